@@ -1,0 +1,243 @@
+// Money is stored as integer cents (discount values as hundredths), never as floats: a quote must be exact to the cent.
+// Timestamps are integer milliseconds since the epoch.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: bool('is_admin').notNull().default(false),
+    createdAt: timestamp('created_at').notNull(),
+    lastLogin: timestamp('last_login'),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+  ],
+);
+
+/** Lucia-style sessions: the id is the SHA-256 hex of the cookie token; the token itself is never stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use reset tokens, stored as SHA-256 hex of the token. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+    origin: text('origin', { enum: ['self', 'admin'] }).notNull().default('self'),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Failed logins per account (lower-cased login name), for throttling; pruned as windows pass. */
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    account: text('account').notNull(),
+    at: timestamp('at').notNull(),
+  },
+  (t) => [index('login_failures_account_at_idx').on(t.account, t.at)],
+);
+
+export const packages = sqliteTable('packages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  basePrice: integer('base_price_cents').notNull().default(0),
+  setupFee: integer('setup_fee_cents').notNull().default(0),
+  extraLocationPrice: integer('extra_location_price_cents').notNull().default(0),
+  createdAt: timestamp('created_at').notNull(),
+});
+
+export const packageFeatures = sqliteTable(
+  'package_features',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    text: text('text').notNull(),
+    included: bool('included').notNull().default(true),
+  },
+  (t) => [index('package_features_package_idx').on(t.packageId, t.position)],
+);
+
+export const priceTiers = sqliteTable(
+  'price_tiers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    minSqm: integer('min_sqm').notNull(),
+    maxSqm: integer('max_sqm'),
+    pricePerSqm: integer('price_per_sqm_cents').notNull(),
+  },
+  (t) => [index('price_tiers_package_idx').on(t.packageId, t.minSqm)],
+);
+
+export const userPriceTiers = sqliteTable(
+  'user_price_tiers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    minUsers: integer('min_users').notNull(),
+    maxUsers: integer('max_users'),
+    pricePerUser: integer('price_per_user_cents').notNull(),
+  },
+  (t) => [index('user_price_tiers_package_idx').on(t.packageId, t.minUsers)],
+);
+
+export const addonCategories = sqliteTable('addon_categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  icon: text('icon'),
+  allowsMultipleSelection: bool('allows_multiple_selection').notNull().default(false),
+});
+
+export const addons = sqliteTable(
+  'addons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    // Deleting a category keeps its add-ons, uncategorised (seed 001 §2).
+    categoryId: integer('category_id').references(() => addonCategories.id, { onDelete: 'set null' }),
+    setupFee: integer('setup_fee_cents').notNull().default(0),
+    monthlyFee: integer('monthly_fee_cents').notNull().default(0),
+  },
+  (t) => [index('addons_category_idx').on(t.categoryId)],
+);
+
+export const addonPackages = sqliteTable(
+  'addon_packages',
+  {
+    addonId: integer('addon_id')
+      .notNull()
+      .references(() => addons.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.addonId, t.packageId] }), index('addon_packages_package_idx').on(t.packageId)],
+);
+
+export const discounts = sqliteTable('discounts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type', {
+    enum: ['percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount'],
+  }).notNull(),
+  /** value × 100: 10 % → 1000, €25.50 → 2550, 2 months → 200. */
+  value: integer('value_hundredths').notNull(),
+});
+
+export const discountConditions = sqliteTable(
+  'discount_conditions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    type: text('type').notNull(),
+    operator: text('operator').notNull(),
+    /** JSON: a number, a string or a list of package ids. */
+    value: text('value', { mode: 'json' }).notNull(),
+  },
+  (t) => [index('discount_conditions_discount_idx').on(t.discountId, t.position)],
+);
+
+/**
+ * A saved quote: its inputs plus the priced snapshot. packageId is deliberately not a foreign key: a saved quote
+ * outlives a deleted package, and its snapshot keeps the names and figures it was priced with.
+ */
+export const configurations = sqliteTable(
+  'configurations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').notNull(),
+    packageName: text('package_name').notNull(),
+    pricingModel: text('pricing_model', { enum: ['sqm', 'user'] }).notNull(),
+    squareMeters: integer('square_meters').notNull(),
+    userCount: integer('user_count').notNull(),
+    locations: integer('locations').notNull(),
+    contractDuration: integer('contract_duration').notNull(),
+    paymentFrequency: text('payment_frequency', { enum: ['monthly', 'quarterly', 'annually'] }).notNull(),
+    /** JSON [{ id, waiveSetupFee }] */
+    addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
+    /** JSON number[] */
+    discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
+    /** JSON [{ id, name, description, isOneTime, price (cents) }] */
+    customItems: text('custom_items', { mode: 'json' }).notNull().$type<unknown[]>(),
+    totalMonthly: integer('total_monthly_cents').notNull(),
+    setupFees: integer('setup_fees_cents').notNull(),
+    tcv: integer('tcv_cents').notNull(),
+    /** The full priced quote as shown when saved (lines, totals, package and add-on names). */
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<unknown>(),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [
+    index('configurations_user_created_idx').on(t.userId, t.createdAt),
+    index('configurations_created_idx').on(t.createdAt),
+    index('configurations_package_idx').on(t.packageName),
+    index('configurations_locations_idx').on(t.locations),
+    index('configurations_contract_idx').on(t.contractDuration),
+    index('configurations_tcv_idx').on(t.tcv),
+  ],
+);
+
+export const emailLogs = sqliteTable(
+  'email_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    createdAt: timestamp('created_at').notNull(),
+    sentAt: timestamp('sent_at'),
+    to: text('to').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
+    content: text('content').notNull().default(''),
+  },
+  (t) => [index('email_logs_created_idx').on(t.createdAt), index('email_logs_to_type_idx').on(t.to, t.type, t.createdAt)],
+);

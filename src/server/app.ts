@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { createRestApi } from './rest';
+import { limitBody, sameOriginOnly, securityHeaders } from './security';
+import { createRequestContext, type Services } from './trpc/context';
+import { logIfInternal } from './trpc/errors';
+import { appRouter } from './trpc/root';
+
+export interface AppOptions {
+  /** Folder of the built client (index.html and assets). */
+  clientDir: string;
+}
+
+/** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
+export function createApp(services: Services, options: AppOptions): Hono {
+  const app = new Hono();
+  app.use('*', securityHeaders());
+  for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, limitBody());
+    app.use(prefix, sameOriginOnly(services.config));
+  }
+
+  app.route('/api', createRestApi(services));
+  // Unknown /api paths answer JSON, never the app's index.html.
+  app.all('/api/*', (c) => c.json({ message: 'Not found', error: 'Not found', code: 'NOT_FOUND' }, 404));
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      endpoint: '/trpc',
+      router: appRouter,
+      createContext: (_opts, c) => createRequestContext(services, c) as unknown as Record<string, unknown>,
+      onError: ({ error, path: procedure }) => logIfInternal(error, `trpc ${procedure ?? ''}`),
+    }),
+  );
+
+  const clientDir = path.resolve(options.clientDir);
+  app.use('/assets/*', serveStatic({ root: clientDir }));
+  app.use('*', serveStatic({ root: clientDir, rewriteRequestPath: (p) => (p === '/' ? '/index.html' : p) }));
+
+  // Client routes (/calculator/12, /admin/users, ...) all load the app, which shows its own not-found page.
+  const indexFile = path.join(clientDir, 'index.html');
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) return c.text('The client is not built. Run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+  app.notFound((c) => c.json({ message: 'Not found', error: 'Not found', code: 'NOT_FOUND' }, 404));
+  app.onError((error, c) => {
+    console.error(`[${c.req.method} ${c.req.path}]`, error);
+    const message = 'Something went wrong on our side. Please try again.';
+    return c.json({ message, error: message, code: 'INTERNAL_SERVER_ERROR' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,57 @@
+// Delivery through nodemailer: SMTP when SMTP_URL is set, otherwise each message becomes an .eml file in OUTBOX_DIR
+// (a local deployment works with no mail server). Every message is written to the email log first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { emailLogs } from '../../../db/schema';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db';
+import type { Mailer, MailResult, OutgoingMail } from './types';
+
+export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, clock: Clock): Mailer {
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  async function deliver(mail: OutgoingMail, logId: number): Promise<void> {
+    const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    if (!config.smtpUrl) {
+      fs.mkdirSync(config.outboxDir, { recursive: true });
+      const file = path.join(config.outboxDir, `${clock.now().getTime()}-${logId}.eml`);
+      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    }
+  }
+
+  return {
+    async send(mail: OutgoingMail): Promise<MailResult> {
+      const log = db
+        .insert(emailLogs)
+        .values({
+          createdAt: clock.now(),
+          to: mail.to,
+          userId: mail.userId ?? null,
+          type: mail.type,
+          subject: mail.subject,
+          status: 'pending',
+          metadata: mail.metadata ?? {},
+          content: mail.html,
+        })
+        .returning({ id: emailLogs.id })
+        .get();
+      try {
+        await deliver(mail, log.id);
+        db.update(emailLogs).set({ status: 'sent', sentAt: clock.now() }).where(eq(emailLogs.id, log.id)).run();
+        return { logId: log.id, status: 'sent' };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        db.update(emailLogs).set({ status: 'failed', error: message }).where(eq(emailLogs.id, log.id)).run();
+        return { logId: log.id, status: 'failed' };
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

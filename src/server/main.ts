@@ -1,0 +1,74 @@
+// The one process: reads the environment, prepares the database, serves API, tRPC and the React app.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
+import { closeDatabase, openDatabase } from './db';
+import { createMailer } from './mail/mailer';
+import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const clientDir = path.join(root, 'dist/client');
+
+async function ensureClientBuilt(): Promise<void> {
+  if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
+  console.log('No client build found; building it (once) ...');
+  const { build } = await import('vite');
+  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+loadDotEnv();
+const config = readConfig();
+await ensureClientBuilt();
+const db = openDatabase(config.databasePath);
+if (config.seedDemo && isDatabaseEmpty(db)) {
+  await seedDemo(db, systemClock);
+  console.log('Empty database: loaded the demo catalogue and demo accounts.');
+}
+if (await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword)) {
+  console.log(`Created the admin account ${config.adminEmail}.`);
+}
+const mailer = createMailer(db, config, systemClock);
+const app = createApp({ db, config, clock: systemClock, mailer }, { clientDir });
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
+});
+server.on('error', (error) => {
+  console.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  closeDatabase(db);
+  process.exit(1);
+});
+
+let stopping = false;
+function stop(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing.`);
+  // Let requests in flight finish, then close the database so the WAL is checkpointed.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(() => {
+    mailer.close();
+    closeDatabase(db);
+    process.exit(0);
+  });
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import type { Services } from '../trpc/context';
+import { registerAuthRoutes } from './auth';
+import { registerCatalogRoutes } from './catalog';
+import { registerHealthRoutes } from './health';
+import { errorResponse, type RestEnv } from './kit';
+import { registerQuoteRoutes } from './quote';
+
+/** The documented /api paths: thin adapters over the tRPC procedures. */
+export function createRestApi(services: Services): Hono<RestEnv> {
+  const api = new Hono<RestEnv>();
+  api.use('*', async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  registerHealthRoutes(api);
+  registerAuthRoutes(api);
+  registerCatalogRoutes(api);
+  registerQuoteRoutes(api);
+  api.notFound((c) => c.json({ message: 'Not found', error: 'Not found', code: 'NOT_FOUND' }, 404));
+  api.onError((error, c) => errorResponse(c, error));
+  return api;
+}

@@ -1,0 +1,63 @@
+// The one way a REST adapter runs a procedure: build the request context, call through createCaller, map errors.
+import { TRPCError } from '@trpc/server';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { createRequestContext, type Services } from '../trpc/context';
+import { errorBodyOf, httpStatusOf, logIfInternal, toTRPCError } from '../trpc/errors';
+import { createCaller } from '../trpc/root';
+
+export type Caller = ReturnType<typeof createCaller>;
+export type RestEnv = { Variables: { services: Services } };
+export type RestApp = Hono<RestEnv>;
+
+export function errorResponse(c: HonoContext, error: unknown): Response {
+  const e = toTRPCError(error);
+  logIfInternal(e, `${c.req.method} ${c.req.path}`);
+  return c.json(errorBodyOf(e), httpStatusOf(e.code) as ContentfulStatusCode);
+}
+
+/**
+ * Runs `fn` with a caller for this request. `status` 204 answers an empty body (deletes); 201 for creates.
+ */
+export async function run(
+  c: HonoContext<RestEnv>,
+  fn: (caller: Caller) => Promise<unknown> | unknown,
+  status: 200 | 201 | 204 = 200,
+): Promise<Response> {
+  try {
+    const caller = createCaller(createRequestContext(c.get('services'), c));
+    const result = await fn(caller);
+    if (status === 204) return c.body(null, 204);
+    return c.json(result as object, status);
+  } catch (error) {
+    return errorResponse(c, error);
+  }
+}
+
+/**
+ * The JSON body; an empty body is `{}`, anything that is not a JSON object is a 400. Typed `any` on purpose: the
+ * procedure it is handed to validates it with its zod schema.
+ */
+// biome-ignore lint: validated by the procedure's input schema
+export async function jsonBody(c: HonoContext): Promise<any> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
+  }
+  return value;
+}
+
+/** A numeric path id; anything else is a 404 (no such resource). */
+export function idParam(c: HonoContext, name = 'id'): number {
+  const raw = c.req.param(name) ?? '';
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+  return id;
+}

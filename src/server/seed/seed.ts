@@ -1,0 +1,130 @@
+// Seed code shared by `npm run db:seed`, the first start on an empty database, and the tests' fixtures.
+// Every insert is keyed by a natural name and skipped when present: running it twice changes nothing, and it never
+// overwrites what an administrator has since changed.
+import { count } from 'drizzle-orm';
+import {
+  addonCategories,
+  addonPackages,
+  addons,
+  discountConditions,
+  discounts,
+  packageFeatures,
+  packages,
+  priceTiers,
+  userPriceTiers,
+  users,
+} from '../../../db/schema';
+import { hashPassword } from '../auth/password';
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import { findUserByEmail } from '../services/users';
+import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
+
+function idsByName(db: Db, table: typeof packages | typeof addonCategories | typeof addons | typeof discounts) {
+  return new Map(db.select({ id: table.id, name: table.name }).from(table).all().map((r) => [r.name, r.id]));
+}
+
+export function seedDemoCatalog(db: Db, clock: Clock): void {
+  db.transaction(() => {
+    const now = clock.now();
+    const existingPackages = idsByName(db, packages);
+    for (const p of demoPackages) {
+      if (existingPackages.has(p.name)) continue;
+      const { id } = db
+        .insert(packages)
+        .values({ name: p.name, description: p.description, basePrice: p.basePrice, setupFee: p.setupFee, extraLocationPrice: p.extraLocationPrice, createdAt: now })
+        .returning({ id: packages.id })
+        .get();
+      db.insert(packageFeatures).values(p.features.map((f, position) => ({ packageId: id, position, ...f }))).run();
+      db.insert(priceTiers).values(p.unitTiers.map((t) => ({ packageId: id, minSqm: t.min, maxSqm: t.max, pricePerSqm: t.price }))).run();
+      db.insert(userPriceTiers).values(p.userTiers.map((t) => ({ packageId: id, minUsers: t.min, maxUsers: t.max, pricePerUser: t.price }))).run();
+    }
+    const packageIds = idsByName(db, packages);
+
+    const existingCategories = idsByName(db, addonCategories);
+    for (const c of demoCategories) {
+      if (!existingCategories.has(c.name)) db.insert(addonCategories).values(c).run();
+    }
+    const categoryIds = idsByName(db, addonCategories);
+
+    const existingAddOns = idsByName(db, addons);
+    for (const a of demoAddOns) {
+      if (existingAddOns.has(a.name)) continue;
+      const { id } = db
+        .insert(addons)
+        .values({ name: a.name, description: a.description, categoryId: categoryIds.get(a.category) ?? null, setupFee: a.setupFee, monthlyFee: a.monthlyFee })
+        .returning({ id: addons.id })
+        .get();
+      const available = a.packages.map((name) => packageIds.get(name)).filter((pid): pid is number => pid !== undefined);
+      if (available.length > 0) db.insert(addonPackages).values(available.map((packageId) => ({ addonId: id, packageId }))).run();
+    }
+
+    const existingDiscounts = idsByName(db, discounts);
+    for (const d of demoDiscounts) {
+      if (existingDiscounts.has(d.name)) continue;
+      const { id } = db
+        .insert(discounts)
+        .values({ name: d.name, description: d.description, type: d.type as typeof discounts.$inferInsert.type, value: d.value })
+        .returning({ id: discounts.id })
+        .get();
+      db.insert(discountConditions)
+        .values(
+          d.conditions.map((c, position) => ({
+            discountId: id,
+            position,
+            type: c.type,
+            operator: c.operator,
+            // Package conditions name packages in the demo data; the catalogue stores their ids.
+            value: Array.isArray(c.value) ? c.value.map((name) => packageIds.get(name)).filter((x) => x !== undefined) : c.value,
+          })),
+        )
+        .run();
+    }
+  });
+}
+
+export async function createUserIfMissing(
+  db: Db,
+  clock: Clock,
+  account: { email: string; password: string; firstname?: string; lastname?: string; companyName?: string; isAdmin: boolean },
+): Promise<boolean> {
+  if (findUserByEmail(db, account.email)) return false;
+  const passwordHash = await hashPassword(account.password);
+  // Re-check after the await: another start may have created it meanwhile.
+  if (findUserByEmail(db, account.email)) return false;
+  db.insert(users)
+    .values({
+      username: account.email,
+      email: account.email,
+      firstname: account.firstname ?? '',
+      lastname: account.lastname ?? '',
+      companyName: account.companyName ?? '',
+      passwordHash,
+      isAdmin: account.isAdmin,
+      createdAt: clock.now(),
+    })
+    .run();
+  return true;
+}
+
+export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
+  for (const account of demoAccounts) await createUserIfMissing(db, clock, account);
+}
+
+export async function seedDemo(db: Db, clock: Clock): Promise<void> {
+  seedDemoCatalog(db, clock);
+  await seedDemoAccounts(db, clock);
+}
+
+export function isDatabaseEmpty(db: Db): boolean {
+  const [p] = db.select({ n: count() }).from(packages).all();
+  const [u] = db.select({ n: count() }).from(users).all();
+  return (p?.n ?? 0) === 0 && (u?.n ?? 0) === 0;
+}
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD: create this admin at start if no account has that email. */
+export async function bootstrapAdmin(db: Db, clock: Clock, email?: string, password?: string): Promise<boolean> {
+  if (!email || !password) return false;
+  return createUserIfMissing(db, clock, { email, password, isAdmin: true });
+}
+

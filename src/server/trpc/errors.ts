@@ -1,0 +1,68 @@
+// The one place that turns a failure into the JSON error shape and status of CONTRACT §3.
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+export interface ErrorBody {
+  message: string;
+  error: string;
+  code: string;
+  issues?: InputIssue[];
+}
+
+const statusByCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
+  BAD_REQUEST: 400,
+  PARSE_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export function httpStatusOf(code: TRPC_ERROR_CODE_KEY): number {
+  return statusByCode[code] ?? 500;
+}
+
+type PathSegment = PropertyKey | { key: PropertyKey };
+
+/** Issues of a failed zod / Standard Schema validation, if that is what caused the error. */
+export function inputIssuesOf(error: unknown): InputIssue[] | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return issues.map((i: { path?: PathSegment[]; message?: string }) => ({
+    path: (i.path ?? []).map((p) => String(typeof p === 'object' && p !== null && 'key' in p ? p.key : p)).join('.'),
+    message: String(i.message ?? 'Invalid input'),
+  }));
+}
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Message a user may see: the first validation message for bad input, never an internal error's text. */
+export function publicMessageOf(error: TRPCError): string {
+  if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL_MESSAGE;
+  return inputIssuesOf(error)?.[0]?.message ?? error.message;
+}
+
+export function errorBodyOf(error: TRPCError): ErrorBody {
+  const message = publicMessageOf(error);
+  const issues = inputIssuesOf(error);
+  return { message, error: message, code: error.code, ...(issues ? { issues } : {}) };
+}
+
+/** For anything thrown: TRPCErrors keep their meaning; everything else becomes an internal error (logged, not shown). */
+export function toTRPCError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) return error;
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
+}
+
+export function logIfInternal(error: TRPCError, where: string): void {
+  if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[${where}]`, error.cause ?? error);
+}

@@ -1,0 +1,17 @@
+import { adminRouter } from '../routers/admin';
+import { authRouter } from '../routers/auth';
+import { catalogRouter } from '../routers/catalog';
+import { configurationsRouter } from '../routers/configurations';
+import { quoteRouter } from '../routers/quote';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  auth: authRouter,
+  catalog: catalogRouter,
+  quote: quoteRouter,
+  configurations: configurationsRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,137 @@
+// A real app on a real SQLite file in a temp folder: integration tests go through app.request() and createCaller,
+// never a mocked database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../src/server/app';
+import { createSession } from '../../src/server/auth/session';
+import type { Clock } from '../../src/server/clock';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/db';
+import { createMailer } from '../../src/server/mail/mailer';
+import { demoAccounts } from '../../src/server/seed/demo-data';
+import { seedDemo } from '../../src/server/seed/seed';
+import { findUserByEmail } from '../../src/server/services/users';
+import { createInnerContext, type Services } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+import { TestClock } from './clock';
+
+export const APP_URL = 'http://localhost:3000';
+export const ADMIN = demoAccounts[0];
+export const USER = demoAccounts[1];
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  db: Db;
+  config: AppConfig;
+  clock: TestClock;
+  dir: string;
+  /** A browser-like client that keeps its session cookie. */
+  client(): TestClient;
+  /** Signs in through POST /api/login and returns the client holding the cookie. */
+  login(email: string, password: string): Promise<TestClient>;
+  /** A tRPC caller with a real session for this account (null: anonymous). */
+  callerAs(email: string | null): ReturnType<typeof createCaller>;
+  close(): void;
+}
+
+export class TestClient {
+  cookie: string | null = null;
+  constructor(
+    private readonly app: TestApp['app'],
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+    const h: Record<string, string> = { ...this.defaultHeaders, ...headers };
+    if (this.cookie) h.cookie = this.cookie;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    }
+    const res = await this.app.request(url, { method, headers: h, body: payload });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) {
+      const first = setCookie.split(';')[0] ?? '';
+      const [, value] = first.split('=');
+      this.cookie = value ? first : null;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  }
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+  patch(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PATCH', url, body ?? {}, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request('DELETE', url, undefined, headers);
+  }
+}
+
+export async function createTestApp(options: { seed?: boolean; clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-'));
+  const clientDir = path.join(dir, 'client');
+  fs.mkdirSync(clientDir);
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  const config = loadConfig({
+    DATABASE_PATH: path.join(dir, 'app.db'),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    APP_URL,
+    ...options.env,
+  });
+  const clock = options.clock ?? new TestClock();
+  const db = openDatabase(config.databasePath);
+  if (options.seed ?? true) await seedDemo(db, clock as Clock);
+  const mailer = createMailer(db, config, clock);
+  const services: Services = { db, config, clock, mailer };
+  const app = createApp(services, { clientDir });
+
+  const t: TestApp = {
+    app,
+    services,
+    db,
+    config,
+    clock,
+    dir,
+    client: () => new TestClient(app),
+    async login(email, password) {
+      const c = new TestClient(app);
+      const res = await c.post('/api/login', { username: email, password });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
+      return c;
+    },
+    callerAs(email) {
+      if (email === null) return createCaller(createInnerContext(services));
+      const user = findUserByEmail(db, email);
+      if (!user) throw new Error(`no user ${email}`);
+      const { session } = createSession(db, clock, user.id);
+      return createCaller(createInnerContext(services, { user, session }));
+    },
+    close() {
+      mailer.close();
+      closeDatabase(db);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
