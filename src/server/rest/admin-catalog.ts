@@ -1,0 +1,3 @@
+import type { RestApp } from './kit';
+
+export function registerAdminCatalogRoutes(api: RestApp): void {}

@@ -1,0 +1,3 @@
+import type { RestApp } from './kit';
+
+export function registerConfigurationsRoutes(api: RestApp): void {}
