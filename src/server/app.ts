@@ -31,7 +31,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
-      createContext: (_opts, c) => createRequestContext(services, c) as unknown as Record<string, unknown>,
+      createContext: (opts, c) => createRequestContext(services, c, opts.resHeaders) as unknown as Record<string, unknown>,
       onError: ({ error, path: procedure }) => logIfInternal(error, `trpc ${procedure ?? ''}`),
     }),
   );

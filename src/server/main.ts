@@ -17,7 +17,7 @@ async function ensureClientBuilt(): Promise<void> {
   if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
   console.log('No client build found; building it (once) ...');
   const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
 
 function readConfig(): AppConfig {

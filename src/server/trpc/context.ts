@@ -1,5 +1,6 @@
 import type { Context as HonoContext } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
 import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
@@ -36,26 +37,27 @@ export function createInnerContext(
   return { ...services, user: auth.user ?? null, session: auth.session ?? null, cookies: auth.cookies ?? noCookies };
 }
 
-export function honoSessionCookies(c: HonoContext, config: AppConfig): SessionCookies {
+/**
+ * Session cookie writer. `append` adds a Set-Cookie header to whichever response is built: the Hono context's for
+ * REST, tRPC's `resHeaders` for /trpc (tRPC builds its own Response, so headers set on the Hono context would be lost).
+ */
+export function sessionCookies(config: AppConfig, append: (setCookie: string) => void): SessionCookies {
+  const base = { httpOnly: true, sameSite: 'Lax', secure: config.secureCookies, path: '/' } as const;
   return {
     set(token, expiresAt) {
-      setCookie(c, SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: config.secureCookies,
-        path: '/',
-        expires: expiresAt,
-      });
+      append(serialize(SESSION_COOKIE, token, { ...base, expires: expiresAt }));
     },
     clear() {
-      deleteCookie(c, SESSION_COOKIE, { path: '/', secure: config.secureCookies, httpOnly: true, sameSite: 'Lax' });
+      append(serialize(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }));
     },
   };
 }
 
 /** The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. */
-export function createRequestContext(services: Services, c: HonoContext): Context {
-  const cookies = honoSessionCookies(c, services.config);
+export function createRequestContext(services: Services, c: HonoContext, resHeaders?: Headers): Context {
+  const cookies = sessionCookies(services.config, (v) =>
+    resHeaders ? resHeaders.append('Set-Cookie', v) : c.header('Set-Cookie', v, { append: true }),
+  );
   const token = getCookie(c, SESSION_COOKIE);
   if (!token) return createInnerContext(services, { cookies });
   const result = validateSessionToken(services.db, services.clock, token);
