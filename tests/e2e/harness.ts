@@ -15,7 +15,8 @@ export interface RunningServer {
   url: string;
   dir: string;
   output: () => string;
-  stop(): Promise<number | null>;
+  /** SIGTERM, wait for exit, remove the temp folder (unless kept) and return the exit code. */
+  stop(options?: { keepFiles?: boolean }): Promise<number | null>;
 }
 
 async function freePort(): Promise<number> {
@@ -72,10 +73,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dir,
     output: () => log,
-    async stop() {
+    async stop(options) {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!options?.keepFiles) fs.rmSync(dir, { recursive: true, force: true });
       return code;
     },
   };

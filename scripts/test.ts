@@ -1,0 +1,50 @@
+// npm test: unit and integration tests, then the browser tests; ends with the plain line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTotalTests: number;
+  success: boolean;
+}
+
+const suites = [
+  { name: 'unit + integration', args: ['run'] },
+  { name: 'browser (Playwright + Chromium)', args: ['run', '--config', 'vitest.e2e.config.ts'] },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let allOk = true;
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-report-'));
+const vitest = path.resolve('node_modules/vitest/vitest.mjs');
+
+for (const [i, suite] of suites.entries()) {
+  const report = path.join(outDir, `report-${i}.json`);
+  console.log(`\n=== ${suite.name} ===`);
+  const result = spawnSync(
+    process.execPath,
+    [vitest, ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') } },
+  );
+  if (!fs.existsSync(report)) {
+    console.error(`${suite.name}: no report (vitest exited with ${result.status}).`);
+    failed += 1;
+    allOk = false;
+    continue;
+  }
+  const json = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestJson;
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  skipped += json.numPendingTests;
+  if (result.status !== 0 || !json.success || json.numTotalTests === 0) allOk = false;
+}
+fs.rmSync(outDir, { recursive: true, force: true });
+if (!allOk && failed === 0) failed = 1; // a suite that crashed outside a test still fails the run
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(allOk && failed === 0 ? 0 : 1);
