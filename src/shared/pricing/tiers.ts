@@ -1,0 +1,35 @@
+import type { Cents } from '../money';
+import type { PricingTier } from './types';
+
+/** Fallback unit prices in cents: 2.50 per unit (sqm), 10.00 per user. */
+export const FALLBACK_SQM_PRICE: Cents = 250;
+export const FALLBACK_USER_PRICE: Cents = 1000;
+
+function validPrice(p: unknown): p is number {
+  return typeof p === 'number' && Number.isSafeInteger(p) && p > 0;
+}
+
+/**
+ * CONTRACT §2 step 2: tiers sorted ascending by minimum (stable); the matching tier has
+ * min ≤ q ≤ max (max null = unbounded); if none matches, the last tier's price. No tiers, or a
+ * price that is not a finite whole number of cents > 0, gives `fallback`.
+ *
+ * Done in one pass without sorting or allocating: the first match in sorted order is the
+ * matching tier with the smallest min (earliest on ties); the last tier in sorted order is the
+ * one with the largest min (latest on ties).
+ */
+export function tierPrice(tiers: readonly PricingTier[] | null | undefined, q: number, fallback: Cents): Cents {
+  if (!tiers || tiers.length === 0) return fallback;
+  let match: PricingTier | undefined;
+  let last: PricingTier | undefined;
+  for (let i = 0; i < tiers.length; i++) {
+    const t = tiers[i]!;
+    const min = t.min;
+    if (last === undefined || !(min < last.min)) last = t;
+    if (q >= min && (t.max === null || t.max === undefined || q <= t.max)) {
+      if (match === undefined || min < match.min) match = t;
+    }
+  }
+  const chosen = match ?? last!;
+  return validPrice(chosen.price) ? chosen.price : fallback;
+}

@@ -1,0 +1,150 @@
+import { centsToEuro } from '../money';
+import type { BreakdownLine, PaymentFrequency, PricingModel, QuoteResult } from './types';
+
+/** A ten-thousandths-of-a-euro integer as a JSON number with at most 4 decimals. */
+export function unit4ToEuro(v: number): number {
+  const r = v / 10000;
+  return r === 0 ? 0 : r;
+}
+
+export interface QuoteDiscountJson {
+  id: number;
+  name: string;
+  type: string;
+  /** euro */
+  amount: number;
+  /** the stored value in its own unit: percent, euro or months (e.g. 10, 25.5, 2) */
+  value: number;
+}
+
+export interface BreakdownLineJson {
+  kind: BreakdownLine['kind'];
+  period: BreakdownLine['period'];
+  label: string;
+  quantity: number;
+  /** euro; per-unit prices with 4 decimals on variable lines */
+  unitPrice: number;
+  amount: number;
+  refId?: number | string;
+  waived?: boolean;
+  originalAmount?: number;
+}
+
+/** The public JSON shape of a quote result (seed 000 §3 names); money in euro, cents exact. */
+export interface QuoteResultJson {
+  // normalised form
+  packageId: number;
+  pricingModel: PricingModel;
+  squareMeters: number;
+  userCount: number;
+  locations: number;
+  addOns: { id: number; waiveSetupFee: boolean }[];
+  customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
+  selectedDiscountIds: number[];
+  paymentFrequency: PaymentFrequency;
+  contractDuration: number;
+
+  packageName: string;
+  basePrice: number;
+  sqmPrice: number;
+  pricePerSqm: number;
+  originalPricePerSqm: number;
+  userPrice: number;
+  pricePerUser: number;
+  originalPricePerUser: number;
+  additionalLocationCost: number;
+  totalMonthlyBasePrice: number;
+  addOnsFees: number;
+  customRecurring: number;
+  subtotal: number;
+  discounts: QuoteDiscountJson[];
+  totalDiscounts: number;
+  tax: number;
+  total: number;
+  yearlyTotal: number;
+  /** package + add-on setup fees (CONTRACT §2 step 6) */
+  setupFees: number;
+  packageSetupFee: number;
+  addOnsSetupFees: number;
+  customOneTime: number;
+  setupDiscount: number;
+  oneTimeCosts: number;
+  tcv: number;
+  paidMonths: number;
+  freeMonths: number;
+  contractMonths: number;
+  breakdowns: BreakdownLineJson[];
+}
+
+function lineToJson(l: BreakdownLine): BreakdownLineJson {
+  // one object shape for every line; absent optional fields stay undefined (dropped by JSON.stringify)
+  return {
+    kind: l.kind,
+    period: l.period,
+    label: l.label,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice4 !== undefined ? unit4ToEuro(l.unitPrice4) : centsToEuro(l.unitPrice),
+    amount: centsToEuro(l.amount),
+    refId: l.refId,
+    waived: l.waived,
+    originalAmount: l.originalAmount !== undefined ? centsToEuro(l.originalAmount) : undefined,
+  };
+}
+
+export function quoteResultToJson(r: QuoteResult): QuoteResultJson {
+  const f = r.form;
+  return {
+    packageId: f.packageId,
+    pricingModel: f.pricingModel,
+    squareMeters: f.squareMeters,
+    userCount: f.userCount,
+    locations: f.locations,
+    addOns: f.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    customItems: f.customItems.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      isOneTime: c.isOneTime,
+      price: centsToEuro(c.price),
+    })),
+    selectedDiscountIds: f.selectedDiscountIds.slice(),
+    paymentFrequency: f.paymentFrequency,
+    contractDuration: r.contractDuration,
+
+    packageName: r.packageName,
+    basePrice: centsToEuro(r.basePrice),
+    sqmPrice: centsToEuro(r.sqmPrice),
+    pricePerSqm: unit4ToEuro(r.pricePerSqm4),
+    originalPricePerSqm: unit4ToEuro(r.originalPricePerSqm4),
+    userPrice: centsToEuro(r.userPrice),
+    pricePerUser: unit4ToEuro(r.pricePerUser4),
+    originalPricePerUser: unit4ToEuro(r.originalPricePerUser4),
+    additionalLocationCost: centsToEuro(r.additionalLocationCost),
+    totalMonthlyBasePrice: centsToEuro(r.totalMonthlyBasePrice),
+    addOnsFees: centsToEuro(r.addOnsFees),
+    customRecurring: centsToEuro(r.customRecurring),
+    subtotal: centsToEuro(r.subtotal),
+    discounts: r.discounts.map((d) => ({
+      id: d.id,
+      name: d.name,
+      type: d.type,
+      amount: centsToEuro(d.amount),
+      value: d.value / 100,
+    })),
+    totalDiscounts: centsToEuro(r.totalDiscounts),
+    tax: centsToEuro(r.tax),
+    total: centsToEuro(r.total),
+    yearlyTotal: centsToEuro(r.yearlyTotal),
+    setupFees: centsToEuro(r.setupFees),
+    packageSetupFee: centsToEuro(r.packageSetupFee),
+    addOnsSetupFees: centsToEuro(r.addOnsSetupFees),
+    customOneTime: centsToEuro(r.customOneTime),
+    setupDiscount: centsToEuro(r.setupDiscount),
+    oneTimeCosts: centsToEuro(r.oneTimeCosts),
+    tcv: centsToEuro(r.tcv),
+    paidMonths: r.paidMonths,
+    freeMonths: r.freeMonths,
+    contractMonths: r.contractMonths,
+    breakdowns: r.breakdowns.map(lineToJson),
+  };
+}

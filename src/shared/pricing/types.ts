@@ -1,0 +1,195 @@
+import type { Cents } from '../money';
+
+export type { Cents };
+
+/** One price tier; `price` is per unit (sqm tiers) or per user (user tiers), in cents. */
+export interface PricingTier {
+  min: number;
+  max: number | null;
+  price: Cents;
+}
+
+export interface PricingPackage {
+  id: number;
+  name: string;
+  basePrice: Cents;
+  setupFee: Cents;
+  extraLocationPrice: Cents;
+  priceTiers: PricingTier[];
+  userPriceTiers: PricingTier[];
+}
+
+export interface PricingAddOn {
+  id: number;
+  name: string;
+  categoryId: number | null;
+  monthlyFee: Cents;
+  setupFee: Cents;
+  availableForPackages: number[];
+}
+
+/** value: number | string | number[] | string[] as stored. */
+export interface PricingCondition {
+  type: string;
+  operator: string;
+  value: unknown;
+}
+
+export interface PricingDiscount {
+  id: number;
+  name: string;
+  type: string;
+  /** Hundredths: 10% -> 1000, €25.50 -> 2550, 2 months -> 200. */
+  value: number;
+  conditions: PricingCondition[];
+}
+
+export interface PricingCatalog {
+  packages: PricingPackage[];
+  addOns: PricingAddOn[];
+  discounts: PricingDiscount[];
+}
+
+/** Loose: whatever a client sent; the engine normalises it (CONTRACT §2 step 1). */
+export interface QuoteFormInput {
+  packageId?: unknown;
+  pricingModel?: unknown;
+  squareMeters?: unknown;
+  userCount?: unknown;
+  locations?: unknown;
+  /** Array of ids (number|string) or { id, waiveSetupFee?, category? }. */
+  addOns?: unknown;
+  /** Array of { id?, name, description?, isOneTime?, price }. */
+  customItems?: unknown;
+  selectedDiscountIds?: unknown;
+  contractDuration?: unknown;
+  paymentFrequency?: unknown;
+}
+
+export type PricingModel = 'sqm' | 'user';
+export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
+export type ContractDuration = 12 | 24 | 36;
+
+export interface NormalizedAddOn {
+  id: number;
+  waiveSetupFee: boolean;
+}
+
+export interface NormalizedCustomItem {
+  id: string;
+  name: string;
+  description: string;
+  isOneTime: boolean;
+  price: Cents;
+}
+
+export interface NormalizedForm {
+  packageId: number;
+  pricingModel: PricingModel;
+  squareMeters: number;
+  userCount: number;
+  locations: number;
+  addOns: NormalizedAddOn[];
+  customItems: NormalizedCustomItem[];
+  selectedDiscountIds: number[];
+  contractDuration: ContractDuration;
+  paymentFrequency: PaymentFrequency;
+}
+
+export type BreakdownKind =
+  | 'base'
+  | 'variable'
+  | 'locations'
+  | 'addon'
+  | 'addon_setup'
+  | 'package_setup'
+  | 'custom_recurring'
+  | 'custom_one_time'
+  | 'discount';
+
+export interface BreakdownLine {
+  kind: BreakdownKind;
+  /** 'monthly' lines sum to `total`; 'one_time' lines sum to `oneTimeCosts`. */
+  period: 'monthly' | 'one_time';
+  label: string;
+  quantity: number;
+  /** Cents. For variable lines the exact per-unit price is in unitPrice4. */
+  unitPrice: Cents;
+  /** Ten-thousandths of a euro, for per-unit prices (variable lines). */
+  unitPrice4?: number;
+  amount: Cents;
+  refId?: number | string;
+  waived?: boolean;
+  originalAmount?: Cents;
+}
+
+export interface AppliedDiscount {
+  id: number;
+  name: string;
+  type: string;
+  /** The money it saves, in cents (free_months: freeMonths × total). */
+  amount: Cents;
+  /** The stored value, in hundredths. */
+  value: number;
+}
+
+/** All money in integer cents; unit prices (`*4`) in integer ten-thousandths of a euro. */
+export interface QuoteResult {
+  form: NormalizedForm;
+  packageName: string;
+
+  basePrice: Cents;
+  sqmPrice: Cents;
+  userPrice: Cents;
+  additionalLocationCost: Cents;
+  totalMonthlyBasePrice: Cents;
+  addOnsFees: Cents;
+  customRecurring: Cents;
+  subtotal: Cents;
+  totalDiscounts: Cents;
+  tax: Cents;
+  total: Cents;
+  yearlyTotal: Cents;
+  packageSetupFee: Cents;
+  addOnsSetupFees: Cents;
+  setupFees: Cents;
+  customOneTime: Cents;
+  setupDiscount: Cents;
+  oneTimeCosts: Cents;
+  tcv: Cents;
+
+  pricePerSqm4: number;
+  originalPricePerSqm4: number;
+  pricePerUser4: number;
+  originalPricePerUser4: number;
+
+  contractDuration: number;
+  paidMonths: number;
+  freeMonths: number;
+  contractMonths: number;
+
+  /** Monthly ones (unit percentages, percentage, fixed), then setup_fee_discount, then free_months. */
+  discounts: AppliedDiscount[];
+  breakdowns: BreakdownLine[];
+}
+
+/** Thrown by normalizeForm / calculateQuote; message 'Selected package not found'. */
+export class PricingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PricingError';
+  }
+}
+
+export const PACKAGE_NOT_FOUND = 'Selected package not found';
+
+/** Discount types the engine knows; any other type is never applied. */
+export const DISCOUNT_TYPES = [
+  'percentage',
+  'fixed',
+  'sqm_percentage',
+  'user_percentage',
+  'free_months',
+  'setup_fee_discount',
+] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
