@@ -208,3 +208,31 @@ describe('configuration', () => {
     expect(err).not.toMatch(/\n\s+at /); // no stack trace
   });
 });
+
+describe('the cross-site check', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = { username: USER.email, password: USER.password };
+
+  it('serves a same-origin browser whether it uses APP_URL or the address it reached', async () => {
+    expect((await t.client().post('/api/login', login, { origin: 'http://localhost:3000' })).status).toBe(200);
+    const res = await t.app.request('http://127.0.0.1:3000/api/login', {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify(login),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses another site with 403, by Origin or by Sec-Fetch-Site', async () => {
+    const evil = await t.client().post('/api/login', login, { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.body).toEqual({ message: 'Cross-site request refused', error: 'Cross-site request refused', code: 'FORBIDDEN' });
+    expect((await t.client().post('/api/login', login, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await t.client().post('/trpc/auth.login', login, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
