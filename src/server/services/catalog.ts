@@ -11,7 +11,15 @@ import {
   priceTiers,
   userPriceTiers,
 } from '../../../db/schema';
-import type { AddOnDto, CatalogDto, CategoryDto, DiscountDto, PackageDto } from '../../shared/catalog';
+import type {
+  AddOnDto,
+  CatalogDto,
+  CategoryDto,
+  DiscountDto,
+  PackageDto,
+  PriceTierDto,
+  UserPriceTierDto,
+} from '../../shared/catalog';
 import { formatMoney } from '../../shared/money';
 import type { Db } from '../db';
 
@@ -24,6 +32,74 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
     else map.set(k, [row]);
   }
   return map;
+}
+
+type PackageRow = typeof packages.$inferSelect;
+type FeatureRow = typeof packageFeatures.$inferSelect;
+type UnitTierRow = typeof priceTiers.$inferSelect;
+type UserTierRow = typeof userPriceTiers.$inferSelect;
+type AddOnRow = typeof addons.$inferSelect;
+type CategoryRow = typeof addonCategories.$inferSelect;
+type DiscountRow = typeof discounts.$inferSelect;
+type ConditionRow = typeof discountConditions.$inferSelect;
+
+// Row → DTO mappers, exported so the admin writes answer exactly what the lists show.
+export function toPriceTierDto(t: UnitTierRow): PriceTierDto {
+  return { id: t.id, packageId: t.packageId, minSqm: t.minSqm, maxSqm: t.maxSqm, pricePerSqm: formatMoney(t.pricePerSqm) };
+}
+
+export function toUserPriceTierDto(t: UserTierRow): UserPriceTierDto {
+  return {
+    id: t.id,
+    packageId: t.packageId,
+    minUsers: t.minUsers,
+    maxUsers: t.maxUsers,
+    pricePerUser: formatMoney(t.pricePerUser),
+  };
+}
+
+/** Features, unit tiers and user tiers must already be in display order (position; tier minimum). */
+export function toPackageDto(p: PackageRow, features: FeatureRow[], unitTiers: UnitTierRow[], userTiers: UserTierRow[]): PackageDto {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    basePrice: formatMoney(p.basePrice),
+    setupFee: formatMoney(p.setupFee),
+    extraLocationPrice: formatMoney(p.extraLocationPrice),
+    features: features.map((f) => ({ id: f.id, text: f.text, included: f.included })),
+    priceTiers: unitTiers.map(toPriceTierDto),
+    userPriceTiers: userTiers.map(toUserPriceTierDto),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function toAddOnDto(a: AddOnRow, availableForPackages: number[]): AddOnDto {
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    categoryId: a.categoryId,
+    setupFee: formatMoney(a.setupFee),
+    monthlyFee: formatMoney(a.monthlyFee),
+    availableForPackages,
+  };
+}
+
+export function toCategoryDto(c: CategoryRow): CategoryDto {
+  return { id: c.id, name: c.name, icon: c.icon, allowsMultipleSelection: c.allowsMultipleSelection };
+}
+
+/** Conditions must already be in their saved order. */
+export function toDiscountDto(d: DiscountRow, conditions: ConditionRow[]): DiscountDto {
+  return {
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    type: d.type,
+    value: formatMoney(d.value),
+    conditions: conditions.map((c) => ({ id: c.id, type: c.type, operator: c.operator, value: c.value })),
+  };
 }
 
 /** Packages ordered by base price (Entry, Advanced, Ultimate), tiers sorted by their minimum. */
@@ -45,30 +121,7 @@ export function listPackages(db: Db): PackageDto[] {
     .from(packages)
     .orderBy(asc(packages.basePrice), asc(packages.id))
     .all()
-    .map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      basePrice: formatMoney(p.basePrice),
-      setupFee: formatMoney(p.setupFee),
-      extraLocationPrice: formatMoney(p.extraLocationPrice),
-      features: (features.get(p.id) ?? []).map((f) => ({ id: f.id, text: f.text, included: f.included })),
-      priceTiers: (unitTiers.get(p.id) ?? []).map((t) => ({
-        id: t.id,
-        packageId: t.packageId,
-        minSqm: t.minSqm,
-        maxSqm: t.maxSqm,
-        pricePerSqm: formatMoney(t.pricePerSqm),
-      })),
-      userPriceTiers: (userTiers.get(p.id) ?? []).map((t) => ({
-        id: t.id,
-        packageId: t.packageId,
-        minUsers: t.minUsers,
-        maxUsers: t.maxUsers,
-        pricePerUser: formatMoney(t.pricePerUser),
-      })),
-      createdAt: p.createdAt.toISOString(),
-    }));
+    .map((p) => toPackageDto(p, features.get(p.id) ?? [], unitTiers.get(p.id) ?? [], userTiers.get(p.id) ?? []));
 }
 
 export function listAddOns(db: Db): AddOnDto[] {
@@ -81,19 +134,11 @@ export function listAddOns(db: Db): AddOnDto[] {
     .from(addons)
     .orderBy(asc(addons.id))
     .all()
-    .map((a) => ({
-      id: a.id,
-      name: a.name,
-      description: a.description,
-      categoryId: a.categoryId,
-      setupFee: formatMoney(a.setupFee),
-      monthlyFee: formatMoney(a.monthlyFee),
-      availableForPackages: (availability.get(a.id) ?? []).map((r) => r.packageId),
-    }));
+    .map((a) => toAddOnDto(a, (availability.get(a.id) ?? []).map((r) => r.packageId)));
 }
 
 export function listCategories(db: Db): CategoryDto[] {
-  return db.select().from(addonCategories).orderBy(asc(addonCategories.name), asc(addonCategories.id)).all();
+  return db.select().from(addonCategories).orderBy(asc(addonCategories.name), asc(addonCategories.id)).all().map(toCategoryDto);
 }
 
 /** Discounts in catalogue order (ascending id), the order in which the engine applies them. */
@@ -107,14 +152,7 @@ export function listDiscounts(db: Db): DiscountDto[] {
     .from(discounts)
     .orderBy(asc(discounts.id))
     .all()
-    .map((d) => ({
-      id: d.id,
-      name: d.name,
-      description: d.description,
-      type: d.type,
-      value: formatMoney(d.value),
-      conditions: (conditions.get(d.id) ?? []).map((c) => ({ id: c.id, type: c.type, operator: c.operator, value: c.value })),
-    }));
+    .map((d) => toDiscountDto(d, conditions.get(d.id) ?? []));
 }
 
 /** Everything the calculator needs, read in one transaction so prices and rules are consistent with each other. */

@@ -1,0 +1,90 @@
+// Add-on writes. Availability is the set of addon_packages rows; it is replaced as a whole when sent.
+import { asc, eq } from 'drizzle-orm';
+import { addonCategories, addonPackages, addons } from '../../../../db/schema';
+import type { AddOnDto } from '../../../shared/catalog';
+import type { Db } from '../../db';
+import { toAddOnDto } from '../catalog';
+import { badRequest, notFound } from './errors';
+import { allPackageIds, assertPackagesExist } from './packages';
+
+export const ADDON_NOT_FOUND = 'Add-on not found';
+
+export function getAddOn(db: Db, id: number): AddOnDto | null {
+  const row = db.select().from(addons).where(eq(addons.id, id)).get();
+  if (!row) return null;
+  const available = db
+    .select({ packageId: addonPackages.packageId })
+    .from(addonPackages)
+    .where(eq(addonPackages.addonId, id))
+    .orderBy(asc(addonPackages.packageId))
+    .all()
+    .map((r) => r.packageId);
+  return toAddOnDto(row, available);
+}
+
+function requireAddOn(db: Db, id: number): AddOnDto {
+  const a = getAddOn(db, id);
+  if (!a) throw notFound(ADDON_NOT_FOUND);
+  return a;
+}
+
+function assertCategoryExists(db: Db, categoryId: number): void {
+  const found = db.select({ id: addonCategories.id }).from(addonCategories).where(eq(addonCategories.id, categoryId)).get();
+  if (!found) throw badRequest('The selected category does not exist');
+}
+
+function writeAvailability(db: Db, addonId: number, packageIds: readonly number[]): void {
+  assertPackagesExist(db, packageIds);
+  db.delete(addonPackages).where(eq(addonPackages.addonId, addonId)).run();
+  if (packageIds.length > 0) db.insert(addonPackages).values(packageIds.map((packageId) => ({ addonId, packageId }))).run();
+}
+
+export interface NewAddOn {
+  name: string;
+  categoryId: number;
+  description: string;
+  setupFee: number;
+  monthlyFee: number;
+  /** Not given: every package that exists now (seed 001 §9). */
+  availableForPackages?: number[];
+}
+
+export function createAddOn(db: Db, input: NewAddOn): AddOnDto {
+  return db.transaction(() => {
+    assertCategoryExists(db, input.categoryId);
+    const { availableForPackages, ...columns } = input;
+    const available = availableForPackages ?? allPackageIds(db);
+    assertPackagesExist(db, available);
+    const { id } = db.insert(addons).values(columns).returning({ id: addons.id }).get();
+    writeAvailability(db, id, available);
+    return requireAddOn(db, id);
+  });
+}
+
+export interface AddOnChanges {
+  name?: string;
+  categoryId?: number;
+  description?: string;
+  setupFee?: number;
+  monthlyFee?: number;
+  availableForPackages?: number[];
+}
+
+/** Only the fields sent change; a body with only availableForPackages is the availability toggle. */
+export function updateAddOn(db: Db, id: number, changes: AddOnChanges): AddOnDto {
+  return db.transaction(() => {
+    requireAddOn(db, id);
+    const { availableForPackages, ...columns } = changes;
+    if (columns.categoryId !== undefined) assertCategoryExists(db, columns.categoryId);
+    const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length > 0) db.update(addons).set(set).where(eq(addons.id, id)).run();
+    if (availableForPackages) writeAvailability(db, id, availableForPackages);
+    return requireAddOn(db, id);
+  });
+}
+
+/** Saved configurations keep their snapshots; the add-on simply disappears from the catalogue. */
+export function deleteAddOn(db: Db, id: number): void {
+  const result = db.delete(addons).where(eq(addons.id, id)).run();
+  if (result.changes === 0) throw notFound(ADDON_NOT_FOUND);
+}

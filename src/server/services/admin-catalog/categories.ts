@@ -1,0 +1,40 @@
+// Add-on category writes.
+import { eq } from 'drizzle-orm';
+import { addonCategories } from '../../../../db/schema';
+import type { CategoryDto } from '../../../shared/catalog';
+import type { CategoryIcon } from '../../../shared/schemas/catalog-admin';
+import type { Db } from '../../db';
+import { toCategoryDto } from '../catalog';
+import { notFound } from './errors';
+
+export const CATEGORY_NOT_FOUND = 'Category not found';
+
+export function getCategory(db: Db, id: number): CategoryDto | null {
+  const row = db.select().from(addonCategories).where(eq(addonCategories.id, id)).get();
+  return row ? toCategoryDto(row) : null;
+}
+
+export interface NewCategory {
+  name: string;
+  icon: CategoryIcon | null;
+  allowsMultipleSelection: boolean;
+}
+
+export function createCategory(db: Db, input: NewCategory): CategoryDto {
+  return toCategoryDto(db.insert(addonCategories).values(input).returning().get());
+}
+
+export function updateCategory(db: Db, id: number, changes: Partial<NewCategory>): CategoryDto {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  return db.transaction(() => {
+    if (!getCategory(db, id)) throw notFound(CATEGORY_NOT_FOUND);
+    if (Object.keys(set).length > 0) db.update(addonCategories).set(set).where(eq(addonCategories.id, id)).run();
+    return getCategory(db, id)!;
+  });
+}
+
+/** Its add-ons stay, uncategorised: the foreign key sets their categoryId to null (seed 001 §2). */
+export function deleteCategory(db: Db, id: number): void {
+  const result = db.delete(addonCategories).where(eq(addonCategories.id, id)).run();
+  if (result.changes === 0) throw notFound(CATEGORY_NOT_FOUND);
+}
