@@ -63,7 +63,9 @@ function stop(signal: string): void {
   // Let requests in flight finish, then close the database so the WAL is checkpointed.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  server.close(() => {
+  server.close(async () => {
+    // A reset mail still on its way gets its sent/failed status written before the database closes.
+    await mailer.idle();
     mailer.close();
     closeDatabase(db);
     process.exit(0);

@@ -14,6 +14,7 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const inFlight = new Set<Promise<MailResult>>();
 
   async function deliver(mail: OutgoingMail, logId: number): Promise<void> {
     const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
@@ -24,8 +25,29 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
     }
   }
 
+  /** Records the outcome; if the database is gone meanwhile (shutdown), the outcome is only printed. */
+  function settle(logId: number, changes: Partial<typeof emailLogs.$inferInsert>): void {
+    try {
+      db.update(emailLogs).set(changes).where(eq(emailLogs.id, logId)).run();
+    } catch (error) {
+      console.error(`[mail] could not record the outcome of email log ${logId}`, error);
+    }
+  }
+
+  async function deliverAndRecord(mail: OutgoingMail, logId: number): Promise<MailResult> {
+    try {
+      await deliver(mail, logId);
+      settle(logId, { status: 'sent', sentAt: clock.now() });
+      return { logId, status: 'sent' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      settle(logId, { status: 'failed', error: message });
+      return { logId, status: 'failed' };
+    }
+  }
+
   return {
-    async send(mail: OutgoingMail): Promise<MailResult> {
+    send(mail: OutgoingMail): Promise<MailResult> {
       const log = db
         .insert(emailLogs)
         .values({
@@ -40,15 +62,13 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
         })
         .returning({ id: emailLogs.id })
         .get();
-      try {
-        await deliver(mail, log.id);
-        db.update(emailLogs).set({ status: 'sent', sentAt: clock.now() }).where(eq(emailLogs.id, log.id)).run();
-        return { logId: log.id, status: 'sent' };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        db.update(emailLogs).set({ status: 'failed', error: message }).where(eq(emailLogs.id, log.id)).run();
-        return { logId: log.id, status: 'failed' };
-      }
+      const result = deliverAndRecord(mail, log.id);
+      inFlight.add(result);
+      void result.finally(() => inFlight.delete(result));
+      return result;
+    },
+    async idle() {
+      await Promise.all([...inFlight]);
     },
     close() {
       transport.close();

@@ -1,3 +1,10 @@
-import type { RestApp } from './kit';
+import { jsonBody, run, type RestApp } from './kit';
 
-export function registerAccountRoutes(api: RestApp): void {}
+export function registerAccountRoutes(api: RestApp): void {
+  api.post('/register', (c) => run(c, async (caller) => caller.auth.register(await jsonBody(c)), 201));
+  for (const path of ['/user/profile', '/profile']) {
+    api.patch(path, (c) => run(c, async (caller) => caller.auth.updateProfile(await jsonBody(c))));
+  }
+  api.post('/password-reset/request', (c) => run(c, async (caller) => caller.auth.requestPasswordReset(await jsonBody(c))));
+  api.post('/password-reset/reset', (c) => run(c, async (caller) => caller.auth.resetPassword(await jsonBody(c))));
+}

@@ -1,27 +1,33 @@
-import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
-import { loginInput } from '../../shared/schemas/auth';
-import { verifyPassword } from '../auth/password';
+import {
+  loginInput,
+  PASSWORD_RESET_DONE_MESSAGE,
+  registerInput,
+  requestPasswordResetInput,
+  RESET_REQUESTED_MESSAGE,
+  resetPasswordInput,
+  updateProfileInput,
+} from '../../shared/schemas/auth';
 import { createSession, invalidateSession } from '../auth/session';
-import { findUserByLogin, toUserDto } from '../services/users';
+import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { toUserDto } from '../services/users';
+import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+export { INVALID_CREDENTIALS } from '../services/accounts';
+
+/** A fresh token for every sign-in; a session this browser still held is ended first. */
+function startSession(ctx: Context, userId: number): void {
+  if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+  const { token, session } = createSession(ctx.db, ctx.clock, userId);
+  ctx.cookies.set(token, session.expiresAt);
+}
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = findUserByLogin(ctx.db, input.username);
-    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
-    }
-    // A fresh token at every login; an old session cookie in this browser is ended.
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
-    const now = ctx.clock.now();
-    ctx.db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).run();
-    const { token, session } = createSession(ctx.db, ctx.clock, user.id);
-    ctx.cookies.set(token, session.expiresAt);
-    return toUserDto({ ...user, lastLogin: now });
+    const user = await authenticate(ctx.db, ctx.clock, input.username, input.password);
+    startSession(ctx, user.id);
+    return toUserDto(recordLogin(ctx.db, ctx.clock, user.id));
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => {
@@ -38,4 +44,26 @@ export const authRouter = router({
     authenticated: ctx.user !== null,
     isAdmin: ctx.user?.isAdmin ?? false,
   })),
+
+  /** Creates the account and signs it in (the seed sets the current user to the one returned). */
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const user = await registerUser(ctx.db, ctx.clock, input);
+    startSession(ctx, user.id);
+    return toUserDto(user);
+  }),
+
+  updateProfile: protectedProcedure
+    .input(updateProfileInput)
+    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.user.id, input))),
+
+  /** Same answer whether or not the address has an account (no enumeration). */
+  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => {
+    requestPasswordReset(ctx, input.email);
+    return { message: RESET_REQUESTED_MESSAGE };
+  }),
+
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx.db, ctx.clock, input.token, input.newPassword);
+    return { message: PASSWORD_RESET_DONE_MESSAGE };
+  }),
 });

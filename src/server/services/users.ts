@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { Db } from '../db';
 
@@ -31,13 +31,17 @@ export function toUserDto(u: UserRow): UserDto {
   };
 }
 
-/** Login matches the given name against username or email, case-insensitively (CONTRACT §4). */
+/**
+ * Login matches the given name against username or email, case-insensitively (CONTRACT §4). Names are kept unique
+ * across both columns (see isLoginNameTaken), so at most one account matches; the email match wins regardless.
+ */
 export function findUserByLogin(db: Db, login: string): UserRow | undefined {
   const l = login.trim().toLowerCase();
   return db
     .select()
     .from(users)
     .where(or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.username}) = ${l}`))
+    .orderBy(sql`lower(${users.email}) = ${l} desc`, asc(users.id))
     .get();
 }
 
@@ -51,4 +55,32 @@ export function findUserByEmail(db: Db, email: string): UserRow | undefined {
 
 export function findUserById(db: Db, id: number): UserRow | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/**
+ * Whether another account already answers to this name at login, as its username or its email (case-insensitive).
+ * Usernames and emails share one namespace so that a login name never matches two accounts.
+ */
+export function isLoginNameTaken(db: Db, name: string, exceptUserId?: number): boolean {
+  const l = name.trim().toLowerCase();
+  const match = or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.username}) = ${l}`);
+  const row = db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? match : and(match, ne(users.id, exceptUserId)))
+    .get();
+  return row !== undefined;
+}
+
+export function countAdmins(db: Db): number {
+  const row = db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get();
+  return row?.n ?? 0;
+}
+
+/** True for a SQLite UNIQUE violation, however drizzle wraps it: the race after a check-first is still a 409. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+  }
+  return false;
 }

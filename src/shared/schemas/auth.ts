@@ -1,8 +1,107 @@
 // Account inputs with the seed's exact messages (seed 000 §5). The forms and the server validate with these.
+// Length caps (254 for addresses, 100 for names, 256 for passwords) keep absurd input out of the database; they are
+// not in the seed, so their messages are ours.
 import { z } from 'zod';
 
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
 export const loginInput = z.object({
-  username: z.string({ error: 'Please enter a valid email address' }).trim().email('Please enter a valid email address'),
+  username: z.string({ error: INVALID_EMAIL }).trim().email(INVALID_EMAIL),
   password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
+
+/** An address field; `message` is the seed's text for the form it is on. */
+export function emailField(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
+    .email(message);
+}
+
+/** A trimmed name field of at least `min` characters, with the seed's "... is required" text. */
+export function nameField(label: string, min: number) {
+  const required = `${label} is required`;
+  return z
+    .string({ error: required })
+    .trim()
+    .min(min, required)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+}
+
+/** Registration and reset password rules (seed 000 §5). Passwords are never trimmed. Letters and digits of any script count. */
+export const newPassword = z
+  .string({ error: 'Password must be at least 8 characters long' })
+  .min(PASSWORD_MIN, 'Password must be at least 8 characters long')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
+  .regex(/\p{Lu}/u, 'Password must contain at least one uppercase letter')
+  .regex(/\p{Ll}/u, 'Password must contain at least one lowercase letter')
+  .regex(/\p{Nd}/u, 'Password must contain at least one number');
+
+export const usernameField = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(EMAIL_MAX, `Username must be at most ${EMAIL_MAX} characters`);
+
+const registerShape = {
+  username: emailField('Must be a valid email address'),
+  email: emailField('Must be a valid email address'),
+  firstname: nameField('First name', 2),
+  lastname: nameField('Last name', 2),
+  companyName: nameField('Company name', 2),
+  password: newPassword,
+};
+
+const sameAddress = (d: { username: string; email: string }) => d.username.toLowerCase() === d.email.toLowerCase();
+
+/** POST /api/register. The username is the email address (compared without regard to case). */
+export const registerInput = z
+  .object(registerShape)
+  .refine(sameAddress, { message: 'Email addresses must match', path: ['email'] });
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** The Register tab: the same plus the confirm field, which is not sent. */
+export const registerForm = z
+  .object({ ...registerShape, confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }) })
+  .refine(sameAddress, { message: 'Email addresses must match', path: ['email'] })
+  .refine((d) => d.password === d.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+
+/** PATCH /api/user/profile: every field optional (only what is sent changes); an email in the body is ignored. */
+export const updateProfileInput = z
+  .object({
+    username: usernameField,
+    firstname: nameField('First name', 1),
+    lastname: nameField('Last name', 1),
+    companyName: nameField('Company name', 1),
+  })
+  .partial();
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+/** POST /api/password-reset/request */
+export const requestPasswordResetInput = z.object({ email: emailField(INVALID_EMAIL) });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
+
+/** POST /api/password-reset/reset */
+export const resetPasswordInput = z.object({
+  token: z.string({ error: INVALID_RESET_LINK }).trim().min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK),
+  newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** The Reset Password page's form (the token comes from the query string). */
+export const resetPasswordForm = z
+  .object({ newPassword, confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }) })
+  .refine((d) => d.newPassword === d.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+
+/** The answer to every reset request, whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that address, a password reset link has been sent.';
+export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';

@@ -1,3 +1,26 @@
-import { router } from '../../trpc/init';
+import { createUserInput, updateUserInput, userIdInput } from '../../../shared/schemas/admin-users';
+import { createAdminResetLink, createUser, deleteUser, listUsers, updateUser } from '../../services/admin-users';
+import { adminProcedure, router } from '../../trpc/init';
 
-export const adminUsersRouter = router({});
+export const adminUsersRouter = router({
+  /** Every account, by id; never a password hash. */
+  list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
+
+  create: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, ctx.clock, input)),
+
+  /** Only the fields sent change; a blank or absent password keeps the current one. */
+  update: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => {
+    const { id, ...changes } = input;
+    return updateUser(ctx.db, { sessionId: ctx.session.id }, id, changes);
+  }),
+
+  delete: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
+    deleteUser(ctx.db, { userId: ctx.user.id }, input.id);
+    return { success: true };
+  }),
+
+  /** A reset link to hand over by other means: the same kind of token as the reset mail's, valid 24 hours. */
+  resetLink: adminProcedure
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => createAdminResetLink(ctx.db, ctx.clock, ctx.config, input.id)),
+});

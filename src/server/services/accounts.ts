@@ -1,0 +1,94 @@
+// Self-service accounts: sign-in checks, registration and profile changes (seed 000 §5, CONTRACT §4).
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
+import { hashPassword, verifyPasswordOrDummy } from '../auth/password';
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import { beginLoginAttempt, clearLoginFailures } from './login-throttle';
+import { findUserById, findUserByLogin, isLoginNameTaken, isUniqueViolation, type UserRow } from './users';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const USERNAME_TAKEN = 'This username is already taken';
+
+function tooManyAttempts(retryAfterMs: number): TRPCError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  });
+}
+
+/**
+ * The account for these credentials, or 401 / 429. Unknown accounts are verified against a dummy hash and throttled
+ * like known ones, so neither timing nor the throttle tells whether an address has an account.
+ */
+export async function authenticate(db: Db, clock: Clock, login: string, password: string): Promise<UserRow> {
+  const user = findUserByLogin(db, login);
+  // Keyed by the account's email when it exists, so its username and its email share one counter.
+  const account = (user?.email ?? login).trim().toLowerCase();
+  const attempt = beginLoginAttempt(db, clock.now(), account);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterMs);
+  const ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  clearLoginFailures(db, account);
+  return user;
+}
+
+export function recordLogin(db: Db, clock: Clock, userId: number): UserRow {
+  db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, userId)).run();
+  return findUserById(db, userId)!;
+}
+
+export async function registerUser(db: Db, clock: Clock, input: RegisterInput): Promise<UserRow> {
+  // The username is the address itself: one spelling for both.
+  const email = input.email;
+  if (isLoginNameTaken(db, email)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return db
+      .insert(users)
+      .values({
+        username: email,
+        email,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        companyName: input.companyName,
+        passwordHash,
+        isAdmin: false,
+        createdAt: clock.now(),
+        lastLogin: clock.now(),
+      })
+      .returning()
+      .get();
+  } catch (error) {
+    // Another registration for the same address won the race while the password was hashed.
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+export function updateProfile(db: Db, userId: number, input: UpdateProfileInput): UserRow {
+  const changes = {
+    ...(input.username !== undefined ? { username: input.username } : {}),
+    ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
+    ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
+    ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
+  };
+  if (changes.username !== undefined && isLoginNameTaken(db, changes.username, userId)) {
+    throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
+  }
+  if (Object.keys(changes).length > 0) {
+    try {
+      db.update(users).set(changes).where(eq(users.id, userId)).run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
+      throw error;
+    }
+  }
+  const user = findUserById(db, userId);
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  return user;
+}

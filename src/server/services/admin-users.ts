@@ -1,0 +1,117 @@
+// User management for admins (seed 001 §2 Users tab, §5, §6). At least one admin always exists (CONTRACT §4).
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { sessions, users } from '../../../db/schema';
+import type { CreateUserInput, UserChanges } from '../../shared/schemas/admin-users';
+import { hashPassword } from '../auth/password';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from './accounts';
+import { createResetToken, resetUrlFor } from './password-reset';
+import { countAdmins, findUserById, isLoginNameTaken, isUniqueViolation, toUserDto, type UserDto, type UserRow } from './users';
+
+export const USER_NOT_FOUND = 'User not found';
+export const LAST_ADMIN_DELETE = 'The last admin cannot be deleted';
+export const LAST_ADMIN_DEMOTE = 'The last admin cannot lose admin privileges';
+export const SELF_DELETE = 'You cannot delete your own account';
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+}
+
+function conflict(message: string): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message });
+}
+
+/** 409 when another account already answers to one of these login names (an account's own two may coincide). */
+function assertNamesFree(db: Db, names: { username?: string; email?: string }, exceptUserId?: number): void {
+  if (names.email !== undefined && isLoginNameTaken(db, names.email, exceptUserId)) throw conflict(EMAIL_TAKEN);
+  if (names.username !== undefined && isLoginNameTaken(db, names.username, exceptUserId)) throw conflict(USERNAME_TAKEN);
+}
+
+function translateUnique(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+  throw error;
+}
+
+export function listUsers(db: Db): UserDto[] {
+  return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
+}
+
+export async function createUser(db: Db, clock: Clock, input: CreateUserInput): Promise<UserDto> {
+  assertNamesFree(db, input);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        companyName: input.companyName,
+        passwordHash,
+        isAdmin: input.isAdmin,
+        createdAt: clock.now(),
+      })
+      .returning()
+      .get();
+    return toUserDto(row);
+  } catch (error) {
+    translateUnique(error);
+  }
+}
+
+/**
+ * Applies only the fields given. A new password ends the user's other sessions (whoever knew the old one is out);
+ * the admin's own current session survives a change of their own password.
+ */
+export async function updateUser(
+  db: Db,
+  actor: { sessionId: string },
+  id: number,
+  changes: UserChanges,
+): Promise<UserDto> {
+  if (!findUserById(db, id)) throw notFound();
+  assertNamesFree(db, changes, id);
+  const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
+  try {
+    db.transaction(() => {
+      const user = findUserById(db, id);
+      if (!user) throw notFound();
+      if (changes.isAdmin === false && user.isAdmin && countAdmins(db) <= 1) throw conflict(LAST_ADMIN_DEMOTE);
+      const { password: _password, ...fields } = changes;
+      const set: Partial<UserRow> = { ...fields, ...(passwordHash !== undefined ? { passwordHash } : {}) };
+      if (Object.keys(set).length > 0) db.update(users).set(set).where(eq(users.id, id)).run();
+      if (passwordHash !== undefined) {
+        db.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.id, actor.sessionId))).run();
+      }
+    });
+  } catch (error) {
+    translateUnique(error);
+  }
+  return toUserDto(findUserById(db, id)!);
+}
+
+/** Deletes the account; its sessions, reset tokens and saved configurations go with it (FK cascades). */
+export function deleteUser(db: Db, actor: { userId: number }, id: number): void {
+  db.transaction(() => {
+    const user = findUserById(db, id);
+    if (!user) throw notFound();
+    if (user.id === actor.userId) throw conflict(SELF_DELETE);
+    if (user.isAdmin && countAdmins(db) <= 1) throw conflict(LAST_ADMIN_DELETE);
+    db.delete(users).where(eq(users.id, id)).run();
+  });
+}
+
+export function createAdminResetLink(
+  db: Db,
+  clock: Clock,
+  config: Pick<AppConfig, 'appUrl'>,
+  id: number,
+): { resetUrl: string; expiresAt: string } {
+  if (!findUserById(db, id)) throw notFound();
+  const { token, expiresAt } = createResetToken(db, clock, id, 'admin');
+  return { resetUrl: resetUrlFor(config, token), expiresAt: expiresAt.toISOString() };
+}

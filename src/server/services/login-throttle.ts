@@ -1,0 +1,39 @@
+// Failed-login throttling per account, not per client address (CONTRACT §4: a whole team may share one address).
+import { asc, eq, lte } from 'drizzle-orm';
+import { loginFailures } from '../../../db/schema';
+import type { Db } from '../db';
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILED_LOGINS = 10;
+
+export type LoginAttempt = { allowed: true; attemptId: number } | { allowed: false; retryAfterMs: number };
+
+/**
+ * Starts an attempt for `account` (a lower-cased login name). The attempt is recorded as a failure up front, in the
+ * same synchronous step as the count, so parallel guesses cannot all slip under the limit while a hash is verified;
+ * a successful login then clears the account's failures.
+ */
+export function beginLoginAttempt(db: Db, now: Date, account: string): LoginAttempt {
+  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  return db.transaction((tx) => {
+    // Failures that left the window matter to no account any more: the table stays as small as the recent failures.
+    tx.delete(loginFailures).where(lte(loginFailures.at, windowStart)).run();
+    const recent = tx
+      .select({ at: loginFailures.at })
+      .from(loginFailures)
+      .where(eq(loginFailures.account, account))
+      .orderBy(asc(loginFailures.at))
+      .all();
+    if (recent.length >= MAX_FAILED_LOGINS) {
+      // Open again once enough failures have left the window to go below the limit.
+      const freesAt = recent[recent.length - MAX_FAILED_LOGINS]!.at.getTime() + LOGIN_WINDOW_MS;
+      return { allowed: false as const, retryAfterMs: Math.max(0, freesAt - now.getTime()) };
+    }
+    const row = tx.insert(loginFailures).values({ account, at: now }).returning({ id: loginFailures.id }).get();
+    return { allowed: true as const, attemptId: row.id };
+  });
+}
+
+export function clearLoginFailures(db: Db, account: string): void {
+  db.delete(loginFailures).where(eq(loginFailures.account, account)).run();
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { bootstrapAdmin } from '../../src/server/seed/seed';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t.close());
+
+describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
+  it('creates the admin once; it can sign in and is an admin', async () => {
+    expect(await bootstrapAdmin(t.db, t.clock, 'boss@example.org', 'Bootstrap123')).toBe(true);
+    const rows = t.db.select().from(users).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'boss@example.org', username: 'boss@example.org', isAdmin: true });
+    const login = await t.client().post('/api/login', { username: 'boss@example.org', password: 'Bootstrap123' });
+    expect(login.status).toBe(200);
+    expect(login.body.isAdmin).toBe(true);
+  });
+
+  it('does nothing when an account has that email (in any case), and never overwrites its password', async () => {
+    const before = t.db.select().from(users).where(eq(users.email, 'boss@example.org')).get();
+    expect(await bootstrapAdmin(t.db, t.clock, 'BOSS@example.org', 'Different123')).toBe(false);
+    expect(t.db.select().from(users).all()).toHaveLength(1);
+    expect(t.db.select().from(users).where(eq(users.email, 'boss@example.org')).get()?.passwordHash).toBe(before?.passwordHash);
+    expect((await t.client().post('/api/login', { username: 'boss@example.org', password: 'Different123' })).status).toBe(401);
+  });
+
+  it('does nothing when the variables are unset', async () => {
+    expect(await bootstrapAdmin(t.db, t.clock, undefined, undefined)).toBe(false);
+    expect(t.db.select().from(users).all()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+// Helpers for the account, reset-mail and admin-user tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { emailLogs } from '../../db/schema';
+import type { TestApp } from './test-app';
+
+let counter = 0;
+
+/** A unique, valid registration body; override any field. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const email = `person${counter}-${Date.now()}@example.org`;
+  return {
+    username: email,
+    email,
+    firstname: 'Jo',
+    lastname: 'Li',
+    companyName: 'Acme',
+    password: 'Secret123',
+    ...overrides,
+  };
+}
+
+/** Reset mails logged for this address, newest first (after every delivery started so far has finished). */
+export async function resetMailsTo(t: TestApp, to: string) {
+  await t.services.mailer.idle();
+  return t.db.select().from(emailLogs).where(eq(emailLogs.to, to)).orderBy(desc(emailLogs.id)).all();
+}
+
+/** The token of the reset link in a mail's HTML (as logged). */
+export function tokenFromHtml(html: string): string {
+  const match = /reset-password\?token=([a-z2-7]+)/.exec(html);
+  if (!match?.[1]) throw new Error(`no reset link in: ${html}`);
+  return match[1];
+}
+
+/** The .eml files written to the outbox, oldest first. */
+export function outboxFiles(t: TestApp): string[] {
+  if (!fs.existsSync(t.config.outboxDir)) return [];
+  return fs
+    .readdirSync(t.config.outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(t.config.outboxDir, f), 'utf8'));
+}
+
+/** The value of one attribute-bearing Set-Cookie header, split into its parts. */
+export function cookieParts(setCookie: string | null): { value: string; attributes: string[] } {
+  if (!setCookie) throw new Error('no Set-Cookie header');
+  const [first = '', ...attributes] = setCookie.split(';').map((s) => s.trim());
+  return { value: first.slice(first.indexOf('=') + 1), attributes };
+}
+
+/** Undoes quoted-printable transfer encoding, as a mail client would before showing a part. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
