@@ -1,3 +1,39 @@
-import { router } from '../trpc/init';
+import {
+  configurationAllInput,
+  configurationCreateInput,
+  configurationIdInput,
+  configurationListInput,
+  configurationUpdateInput,
+} from '../../shared/schemas/configuration';
+import {
+  createConfiguration,
+  deleteConfiguration,
+  getConfiguration,
+  listAllConfigurations,
+  updateConfiguration,
+} from '../services/configurations';
+import { listConfigurationPage } from '../services/configurations-list';
+import { protectedProcedure, router } from '../trpc/init';
 
-export const configurationsRouter = router({});
+/** Saved quotes. Ownership is enforced in the service: what is not yours (unless you are admin) does not exist. */
+export const configurationsRouter = router({
+  /** The table: one page of 30, sorted and searched on the server. */
+  list: protectedProcedure
+    .input(configurationListInput)
+    .query(({ ctx, input }) => listConfigurationPage(ctx.db, ctx.user, input)),
+  /** Everything visible, newest first (REST GET /api/configurations). */
+  all: protectedProcedure
+    .input(configurationAllInput)
+    .query(({ ctx, input }) => listAllConfigurations(ctx.db, ctx.user, input?.scope)),
+  get: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => getConfiguration(ctx.db, ctx.user, input.id)),
+  create: protectedProcedure
+    .input(configurationCreateInput)
+    .mutation(({ ctx, input }) => createConfiguration(ctx.db, ctx.clock, ctx.user, input)),
+  update: protectedProcedure
+    .input(configurationUpdateInput)
+    .mutation(({ ctx, input }) => updateConfiguration(ctx.db, ctx.clock, ctx.user, input)),
+  delete: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
+    deleteConfiguration(ctx.db, ctx.user, input.id);
+    return { success: true };
+  }),
+});

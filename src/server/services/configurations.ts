@@ -1,0 +1,423 @@
+// Saved configurations: a quote's inputs plus the figures the server priced them at. Reads answer from the stored
+// row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { addonPackages, addons, configurations, discounts, packages, users } from '../../../db/schema';
+import { centsToEuro, formatMoney } from '../../shared/money';
+import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
+import {
+  configurationMessages,
+  PRICING_FIELDS,
+  type ConfigurationFields,
+  type ConfigurationPatch,
+} from '../../shared/schemas/configuration';
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import { priceQuote } from './quote';
+
+/** Who is asking: ownership decides what they may see and change. */
+export interface Actor {
+  id: number;
+  isAdmin: boolean;
+}
+
+export interface StoredAddOn {
+  id: number;
+  waiveSetupFee: boolean;
+}
+
+/** As stored in the row (price in cents). */
+export interface StoredCustomItem {
+  id: string;
+  name: string;
+  description: string;
+  isOneTime: boolean;
+  price: number;
+}
+
+/** The priced quote as it was when saved, with the names the catalogue had then. */
+export interface ConfigurationSnapshot extends QuoteResultJson {
+  /** Names of the selected add-ons, in the order of `addOns`. */
+  addOnNames: string[];
+  pricedAt: string;
+}
+
+export interface ConfigurationDto {
+  id: number;
+  name: string;
+  userId: number;
+  packageId: number;
+  packageName: string;
+  locations: number;
+  squareMeters: number;
+  userCount: number;
+  pricingModel: 'sqm' | 'user';
+  /** Add-on names (seed: a listed configuration shows names). */
+  addOns: string[];
+  /** Ids and waivers, so that loading restores the selection. */
+  addOnSelections: StoredAddOn[];
+  discountIds: number[];
+  contractDuration: number;
+  paymentFrequency: 'monthly' | 'quarterly' | 'annually';
+  customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
+  totalMonthly: string;
+  setupFees: string;
+  tcv: string;
+  /** The creator's "firstname lastname", or their username when they have no name. */
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConfigurationDetailDto extends ConfigurationDto {
+  snapshot: ConfigurationSnapshot;
+}
+
+export const CONFIGURATION_NOT_FOUND = configurationMessages.id;
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CONFIGURATION_NOT_FOUND });
+
+/**
+ * The columns every read needs. The add-on names come out of the snapshot with json_extract, so a list never
+ * reads (or parses) whole snapshots.
+ */
+export const configurationColumns = {
+  id: configurations.id,
+  name: configurations.name,
+  userId: configurations.userId,
+  packageId: configurations.packageId,
+  packageName: configurations.packageName,
+  pricingModel: configurations.pricingModel,
+  squareMeters: configurations.squareMeters,
+  userCount: configurations.userCount,
+  locations: configurations.locations,
+  contractDuration: configurations.contractDuration,
+  paymentFrequency: configurations.paymentFrequency,
+  addOns: configurations.addOns,
+  discountIds: configurations.discountIds,
+  customItems: configurations.customItems,
+  totalMonthly: configurations.totalMonthly,
+  setupFees: configurations.setupFees,
+  tcv: configurations.tcv,
+  createdAt: configurations.createdAt,
+  updatedAt: configurations.updatedAt,
+  addOnNames: sql<string | null>`json_extract(${configurations.snapshot}, '$.addOnNames')`,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  username: users.username,
+};
+
+/** Configurations with their creator's name; `where` decides which. */
+export function selectConfigurations(db: Db, where: SQL | undefined) {
+  return db
+    .select(configurationColumns)
+    .from(configurations)
+    .innerJoin(users, eq(users.id, configurations.userId))
+    .where(where);
+}
+
+type ConfigurationRow = ReturnType<ReturnType<typeof selectConfigurations>['all']>[number];
+
+function parseNames(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function creatorName(u: { firstname: string; lastname: string; username: string }): string {
+  const full = `${u.firstname} ${u.lastname}`.trim();
+  return full === '' ? u.username : full;
+}
+
+export function toConfigurationDto(r: ConfigurationRow): ConfigurationDto {
+  return {
+    id: r.id,
+    name: r.name,
+    userId: r.userId,
+    packageId: r.packageId,
+    packageName: r.packageName,
+    locations: r.locations,
+    squareMeters: r.squareMeters,
+    userCount: r.userCount,
+    pricingModel: r.pricingModel,
+    addOns: parseNames(r.addOnNames),
+    addOnSelections: r.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    discountIds: r.discountIds.slice(),
+    contractDuration: r.contractDuration,
+    paymentFrequency: r.paymentFrequency,
+    customItems: (r.customItems as StoredCustomItem[]).map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      isOneTime: c.isOneTime,
+      price: centsToEuro(c.price),
+    })),
+    totalMonthly: formatMoney(r.totalMonthly),
+    setupFees: formatMoney(r.setupFees),
+    tcv: formatMoney(r.tcv),
+    createdBy: creatorName(r),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** What this actor may see: their own, or (admin) everyone's. */
+function readableBy(actor: Actor): SQL | undefined {
+  return actor.isAdmin ? undefined : eq(configurations.userId, actor.id);
+}
+
+export function getConfiguration(db: Db, actor: Actor, id: number): ConfigurationDetailDto {
+  const row = db
+    .select({ ...configurationColumns, snapshot: configurations.snapshot })
+    .from(configurations)
+    .innerJoin(users, eq(users.id, configurations.userId))
+    .where(and(eq(configurations.id, id), readableBy(actor)))
+    .get();
+  if (!row) throw notFound();
+  return { ...toConfigurationDto(row), snapshot: row.snapshot as ConfigurationSnapshot };
+}
+
+/**
+ * Which rows a list shows: an admin sees everyone's unless they ask for their own; anyone else always sees only
+ * their own (asking for 'all' is not an error: it simply is all they may see).
+ */
+export function listScope(actor: Actor, scope: 'mine' | 'all' | undefined): SQL | undefined {
+  return actor.isAdmin && scope !== 'mine' ? undefined : eq(configurations.userId, actor.id);
+}
+
+/** The seed's plain list (GET /api/configurations): newest first, unpaged. */
+export function listAllConfigurations(db: Db, actor: Actor, scope: 'mine' | 'all' | undefined): ConfigurationDto[] {
+  return selectConfigurations(db, listScope(actor, scope))
+    .orderBy(desc(configurations.createdAt), desc(configurations.id))
+    .all()
+    .map(toConfigurationDto);
+}
+
+interface Priced {
+  /** The fields as priced: ids deduplicated, stale stored references dropped. */
+  fields: ConfigurationFields;
+  packageId: number;
+  packageName: string;
+  addOns: StoredAddOn[];
+  customItems: StoredCustomItem[];
+  totalMonthly: number;
+  setupFees: number;
+  tcv: number;
+  snapshot: ConfigurationSnapshot;
+}
+
+/**
+ * A save refuses what a live quote would silently drop: a saved quote must contain what the user chose. Values
+ * carried over from the stored row in a partial update are not the user's new choice: an add-on or discount removed
+ * from the catalogue since is dropped there (as a load ignores it, seed 000 §4), not an error.
+ * Returns the fields to price and the add-on names by id.
+ */
+function resolveCatalogReferences(
+  db: Db,
+  f: ConfigurationFields,
+  sent: { addOns: boolean; discountIds: boolean },
+): { fields: ConfigurationFields; addOnNames: Map<number, string> } {
+  const pkg = db.select({ id: packages.id }).from(packages).where(eq(packages.id, f.packageId)).get();
+  if (!pkg) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.packageNotFound });
+
+  const addOnIds = [...new Set(f.addOns.map((a) => a.id))];
+  const names = new Map<number, string>();
+  const available = new Set<number>();
+  if (addOnIds.length > 0) {
+    for (const a of db.select({ id: addons.id, name: addons.name }).from(addons).where(inArray(addons.id, addOnIds)).all()) {
+      names.set(a.id, a.name);
+    }
+    for (const r of db
+      .select({ id: addonPackages.addonId })
+      .from(addonPackages)
+      .where(and(eq(addonPackages.packageId, f.packageId), inArray(addonPackages.addonId, addOnIds)))
+      .all()) {
+      available.add(r.id);
+    }
+    if (sent.addOns) {
+      const missing = addOnIds.find((id) => !names.has(id));
+      if (missing !== undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: `Add-on ${missing} does not exist` });
+      const unavailable = addOnIds.find((id) => !available.has(id));
+      if (unavailable !== undefined) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `Add-on ${names.get(unavailable)} is not available for the selected package`,
+        });
+      }
+    }
+  }
+
+  const discountIds = [...new Set(f.discountIds)];
+  const known = new Set<number>();
+  if (discountIds.length > 0) {
+    for (const d of db.select({ id: discounts.id }).from(discounts).where(inArray(discounts.id, discountIds)).all()) {
+      known.add(d.id);
+    }
+    const missing = discountIds.find((id) => !known.has(id));
+    if (sent.discountIds && missing !== undefined) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Discount ${missing} does not exist` });
+    }
+  }
+
+  // A repeated add-on counts once, the first occurrence wins (as in the engine).
+  const selected = new Map<number, StoredAddOn>();
+  for (const a of f.addOns) {
+    if (available.has(a.id) && !selected.has(a.id)) selected.set(a.id, { id: a.id, waiveSetupFee: a.waiveSetupFee });
+  }
+  const fields: ConfigurationFields = {
+    ...f,
+    addOns: [...selected.values()],
+    discountIds: discountIds.filter((id) => known.has(id)),
+  };
+  return { fields, addOnNames: names };
+}
+
+/** Prices the fields against the current catalogue with the shared engine: the server's figures are the ones kept. */
+function price(
+  db: Db,
+  clock: Clock,
+  input: ConfigurationFields,
+  sent: { addOns: boolean; discountIds: boolean },
+): Priced {
+  const { fields: f, addOnNames } = resolveCatalogReferences(db, input, sent);
+  const result = priceQuote(db, {
+    packageId: f.packageId,
+    pricingModel: f.pricingModel,
+    squareMeters: f.squareMeters,
+    userCount: f.userCount,
+    locations: f.locations,
+    addOns: f.addOns,
+    customItems: f.customItems,
+    selectedDiscountIds: f.discountIds,
+    contractDuration: f.contractDuration,
+    paymentFrequency: f.paymentFrequency,
+  });
+  const form = result.form;
+  return {
+    fields: f,
+    packageId: form.packageId,
+    packageName: result.packageName,
+    addOns: form.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    customItems: form.customItems.map((c) => ({ ...c })),
+    totalMonthly: result.total,
+    setupFees: result.oneTimeCosts,
+    tcv: result.tcv,
+    snapshot: {
+      ...quoteResultToJson(result),
+      addOnNames: form.addOns.map((a) => addOnNames.get(a.id) ?? String(a.id)),
+      pricedAt: clock.now().toISOString(),
+    },
+  };
+}
+
+export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
+  const id = db.transaction(() => {
+    const p = price(db, clock, f, { addOns: true, discountIds: true });
+    const now = clock.now();
+    return db
+      .insert(configurations)
+      .values({
+        name: f.name,
+        userId: actor.id,
+        packageId: p.packageId,
+        packageName: p.packageName,
+        pricingModel: f.pricingModel,
+        squareMeters: f.squareMeters,
+        userCount: f.userCount,
+        locations: f.locations,
+        contractDuration: f.contractDuration,
+        paymentFrequency: f.paymentFrequency,
+        addOns: p.addOns,
+        // What the user selected (so a load restores it); the snapshot shows which of them applied.
+        discountIds: p.fields.discountIds,
+        customItems: p.customItems,
+        totalMonthly: p.totalMonthly,
+        setupFees: p.setupFees,
+        tcv: p.tcv,
+        snapshot: p.snapshot,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: configurations.id })
+      .get().id;
+  });
+  return getConfiguration(db, actor, id);
+}
+
+/** Stored custom items back in the input's form (price in euro), for re-pricing with a partial update. */
+function storedCustomItemsAsInput(items: StoredCustomItem[]): ConfigurationFields['customItems'] {
+  return items.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: centsToEuro(c.price) }));
+}
+
+/**
+ * Overwrite. Only the owner may: the seed gives an admin Load and Delete on other people's quotes, not edit, and
+ * an admin silently changing a salesperson's figures would surprise them. For anyone else it does not exist (404).
+ * A change of any pricing input prices the whole configuration again; a rename alone keeps the stored figures.
+ */
+export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: ConfigurationPatch): ConfigurationDetailDto {
+  db.transaction(() => {
+    const row = db
+      .select()
+      .from(configurations)
+      .where(and(eq(configurations.id, patch.id), eq(configurations.userId, actor.id)))
+      .get();
+    if (!row) throw notFound();
+    const now = clock.now();
+    const repriced = PRICING_FIELDS.some((k) => patch[k] !== undefined);
+    if (!repriced) {
+      if (patch.name === undefined) return;
+      db.update(configurations).set({ name: patch.name, updatedAt: now }).where(eq(configurations.id, row.id)).run();
+      return;
+    }
+    const f: ConfigurationFields = {
+      name: patch.name ?? row.name,
+      packageId: patch.packageId ?? row.packageId,
+      locations: patch.locations ?? row.locations,
+      squareMeters: patch.squareMeters ?? row.squareMeters,
+      userCount: patch.userCount ?? row.userCount,
+      pricingModel: patch.pricingModel ?? row.pricingModel,
+      addOns: patch.addOns ?? row.addOns,
+      discountIds: patch.discountIds ?? row.discountIds,
+      contractDuration: patch.contractDuration ?? (row.contractDuration as ConfigurationFields['contractDuration']),
+      paymentFrequency: patch.paymentFrequency ?? row.paymentFrequency,
+      customItems: patch.customItems ?? storedCustomItemsAsInput(row.customItems as StoredCustomItem[]),
+    };
+    const p = price(db, clock, f, { addOns: patch.addOns !== undefined, discountIds: patch.discountIds !== undefined });
+    db.update(configurations)
+      .set({
+        name: f.name,
+        packageId: p.packageId,
+        packageName: p.packageName,
+        pricingModel: f.pricingModel,
+        squareMeters: f.squareMeters,
+        userCount: f.userCount,
+        locations: f.locations,
+        contractDuration: f.contractDuration,
+        paymentFrequency: f.paymentFrequency,
+        addOns: p.addOns,
+        discountIds: p.fields.discountIds,
+        customItems: p.customItems,
+        totalMonthly: p.totalMonthly,
+        setupFees: p.setupFees,
+        tcv: p.tcv,
+        snapshot: p.snapshot,
+        updatedAt: now,
+      })
+      .where(eq(configurations.id, row.id))
+      .run();
+  });
+  return getConfiguration(db, actor, patch.id);
+}
+
+/** The owner, or an admin (seed 001: an admin deletes any saved configuration). */
+export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
+  const result = db
+    .delete(configurations)
+    .where(and(eq(configurations.id, id), readableBy(actor)))
+    .run();
+  if (result.changes === 0) throw notFound();
+}

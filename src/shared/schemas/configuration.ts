@@ -1,0 +1,185 @@
+// Saved-configuration inputs (seed 000 §3 "Saved configuration", CONTRACT §3), shared by the save dialog and the
+// server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
+// 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
+import { z } from 'zod';
+
+export const CONFIGURATIONS_PAGE_SIZE = 30;
+export const CONFIGURATION_NAME_MAX = 200;
+export const MAX_CUSTOM_ITEMS = 200;
+export const MAX_CUSTOM_ITEM_PRICE = 10_000_000;
+export const MAX_QUANTITY_SAVED = 10_000_000;
+export const MAX_LOCATIONS = 10_000;
+/** Far above any real selection; bounds the work one request can ask for. */
+export const MAX_SELECTED_IDS = 500;
+
+export const configurationMessages = {
+  name: 'Please enter a configuration name',
+  nameTooLong: `Configuration name must be at most ${CONFIGURATION_NAME_MAX} characters`,
+  packageNotFound: 'Selected package not found',
+  locations: `Locations must be a whole number from 1 to ${MAX_LOCATIONS}`,
+  squareMeters: `Square meters must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
+  userCount: `User count must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
+  pricingModel: 'Pricing model must be sqm or user',
+  contractDuration: 'Contract duration must be 12, 24 or 36 months',
+  paymentFrequency: 'Payment frequency must be monthly, quarterly or annually',
+  addOns: 'Add-ons must be a list of add-on ids',
+  waiveSetupFee: 'waiveSetupFee must be true or false',
+  discountIds: 'Discounts must be a list of discount ids',
+  customItems: 'Custom items must be a list',
+  tooManyCustomItems: `A configuration can have at most ${MAX_CUSTOM_ITEMS} custom items`,
+  customItemName: 'Please enter a name for each custom item',
+  customItemNameTooLong: `Custom item names must be at most ${CONFIGURATION_NAME_MAX} characters`,
+  customItemDescription: 'Custom item descriptions must be at most 1000 characters',
+  customItemPrice: 'Custom item price must be a number greater than 0',
+  customItemPriceTooHigh: `Custom item price must be at most ${MAX_CUSTOM_ITEM_PRICE}`,
+  customItemOneTime: 'isOneTime must be true or false',
+  id: 'Configuration not found',
+  page: 'Page must be a whole number of 1 or more',
+  sort: 'Sort must be one of createdAt, packageName, locations, contractDuration, tcv',
+  direction: 'Direction must be asc or desc',
+  scope: 'Scope must be mine or all',
+  search: 'Search text must be at most 200 characters',
+} as const;
+const m = configurationMessages;
+
+const NUMERIC_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** Numbers may arrive as numeric strings ("3"); anything else is left for the schema to reject. */
+function numeric(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  return NUMERIC_RE.test(s) ? Number(s) : v;
+}
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(numeric, z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const id = (message: string) => wholeNumber(1, Number.MAX_SAFE_INTEGER, message);
+
+const name = z
+  .string({ error: m.name })
+  .trim()
+  .min(1, m.name)
+  .max(CONFIGURATION_NAME_MAX, m.nameTooLong);
+
+const packageId = id(m.packageNotFound);
+const locations = wholeNumber(1, MAX_LOCATIONS, m.locations);
+const squareMeters = wholeNumber(0, MAX_QUANTITY_SAVED, m.squareMeters);
+const userCount = wholeNumber(0, MAX_QUANTITY_SAVED, m.userCount);
+const pricingModel = z.enum(['sqm', 'user'], { error: m.pricingModel });
+const contractDuration = z.preprocess(
+  numeric,
+  z.union([z.literal(12), z.literal(24), z.literal(36)], { error: m.contractDuration }),
+);
+const paymentFrequency = z.preprocess(
+  (v) => (v === 'annual' ? 'annually' : v),
+  z.enum(['monthly', 'quarterly', 'annually'], { error: m.paymentFrequency }),
+);
+
+/** An add-on id, or `{ id, waiveSetupFee }` (the calculator's selected add-on; its `category` is ignored). */
+const addOnSelection = z.union(
+  [
+    id(m.addOns).transform((addOnId) => ({ id: addOnId, waiveSetupFee: false })),
+    z
+      .object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() })
+      .transform((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee === true })),
+  ],
+  { error: m.addOns },
+);
+const addOns = z.array(addOnSelection, { error: m.addOns }).max(MAX_SELECTED_IDS, m.addOns);
+const discountIds = z.array(id(m.discountIds), { error: m.discountIds }).max(MAX_SELECTED_IDS, m.discountIds);
+
+const customItemPrice = z.preprocess(
+  numeric,
+  z
+    .number({ error: m.customItemPrice })
+    // a price that rounds to 0.00 is no price either
+    .min(0.005, m.customItemPrice)
+    .max(MAX_CUSTOM_ITEM_PRICE, m.customItemPriceTooHigh),
+);
+export const customItemInput = z.object({
+  id: z.union([z.string().max(100), z.number()]).optional(),
+  name: z.string({ error: m.customItemName }).trim().min(1, m.customItemName).max(CONFIGURATION_NAME_MAX, m.customItemNameTooLong),
+  description: z
+    .string({ error: m.customItemDescription })
+    .max(1000, m.customItemDescription)
+    .nullish()
+    .transform((d) => d ?? ''),
+  isOneTime: z.boolean({ error: m.customItemOneTime }).optional().default(false),
+  price: customItemPrice,
+});
+const customItems = z
+  .array(customItemInput, { error: m.customItems })
+  .max(MAX_CUSTOM_ITEMS, m.tooManyCustomItems);
+
+/**
+ * Save as new. Only name and package are required; a missing input takes the engine's default for it (CONTRACT §2
+ * step 1). totalMonthly, setupFees, userId and anything else sent are ignored: the server prices and owns.
+ */
+export const configurationCreateInput = z.object({
+  name,
+  packageId,
+  locations: locations.optional().default(1),
+  squareMeters: squareMeters.optional().default(0),
+  userCount: userCount.optional().default(0),
+  pricingModel: pricingModel.optional().default('sqm'),
+  addOns: addOns.optional().default([]),
+  discountIds: discountIds.optional().default([]),
+  contractDuration: contractDuration.optional().default(12),
+  paymentFrequency: paymentFrequency.optional().default('annually'),
+  customItems: customItems.optional().default([]),
+});
+export type ConfigurationCreateInput = z.input<typeof configurationCreateInput>;
+export type ConfigurationFields = z.output<typeof configurationCreateInput>;
+
+/** Overwrite: any subset of the fields; what is absent keeps its stored value. */
+export const configurationUpdateInput = z.object({
+  id: id(m.id),
+  name: name.optional(),
+  packageId: packageId.optional(),
+  locations: locations.optional(),
+  squareMeters: squareMeters.optional(),
+  userCount: userCount.optional(),
+  pricingModel: pricingModel.optional(),
+  addOns: addOns.optional(),
+  discountIds: discountIds.optional(),
+  contractDuration: contractDuration.optional(),
+  paymentFrequency: paymentFrequency.optional(),
+  customItems: customItems.optional(),
+});
+export type ConfigurationUpdateInput = z.input<typeof configurationUpdateInput>;
+export type ConfigurationPatch = z.output<typeof configurationUpdateInput>;
+
+/** The fields whose change means the stored figures must be priced again. */
+export const PRICING_FIELDS = [
+  'packageId',
+  'locations',
+  'squareMeters',
+  'userCount',
+  'pricingModel',
+  'addOns',
+  'discountIds',
+  'contractDuration',
+  'paymentFrequency',
+  'customItems',
+] as const satisfies readonly (keyof ConfigurationFields)[];
+
+export const configurationIdInput = z.object({ id: id(m.id) });
+
+export const configurationScope = z.enum(['mine', 'all'], { error: m.scope });
+
+/** The plain list (seed's GET /api/configurations): an admin gets everyone's unless scope is 'mine'. */
+export const configurationAllInput = z.object({ scope: configurationScope.optional() }).optional();
+
+export const CONFIGURATION_SORTS = ['createdAt', 'packageName', 'locations', 'contractDuration', 'tcv'] as const;
+export type ConfigurationSort = (typeof CONFIGURATION_SORTS)[number];
+
+/** One page of the saved-configurations table: sorted, paged and searched on the server. */
+export const configurationListInput = z.object({
+  scope: configurationScope.optional(),
+  sort: z.enum(CONFIGURATION_SORTS, { error: m.sort }).optional().default('createdAt'),
+  direction: z.enum(['asc', 'desc'], { error: m.direction }).optional().default('desc'),
+  page: wholeNumber(1, 1_000_000_000, m.page).optional().default(1),
+  search: z.string({ error: m.search }).trim().max(200, m.search).optional(),
+});
+export type ConfigurationListInput = z.input<typeof configurationListInput>;
+export type ConfigurationListQuery = z.output<typeof configurationListInput>;
