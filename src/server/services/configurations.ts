@@ -314,6 +314,29 @@ function price(
   };
 }
 
+/** The stored inputs and figures of a priced configuration: the same columns for a save and an overwrite. */
+function pricedColumns(f: ConfigurationFields, p: Priced) {
+  return {
+    name: f.name,
+    packageId: p.packageId,
+    packageName: p.packageName,
+    pricingModel: f.pricingModel,
+    squareMeters: f.squareMeters,
+    userCount: f.userCount,
+    locations: f.locations,
+    contractDuration: f.contractDuration,
+    paymentFrequency: f.paymentFrequency,
+    addOns: p.addOns,
+    // What the user selected (so a load restores it); the snapshot shows which of them applied.
+    discountIds: p.fields.discountIds,
+    customItems: p.customItems,
+    totalMonthly: p.totalMonthly,
+    setupFees: p.setupFees,
+    tcv: p.tcv,
+    snapshot: p.snapshot,
+  };
+}
+
 export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
   const id = db.transaction(() => {
     const p = price(db, clock, f, { addOns: true, discountIds: true });
@@ -321,24 +344,8 @@ export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: Confi
     return db
       .insert(configurations)
       .values({
-        name: f.name,
+        ...pricedColumns(f, p),
         userId: actor.id,
-        packageId: p.packageId,
-        packageName: p.packageName,
-        pricingModel: f.pricingModel,
-        squareMeters: f.squareMeters,
-        userCount: f.userCount,
-        locations: f.locations,
-        contractDuration: f.contractDuration,
-        paymentFrequency: f.paymentFrequency,
-        addOns: p.addOns,
-        // What the user selected (so a load restores it); the snapshot shows which of them applied.
-        discountIds: p.fields.discountIds,
-        customItems: p.customItems,
-        totalMonthly: p.totalMonthly,
-        setupFees: p.setupFees,
-        tcv: p.tcv,
-        snapshot: p.snapshot,
         createdAt: now,
         updatedAt: now,
       })
@@ -389,22 +396,7 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
     const p = price(db, clock, f, { addOns: patch.addOns !== undefined, discountIds: patch.discountIds !== undefined });
     db.update(configurations)
       .set({
-        name: f.name,
-        packageId: p.packageId,
-        packageName: p.packageName,
-        pricingModel: f.pricingModel,
-        squareMeters: f.squareMeters,
-        userCount: f.userCount,
-        locations: f.locations,
-        contractDuration: f.contractDuration,
-        paymentFrequency: f.paymentFrequency,
-        addOns: p.addOns,
-        discountIds: p.fields.discountIds,
-        customItems: p.customItems,
-        totalMonthly: p.totalMonthly,
-        setupFees: p.setupFees,
-        tcv: p.tcv,
-        snapshot: p.snapshot,
+        ...pricedColumns(f, p),
         updatedAt: now,
       })
       .where(eq(configurations.id, row.id))

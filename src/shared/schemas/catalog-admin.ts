@@ -3,6 +3,7 @@
 // Update schemas are built from the same fields WITHOUT defaults: zod keeps defaults through .partial(), and a
 // partial update must never reset a field the admin did not send.
 import { z } from 'zod';
+import { DISCOUNT_TYPES } from '../pricing/types';
 import { parseHundredths, parseMoney } from '../money';
 
 export const CATEGORY_ICONS = [
@@ -39,15 +40,8 @@ export const CATEGORY_ICONS = [
 ] as const;
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
-export const DISCOUNT_TYPES = [
-  'percentage',
-  'fixed',
-  'sqm_percentage',
-  'user_percentage',
-  'free_months',
-  'setup_fee_discount',
-] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+// The engine owns the list of discount types it applies; the admin forms offer exactly those.
+export { DISCOUNT_TYPES, type DiscountType } from '../pricing/types';
 
 export const CONDITION_TYPES = [
   'contractDuration',
