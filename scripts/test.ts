@@ -1,4 +1,5 @@
-// npm test: unit and integration tests, then the browser tests; ends with the plain line "N passed, N failed".
+// npm test: unit and integration tests, the browser tests, then the type check; ends with the plain line
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +46,17 @@ for (const [i, suite] of suites.entries()) {
   if (result.status !== 0 || !json.success || json.numTotalTests === 0) allOk = false;
 }
 fs.rmSync(outDir, { recursive: true, force: true });
+
+// The type check counts as one more test: a type error fails the run like a failing assertion.
+console.log('\n=== typecheck (tsc --noEmit) ===');
+const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { stdio: 'inherit' });
+if (tsc.status === 0) {
+  console.log('no type errors');
+  passed += 1;
+} else {
+  failed += 1;
+  allOk = false;
+}
 if (!allOk && failed === 0) failed = 1; // a suite that crashed outside a test still fails the run
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(allOk && failed === 0 ? 0 : 1);
