@@ -4,9 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { createRestApi } from './rest';
+import { errorResponse } from './rest/kit';
 import { limitBody, sameOriginOnly, securityHeaders } from './security';
 import { createRequestContext, type Services } from './trpc/context';
-import { logIfInternal } from './trpc/errors';
+import { logIfInternal, NOT_FOUND_BODY } from './trpc/errors';
 import { appRouter } from './trpc/root';
 
 export interface AppOptions {
@@ -25,7 +26,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
 
   app.route('/api', createRestApi(services));
   // Unknown /api paths answer JSON, never the app's index.html.
-  app.all('/api/*', (c) => c.json({ message: 'Not found', error: 'Not found', code: 'NOT_FOUND' }, 404));
+  app.all('/api/*', (c) => c.json(NOT_FOUND_BODY, 404));
   app.use(
     '/trpc/*',
     trpcServer({
@@ -47,11 +48,8 @@ export function createApp(services: Services, options: AppOptions): Hono {
     c.header('Cache-Control', 'no-cache');
     return c.html(fs.readFileSync(indexFile, 'utf8'));
   });
-  app.notFound((c) => c.json({ message: 'Not found', error: 'Not found', code: 'NOT_FOUND' }, 404));
-  app.onError((error, c) => {
-    console.error(`[${c.req.method} ${c.req.path}]`, error);
-    const message = 'Something went wrong on our side. Please try again.';
-    return c.json({ message, error: message, code: 'INTERNAL_SERVER_ERROR' }, 500);
-  });
+  app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
+  // Whatever escapes a handler is answered like a procedure's error: logged, no stack trace, the contract's shape.
+  app.onError((error, c) => errorResponse(c, error));
   return app;
 }

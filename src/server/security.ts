@@ -2,8 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppConfig } from './config';
-
-const errorJson = (message: string, code: string) => ({ message, error: message, code });
+import { errorJson } from './trpc/errors';
 
 /** CSP with no inline or foreign script; styles may be inline because Chakra (Emotion) injects them at run time. */
 export const securityHeaders = (): MiddlewareHandler =>

@@ -236,3 +236,16 @@ describe('the cross-site check', () => {
     expect((await t.client().post('/trpc/auth.login', login, { origin: 'https://evil.example' })).status).toBe(403);
   });
 });
+
+describe('an unexpected failure', () => {
+  it('is answered in the contract shape, with no stack trace or internal text', async () => {
+    const t = await createTestApp({ seed: false });
+    t.db.$client.close(); // the health check's query now throws inside the handler
+    const res = await t.client().get('/api/health');
+    t.close();
+    expect(res.status).toBe(500);
+    const message = 'Something went wrong on our side. Please try again.';
+    expect(res.body).toEqual({ message, error: message, code: 'INTERNAL_SERVER_ERROR' });
+    expect(res.text).not.toContain('database connection');
+  });
+});

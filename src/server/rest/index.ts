@@ -7,10 +7,11 @@ import { registerAuthRoutes } from './auth';
 import { registerCatalogRoutes } from './catalog';
 import { registerConfigurationsRoutes } from './configurations';
 import { registerHealthRoutes } from './health';
-import { errorResponse, type RestEnv } from './kit';
+import type { RestEnv } from './kit';
 import { registerQuoteRoutes } from './quote';
 
-/** The documented /api paths: thin adapters over the tRPC procedures. */
+/** The documented /api paths: thin adapters over the tRPC procedures. Unknown paths and stray errors are answered by
+ * the app (src/server/app.ts), so they look the same everywhere. */
 export function createRestApi(services: Services): Hono<RestEnv> {
   const api = new Hono<RestEnv>();
   api.use('*', async (c, next) => {
@@ -25,7 +26,5 @@ export function createRestApi(services: Services): Hono<RestEnv> {
   registerConfigurationsRoutes(api);
   registerAdminCatalogRoutes(api);
   registerAdminUsersRoutes(api);
-  api.notFound((c) => c.json({ message: 'Not found', error: 'Not found', code: 'NOT_FOUND' }, 404));
-  api.onError((error, c) => errorResponse(c, error));
   return api;
 }

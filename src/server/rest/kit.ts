@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createRequestContext, type Services } from '../trpc/context';
-import { errorBodyOf, httpStatusOf, logIfInternal, toTRPCError } from '../trpc/errors';
+import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -58,6 +58,6 @@ export async function jsonBody(c: HonoContext): Promise<any> {
 export function idParam(c: HonoContext, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+  if (!Number.isSafeInteger(id) || id < 1) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND_BODY.message });
   return id;
 }

@@ -13,6 +13,13 @@ export interface ErrorBody {
   issues?: InputIssue[];
 }
 
+/** The JSON error body of every failure, whoever answers it (CONTRACT §3: the same text in message and error). */
+export function errorJson(message: string, code: string): ErrorBody {
+  return { message, error: message, code };
+}
+
+export const NOT_FOUND_BODY = errorJson('Not found', 'NOT_FOUND');
+
 const statusByCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_REQUEST: 400,
   PARSE_ERROR: 400,
@@ -52,9 +59,8 @@ export function publicMessageOf(error: TRPCError): string {
 }
 
 export function errorBodyOf(error: TRPCError): ErrorBody {
-  const message = publicMessageOf(error);
   const issues = inputIssuesOf(error);
-  return { message, error: message, code: error.code, ...(issues ? { issues } : {}) };
+  return { ...errorJson(publicMessageOf(error), error.code), ...(issues ? { issues } : {}) };
 }
 
 /** For anything thrown: TRPCErrors keep their meaning; everything else becomes an internal error (logged, not shown). */
