@@ -14,8 +14,6 @@ import { toUserDto } from '../services/users';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
-export { INVALID_CREDENTIALS } from '../services/accounts';
-
 /** A fresh token for every sign-in; a session this browser still held is ended first. */
 function startSession(ctx: Context, userId: number): void {
   if (ctx.session) invalidateSession(ctx.db, ctx.session.id);

@@ -1,8 +1,9 @@
 // Saved configurations: a quote's inputs plus the figures the server priced them at. Reads answer from the stored
 // row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { addonPackages, addons, configurations, discounts, packages, users } from '../../../db/schema';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { configurations, users } from '../../../db/schema';
+import type { CatalogDto } from '../../shared/catalog';
 import { centsToEuro, formatMoney } from '../../shared/money';
 import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
 import {
@@ -13,7 +14,8 @@ import {
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { priceQuote } from './quote';
+import { loadCatalog } from './catalog';
+import { priceWithCatalog } from './quote';
 
 /** Who is asking: ownership decides what they may see and change. */
 export interface Actor {
@@ -217,63 +219,47 @@ interface Priced {
  * Returns the fields to price and the add-on names by id.
  */
 function resolveCatalogReferences(
-  db: Db,
+  catalog: CatalogDto,
   f: ConfigurationFields,
   sent: { addOns: boolean; discountIds: boolean },
 ): { fields: ConfigurationFields; addOnNames: Map<number, string> } {
-  const pkg = db.select({ id: packages.id }).from(packages).where(eq(packages.id, f.packageId)).get();
-  if (!pkg) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.packageNotFound });
+  if (!catalog.packages.some((p) => p.id === f.packageId)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.packageNotFound });
+  }
+  const addOnById = new Map(catalog.addOns.map((a) => [a.id, a]));
+  const isAvailable = (id: number) => addOnById.get(id)?.availableForPackages.includes(f.packageId) ?? false;
 
-  const addOnIds = [...new Set(f.addOns.map((a) => a.id))];
-  const names = new Map<number, string>();
-  const available = new Set<number>();
-  if (addOnIds.length > 0) {
-    for (const a of db.select({ id: addons.id, name: addons.name }).from(addons).where(inArray(addons.id, addOnIds)).all()) {
-      names.set(a.id, a.name);
-    }
-    for (const r of db
-      .select({ id: addonPackages.addonId })
-      .from(addonPackages)
-      .where(and(eq(addonPackages.packageId, f.packageId), inArray(addonPackages.addonId, addOnIds)))
-      .all()) {
-      available.add(r.id);
-    }
-    if (sent.addOns) {
-      const missing = addOnIds.find((id) => !names.has(id));
-      if (missing !== undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: `Add-on ${missing} does not exist` });
-      const unavailable = addOnIds.find((id) => !available.has(id));
-      if (unavailable !== undefined) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: `Add-on ${names.get(unavailable)} is not available for the selected package`,
-        });
-      }
+  if (sent.addOns) {
+    const addOnIds = [...new Set(f.addOns.map((a) => a.id))];
+    const missing = addOnIds.find((id) => !addOnById.has(id));
+    if (missing !== undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: `Add-on ${missing} does not exist` });
+    const unavailable = addOnIds.find((id) => !isAvailable(id));
+    if (unavailable !== undefined) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `Add-on ${addOnById.get(unavailable)?.name} is not available for the selected package`,
+      });
     }
   }
 
   const discountIds = [...new Set(f.discountIds)];
-  const known = new Set<number>();
-  if (discountIds.length > 0) {
-    for (const d of db.select({ id: discounts.id }).from(discounts).where(inArray(discounts.id, discountIds)).all()) {
-      known.add(d.id);
-    }
-    const missing = discountIds.find((id) => !known.has(id));
-    if (sent.discountIds && missing !== undefined) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `Discount ${missing} does not exist` });
-    }
+  const known = new Set(catalog.discounts.map((d) => d.id));
+  const unknownDiscount = discountIds.find((id) => !known.has(id));
+  if (sent.discountIds && unknownDiscount !== undefined) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `Discount ${unknownDiscount} does not exist` });
   }
 
   // A repeated add-on counts once, the first occurrence wins (as in the engine).
   const selected = new Map<number, StoredAddOn>();
   for (const a of f.addOns) {
-    if (available.has(a.id) && !selected.has(a.id)) selected.set(a.id, { id: a.id, waiveSetupFee: a.waiveSetupFee });
+    if (isAvailable(a.id) && !selected.has(a.id)) selected.set(a.id, { id: a.id, waiveSetupFee: a.waiveSetupFee });
   }
   const fields: ConfigurationFields = {
     ...f,
     addOns: [...selected.values()],
     discountIds: discountIds.filter((id) => known.has(id)),
   };
-  return { fields, addOnNames: names };
+  return { fields, addOnNames: new Map(catalog.addOns.map((a) => [a.id, a.name])) };
 }
 
 /** Prices the fields against the current catalogue with the shared engine: the server's figures are the ones kept. */
@@ -283,8 +269,10 @@ function price(
   input: ConfigurationFields,
   sent: { addOns: boolean; discountIds: boolean },
 ): Priced {
-  const { fields: f, addOnNames } = resolveCatalogReferences(db, input, sent);
-  const result = priceQuote(db, {
+  // One read of the catalogue serves the reference checks and the pricing.
+  const catalog = loadCatalog(db);
+  const { fields: f, addOnNames } = resolveCatalogReferences(catalog, input, sent);
+  const result = priceWithCatalog(catalog, {
     packageId: f.packageId,
     pricingModel: f.pricingModel,
     squareMeters: f.squareMeters,
