@@ -29,6 +29,23 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
     expect((await t.client().post('/api/login', { username: 'boss@example.org', password: 'Different123' })).status).toBe(401);
   });
 
+  it('does nothing (and start-up does not fail) when another account uses that address as its username', async () => {
+    const admin = await t.login('boss@example.org', 'Bootstrap123');
+    const created = await admin.post('/api/admin/users', {
+      username: 'ops@example.org',
+      email: 'ops-real@example.org',
+      firstname: 'Op',
+      lastname: 'S',
+      companyName: 'Acme',
+      password: 'Operator123',
+      isAdmin: false,
+    });
+    expect(created.status).toBe(201);
+    expect(await bootstrapAdmin(t.db, t.clock, 'ops@example.org', 'Another123')).toBe(false);
+    expect(t.db.select().from(users).all()).toHaveLength(2);
+    t.db.delete(users).where(eq(users.email, 'ops-real@example.org')).run();
+  });
+
   it('does nothing when the variables are unset', async () => {
     expect(await bootstrapAdmin(t.db, t.clock, undefined, undefined)).toBe(false);
     expect(t.db.select().from(users).all()).toHaveLength(1);

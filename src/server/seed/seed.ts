@@ -1,6 +1,7 @@
 // Seed code shared by `npm run db:seed`, the first start on an empty database, and the tests' fixtures.
 // Every insert is keyed by a natural name and skipped when present: running it twice changes nothing, and it never
 // overwrites what an administrator has since changed.
+import { TRPCError } from '@trpc/server';
 import { count } from 'drizzle-orm';
 import {
   addonCategories,
@@ -14,10 +15,9 @@ import {
   userPriceTiers,
   users,
 } from '../../../db/schema';
-import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { findUserByEmail } from '../services/users';
+import { insertUser, isLoginNameTaken } from '../services/users';
 import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
 
 function idsByName(db: Db, table: typeof packages | typeof addonCategories | typeof addons | typeof discounts) {
@@ -83,28 +83,29 @@ export function seedDemoCatalog(db: Db, clock: Clock): void {
   });
 }
 
+/** Creates the account unless some account already answers to that address (as email or username). */
 export async function createUserIfMissing(
   db: Db,
   clock: Clock,
   account: { email: string; password: string; firstname?: string; lastname?: string; companyName?: string; isAdmin: boolean },
 ): Promise<boolean> {
-  if (findUserByEmail(db, account.email)) return false;
-  const passwordHash = await hashPassword(account.password);
-  // Re-check after the await: another start may have created it meanwhile.
-  if (findUserByEmail(db, account.email)) return false;
-  db.insert(users)
-    .values({
+  if (isLoginNameTaken(db, account.email)) return false;
+  try {
+    await insertUser(db, clock, {
       username: account.email,
       email: account.email,
       firstname: account.firstname ?? '',
       lastname: account.lastname ?? '',
       companyName: account.companyName ?? '',
-      passwordHash,
+      password: account.password,
       isAdmin: account.isAdmin,
-      createdAt: clock.now(),
-    })
-    .run();
-  return true;
+    });
+    return true;
+  } catch (error) {
+    // Another start created it while the password was hashed.
+    if (error instanceof TRPCError && error.code === 'CONFLICT') return false;
+    throw error;
+  }
 }
 
 export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {

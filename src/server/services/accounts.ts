@@ -3,15 +3,21 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
-import { hashPassword, verifyPasswordOrDummy } from '../auth/password';
+import { verifyPasswordOrDummy } from '../auth/password';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { beginLoginAttempt, clearLoginFailures } from './login-throttle';
-import { findUserById, findUserByLogin, isLoginNameTaken, isUniqueViolation, type UserRow } from './users';
+import {
+  assertLoginNamesFree,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  rethrowUniqueAsConflict,
+  USERNAME_TAKEN,
+  type UserRow,
+} from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-export const EMAIL_TAKEN = 'An account with this email already exists';
-export const USERNAME_TAKEN = 'This username is already taken';
 
 function tooManyAttempts(retryAfterMs: number): TRPCError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
@@ -42,32 +48,18 @@ export function recordLogin(db: Db, clock: Clock, userId: number): UserRow {
   return findUserById(db, userId)!;
 }
 
-export async function registerUser(db: Db, clock: Clock, input: RegisterInput): Promise<UserRow> {
-  // The username is the address itself: one spelling for both.
-  const email = input.email;
-  if (isLoginNameTaken(db, email)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return db
-      .insert(users)
-      .values({
-        username: email,
-        email,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        companyName: input.companyName,
-        passwordHash,
-        isAdmin: false,
-        createdAt: clock.now(),
-        lastLogin: clock.now(),
-      })
-      .returning()
-      .get();
-  } catch (error) {
-    // Another registration for the same address won the race while the password was hashed.
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
-    throw error;
-  }
+export function registerUser(db: Db, clock: Clock, input: RegisterInput): Promise<UserRow> {
+  // The username is the address itself: one spelling for both. Registration signs the user in.
+  return insertUser(db, clock, {
+    username: input.email,
+    email: input.email,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    companyName: input.companyName,
+    password: input.password,
+    isAdmin: false,
+    lastLogin: clock.now(),
+  });
 }
 
 export function updateProfile(db: Db, userId: number, input: UpdateProfileInput): UserRow {
@@ -77,15 +69,12 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
     ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
     ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
   };
-  if (changes.username !== undefined && isLoginNameTaken(db, changes.username, userId)) {
-    throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
-  }
+  assertLoginNamesFree(db, { username: changes.username }, userId);
   if (Object.keys(changes).length > 0) {
     try {
       db.update(users).set(changes).where(eq(users.id, userId)).run();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
-      throw error;
+      rethrowUniqueAsConflict(error, USERNAME_TAKEN);
     }
   }
   const user = findUserById(db, userId);

@@ -7,9 +7,17 @@ import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from './accounts';
 import { createResetToken, resetUrlFor } from './password-reset';
-import { countAdmins, findUserById, isLoginNameTaken, isUniqueViolation, toUserDto, type UserDto, type UserRow } from './users';
+import {
+  assertLoginNamesFree,
+  countAdmins,
+  findUserById,
+  insertUser,
+  rethrowUniqueAsConflict,
+  toUserDto,
+  type UserDto,
+  type UserRow,
+} from './users';
 
 export const USER_NOT_FOUND = 'User not found';
 export const LAST_ADMIN_DELETE = 'The last admin cannot be deleted';
@@ -24,43 +32,12 @@ function conflict(message: string): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message });
 }
 
-/** 409 when another account already answers to one of these login names (an account's own two may coincide). */
-function assertNamesFree(db: Db, names: { username?: string; email?: string }, exceptUserId?: number): void {
-  if (names.email !== undefined && isLoginNameTaken(db, names.email, exceptUserId)) throw conflict(EMAIL_TAKEN);
-  if (names.username !== undefined && isLoginNameTaken(db, names.username, exceptUserId)) throw conflict(USERNAME_TAKEN);
-}
-
-function translateUnique(error: unknown): never {
-  if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-  throw error;
-}
-
 export function listUsers(db: Db): UserDto[] {
   return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
 }
 
 export async function createUser(db: Db, clock: Clock, input: CreateUserInput): Promise<UserDto> {
-  assertNamesFree(db, input);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const row = db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        companyName: input.companyName,
-        passwordHash,
-        isAdmin: input.isAdmin,
-        createdAt: clock.now(),
-      })
-      .returning()
-      .get();
-    return toUserDto(row);
-  } catch (error) {
-    translateUnique(error);
-  }
+  return toUserDto(await insertUser(db, clock, input));
 }
 
 /**
@@ -74,7 +51,7 @@ export async function updateUser(
   changes: UserChanges,
 ): Promise<UserDto> {
   if (!findUserById(db, id)) throw notFound();
-  assertNamesFree(db, changes, id);
+  assertLoginNamesFree(db, changes, id);
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   try {
     db.transaction(() => {
@@ -89,7 +66,7 @@ export async function updateUser(
       }
     });
   } catch (error) {
-    translateUnique(error);
+    rethrowUniqueAsConflict(error);
   }
   return toUserDto(findUserById(db, id)!);
 }

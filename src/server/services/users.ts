@@ -1,6 +1,12 @@
+import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema';
+import { hashPassword } from '../auth/password';
+import type { Clock } from '../clock';
 import type { Db } from '../db';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const USERNAME_TAKEN = 'This username is already taken';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -75,6 +81,49 @@ export function isLoginNameTaken(db: Db, name: string, exceptUserId?: number): b
 export function countAdmins(db: Db): number {
   const row = db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get();
   return row?.n ?? 0;
+}
+
+/** 409 when another account already answers to one of these login names (an account's own two may coincide). */
+export function assertLoginNamesFree(db: Db, names: { username?: string; email?: string }, exceptUserId?: number): void {
+  if (names.email !== undefined && isLoginNameTaken(db, names.email, exceptUserId)) {
+    throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+  }
+  if (names.username !== undefined && isLoginNameTaken(db, names.username, exceptUserId)) {
+    throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
+  }
+}
+
+/** A write that lost the race after assertLoginNamesFree is still a 409, never a 500. */
+export function rethrowUniqueAsConflict(error: unknown, message: string = EMAIL_TAKEN): never {
+  if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message });
+  throw error;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  companyName: string;
+  password: string;
+  isAdmin: boolean;
+  lastLogin?: Date;
+}
+
+/** The one way an account is created (registration, admin, seed): names checked free, password hashed, 409 on a clash. */
+export async function insertUser(db: Db, clock: Clock, u: NewUser): Promise<UserRow> {
+  assertLoginNamesFree(db, u);
+  const { password, ...fields } = u;
+  const passwordHash = await hashPassword(password);
+  try {
+    return db
+      .insert(users)
+      .values({ ...fields, passwordHash, createdAt: clock.now() })
+      .returning()
+      .get();
+  } catch (error) {
+    rethrowUniqueAsConflict(error);
+  }
 }
 
 /** True for a SQLite UNIQUE violation, however drizzle wraps it: the race after a check-first is still a 409. */
