@@ -1,6 +1,5 @@
 // Fixtures for the saved-configuration tests: catalogue ids by demo name, and extra accounts.
-import { users } from '../../db/schema';
-import { addons, discounts, packages } from '../../db/schema';
+import { addons, discounts, packages, users } from '../../db/schema';
 import type { TestApp } from './test-app';
 
 export interface DemoIds {
