@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // component tests opt into jsdom with a `// @vitest-environment jsdom` first line
+    setupFiles: ['src/client/test/setup-dom.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -11,13 +11,14 @@ import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const clientDir = path.join(root, 'dist/client');
+// CLIENT_DIR lets the browser tests serve a build of their own; everyone else uses dist/client.
+const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(root, 'dist/client');
 
 async function ensureClientBuilt(): Promise<void> {
   if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
   console.log('No client build found; building it (once) ...');
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: clientDir } });
 }
 
 function readConfig(): AppConfig {

@@ -1,14 +1,28 @@
-// Builds the client once from the current source, so every browser test sees the code under test.
+// Builds the client once from the current source into a folder of this run, so every browser test sees the code
+// under test, and two runs at once (or a running `npm start`) never overwrite each other's build.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
 import { ROOT } from './harness';
 
-export default async function setup(): Promise<void> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    clientDir: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-client-'));
   // Vitest sets NODE_ENV=test, which would make React's development build; the server serves a production build.
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: `${ROOT}/vite.config.ts`, mode: 'production', logLevel: 'warn' });
+    await build({ configFile: `${ROOT}/vite.config.ts`, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   } finally {
     process.env.NODE_ENV = previous;
   }
+  project.provide('clientDir', outDir);
+  return () => fs.rmSync(outDir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
@@ -46,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_PATH: path.join(dir, 'app.db'),
       OUTBOX_DIR: path.join(dir, 'outbox'),
       SEED_DEMO: 'true',
+      CLIENT_DIR: inject('clientDir'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

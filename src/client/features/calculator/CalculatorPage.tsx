@@ -3,7 +3,7 @@ import { formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
 /** The calculator's first section: the package cards (the full calculator is built on this page). */
-export function CalculatorPage() {
+export function CalculatorPage(_props: { configId?: string }) {
   const packages = trpc.catalog.packages.useQuery();
   return (
     <Stack gap="6">

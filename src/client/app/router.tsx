@@ -1,0 +1,60 @@
+// Every route of both seeds. The admin area is one lazily loaded chunk: nothing of it is in the first screen.
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { PageSpinner } from '../components/PageSpinner';
+import { AuthPage } from '../features/auth/AuthPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { SavedConfigurationsPage } from '../features/saved/SavedConfigurationsPage';
+import { NotFoundPage } from './NotFoundPage';
+import { RedirectIfSignedIn, RequireUser } from './guards';
+
+// The calculator is its own chunk too, so /auth loads only what it needs.
+const CalculatorPage = lazy(() => import('../features/calculator/CalculatorPage').then((m) => ({ default: m.CalculatorPage })));
+const admin = () => import('../features/admin');
+const AdminLoginPage = lazy(() => admin().then((m) => ({ default: m.AdminLoginPage })));
+const AdminDashboardPage = lazy(() => admin().then((m) => ({ default: m.AdminDashboardPage })));
+const AdminUsersPage = lazy(() => admin().then((m) => ({ default: m.AdminUsersPage })));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/auth">
+          <RedirectIfSignedIn>
+            <AuthPage />
+          </RedirectIfSignedIn>
+        </Route>
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/">
+          <RequireUser>
+            <CalculatorPage />
+          </RequireUser>
+        </Route>
+        <Route path="/calculator/:configId?">
+          {(params) => (
+            <RequireUser>
+              <CalculatorPage configId={params.configId} />
+            </RequireUser>
+          )}
+        </Route>
+        {/* The page shows its own signed-out state ("Please sign in"). */}
+        <Route path="/saved-configurations" component={SavedConfigurationsPage} />
+        <Route path="/admin/login" component={AdminLoginPage} />
+        <Route path="/admin/dashboard">
+          <RequireUser admin>
+            <AdminDashboardPage />
+          </RequireUser>
+        </Route>
+        <Route path="/admin/users">
+          <RequireUser admin>
+            <AdminUsersPage />
+          </RequireUser>
+        </Route>
+        <Route path="/admin">
+          <Redirect to="/admin/dashboard" replace />
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

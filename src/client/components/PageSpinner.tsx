@@ -1,0 +1,10 @@
+import { Center, Spinner } from '@chakra-ui/react';
+
+/** Shown by route guards while the session loads (seed 000 §2). */
+export function PageSpinner() {
+  return (
+    <Center minH="60vh" aria-busy="true">
+      <Spinner size="lg" color="blue.solid" aria-label="Loading" />
+    </Center>
+  );
+}

@@ -1,0 +1,37 @@
+// The one toaster of the app (seed 000 §9): one toast visible at a time, 5 s by default, removed from memory 1000 s
+// after it is dismissed, F8 moves focus to it (Ark's default hotkey).
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 1,
+  duration: 5000,
+  removeDelay: 1_000_000,
+  pauseOnPageIdle: true,
+});
+
+type ToastKind = 'success' | 'error' | 'info' | 'loading';
+
+/** One call for every toast the seeds list; `error` is the seed's "destructive". Returns the toast id. */
+export function notify(kind: ToastKind, title: string, description?: string): string {
+  return toaster.create({ type: kind, title, description, closable: kind !== 'loading' });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} data-testid="toast">
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

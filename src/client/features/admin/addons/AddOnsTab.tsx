@@ -1,0 +1,3 @@
+export function AddOnsTab() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function CategoriesTab() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function EmailLogsTab() {
+  return null;
+}

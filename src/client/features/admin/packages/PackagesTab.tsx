@@ -1,0 +1,3 @@
+export function PackagesTab() {
+  return null;
+}

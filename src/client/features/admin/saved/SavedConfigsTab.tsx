@@ -1,0 +1,3 @@
+export function SavedConfigsTab() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function PriceTiersTab() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function UsersTab() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SavedConfigurationsPage() {
+  return null;
+}

@@ -1,0 +1,40 @@
+// Renders a component as the app does (Chakra, toaster, tRPC + React Query). The tRPC client talks to a real app on
+// a temporary SQLite database in the same process (no network, no mocked server): pass `fetch` from a test app.
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '../components/toaster';
+import { createQueryClient, trpc } from '../lib/trpc';
+
+export interface RenderOptions {
+  /** fetch of an in-process app (e.g. `(url, init) => testApp.app.request(url, init)`), with the session cookie. */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
+  /** Starting path for wouter. */
+  path?: string;
+}
+
+export function renderUi(ui: ReactElement, options: RenderOptions = {}) {
+  const queryClient = createQueryClient();
+  const doFetch = options.fetch ?? (() => Promise.reject(new Error('no server in this test')));
+  const trpcClient = trpc.createClient({
+    links: [httpBatchLink({ url: 'http://localhost:3000/trpc', fetch: (url, init) => doFetch(String(url), init as RequestInit) })],
+  });
+  const location = memoryLocation({ path: options.path ?? '/', record: true });
+  const user = userEvent.setup();
+  const result: RenderResult = render(
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ChakraProvider value={defaultSystem}>
+          <Router hook={location.hook}>{ui}</Router>
+          <Toaster />
+        </ChakraProvider>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return { ...result, user, location, queryClient };
+}

@@ -1,0 +1,27 @@
+// Component tests (files with `// @vitest-environment jsdom`): what jsdom lacks and Chakra/Ark need, and cleanup.
+import { afterEach } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  class RO {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= RO as unknown as typeof ResizeObserver;
+  globalThis.IntersectionObserver ??= RO as unknown as typeof IntersectionObserver;
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+  (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+}
