@@ -36,6 +36,8 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at').notNull(),
     expiresAt: timestamp('expires_at').notNull(),
+    /** false: "Remember me" was not ticked — a browser-session cookie and a short idle expiry (docs/DECISIONS.md). */
+    persistent: bool('persistent').notNull().default(true),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

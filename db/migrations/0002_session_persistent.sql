@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `persistent` integer DEFAULT true NOT NULL;
