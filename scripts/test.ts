@@ -18,6 +18,52 @@ const suites = [
   { name: 'browser (Playwright + Chromium)', args: ['run', '--config', 'vitest.e2e.config.ts'] },
 ];
 
+// Before any test: the browser tests need Chromium, the PDF tests need pdftotext (poppler-utils). On a fresh Debian
+// machine, as root, npm test installs them itself; otherwise it stops here with the one command to run.
+function onPath(bin: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, bin)));
+}
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+function missingTools(): { what: string; pkg: string }[] {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const missing: { what: string; pkg: string }[] = [];
+  if (!isExecutable(chromium)) missing.push({ what: chromium, pkg: 'chromium' });
+  if (!onPath('pdftotext')) missing.push({ what: 'pdftotext', pkg: 'poppler-utils' });
+  return missing;
+}
+function stopBeforeTests(line: string): never {
+  console.log(line);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+let missing = missingTools();
+if (missing.length > 0) {
+  const pkgs = missing.map((m) => m.pkg);
+  const names = missing.map((m) => m.what).join(' and ');
+  const canInstall = process.getuid?.() === 0 && onPath('apt-get') && !process.env.CHROMIUM_PATH;
+  if (canInstall) {
+    console.log(`npm test: ${names} missing; installing Debian's ${pkgs.join(' ')} (apt-get update && apt-get install -y ${pkgs.join(' ')}) ...`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    for (const args of [['update'], ['install', '-y', ...pkgs]]) {
+      console.log(`$ apt-get ${args.join(' ')}`);
+      const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+      if (r.status !== 0) stopBeforeTests(`npm test: \`apt-get ${args.join(' ')}\` failed (exit ${r.status}); install ${pkgs.join(' ')} and run npm test again.`);
+    }
+    missing = missingTools();
+    if (missing.length > 0) stopBeforeTests(`npm test: still missing ${missing.map((m) => m.what).join(' and ')} after apt-get install.`);
+  } else {
+    const hint = process.env.CHROMIUM_PATH && missing.some((m) => m.pkg === 'chromium') ? ` (or point CHROMIUM_PATH at an existing Chromium)` : '';
+    stopBeforeTests(`npm test: ${names} missing — run \`sudo apt-get install -y ${pkgs.join(' ')}\`${hint}, then npm test again.`);
+  }
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
