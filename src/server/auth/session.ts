@@ -1,5 +1,6 @@
 // Sessions after Lucia's current design (lucia-auth.com/sessions): a random token in the cookie, its SHA-256 as the
-// row id, sliding expiry (30 days idle) with an absolute cap (90 days from creation).
+// row id, sliding expiry (30 days idle) with an absolute cap (90 days from creation). A sign-in without "Remember me"
+// (remember: false) makes a short session: a browser-session cookie, 12 hours idle, capped at 24 hours.
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
 import type { Clock } from '../clock';
@@ -9,6 +10,9 @@ import { generateToken, hashToken } from './tokens';
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * DAY;
 export const SESSION_ABSOLUTE_MS = 90 * DAY;
+const HOUR = 60 * 60 * 1000;
+export const SHORT_SESSION_IDLE_MS = 12 * HOUR;
+export const SHORT_SESSION_ABSOLUTE_MS = 24 * HOUR;
 export const SESSION_COOKIE = 'session';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -17,16 +21,32 @@ export interface Session {
   userId: number;
   createdAt: Date;
   expiresAt: Date;
+  /** false: a short session whose cookie ends with the browser session. */
+  persistent: boolean;
 }
 
-export function createSession(db: Db, clock: Clock, userId: number): { token: string; session: Session } {
+/** Idle window, absolute cap, and how often the expiry is pushed forward (at most one write per step). */
+function lifetime(persistent: boolean): { idle: number; absolute: number; refreshStep: number } {
+  return persistent
+    ? { idle: SESSION_IDLE_MS, absolute: SESSION_ABSOLUTE_MS, refreshStep: DAY }
+    : { idle: SHORT_SESSION_IDLE_MS, absolute: SHORT_SESSION_ABSOLUTE_MS, refreshStep: HOUR };
+}
+
+export function createSession(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  options: { persistent?: boolean } = {},
+): { token: string; session: Session } {
   const token = generateToken();
   const now = clock.now();
+  const persistent = options.persistent ?? true;
   const session: Session = {
     id: hashToken(token),
     userId,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+    expiresAt: new Date(now.getTime() + lifetime(persistent).idle),
+    persistent,
   };
   db.insert(sessions).values(session).run();
   return { token, session };
@@ -48,16 +68,17 @@ export function validateSessionToken(
     .get();
   if (!row) return null;
   const now = clock.now().getTime();
-  const absoluteEnd = row.session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+  const { idle, absolute, refreshStep } = lifetime(row.session.persistent);
+  const absoluteEnd = row.session.createdAt.getTime() + absolute;
   if (now >= row.session.expiresAt.getTime() || now >= absoluteEnd) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
     return null;
   }
   const session = { ...row.session };
-  // Refresh at most once a day to avoid a write on every request.
-  const refreshed = row.session.expiresAt.getTime() - now < SESSION_IDLE_MS - DAY;
+  // Refresh at most once a step (a day; an hour for a short session) to avoid a write on every request.
+  const refreshed = row.session.expiresAt.getTime() - now < idle - refreshStep;
   if (refreshed) {
-    session.expiresAt = new Date(Math.min(now + SESSION_IDLE_MS, absoluteEnd));
+    session.expiresAt = new Date(Math.min(now + idle, absoluteEnd));
     db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)).run();
   }
   return { session, user: row.user, refreshed };

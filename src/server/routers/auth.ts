@@ -10,21 +10,25 @@ import {
 import { createSession, invalidateSession } from '../auth/session';
 import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { demoHint } from '../services/demo-hint';
 import { toUserDto } from '../services/users';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
-/** A fresh token for every sign-in; a session this browser still held is ended first. */
-function startSession(ctx: Context, userId: number): void {
+/**
+ * A fresh token for every sign-in; a session this browser still held is ended first. `persistent: false` (login
+ * with remember: false) is the short, browser-session kind.
+ */
+function startSession(ctx: Context, userId: number, persistent = true): void {
   if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
-  const { token, session } = createSession(ctx.db, ctx.clock, userId);
-  ctx.cookies.set(token, session.expiresAt);
+  const { token, session } = createSession(ctx.db, ctx.clock, userId, { persistent });
+  ctx.cookies.set(token, session.expiresAt, session.persistent);
 }
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const user = await authenticate(ctx.db, ctx.clock, input.username, input.password);
-    startSession(ctx, user.id);
+    startSession(ctx, user.id, input.remember !== false);
     return toUserDto(recordLogin(ctx.db, ctx.clock, user.id));
   }),
 
@@ -42,6 +46,9 @@ export const authRouter = router({
     authenticated: ctx.user !== null,
     isAdmin: ctx.user?.isAdmin ?? false,
   })),
+
+  /** The admin login's demo credentials, or null once the demo admin is gone or its password changed. */
+  demoHint: publicProcedure.query(({ ctx }) => demoHint(ctx.db, ctx.config)),
 
   /** Creates the account and signs it in (the seed sets the current user to the one returned). */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {

@@ -17,7 +17,8 @@ export interface Services {
 
 /** How a procedure hands a session cookie back, whatever the transport. */
 export interface SessionCookies {
-  set(token: string, expiresAt: Date): void;
+  /** `persistent: false` writes a browser-session cookie (no Expires); the server still ends it at `expiresAt`. */
+  set(token: string, expiresAt: Date, persistent?: boolean): void;
   clear(): void;
 }
 
@@ -44,8 +45,8 @@ export function createInnerContext(
 export function sessionCookies(config: AppConfig, append: (setCookie: string) => void): SessionCookies {
   const base = { httpOnly: true, sameSite: 'Lax', secure: config.secureCookies, path: '/' } as const;
   return {
-    set(token, expiresAt) {
-      append(serialize(SESSION_COOKIE, token, { ...base, expires: expiresAt }));
+    set(token, expiresAt, persistent = true) {
+      append(serialize(SESSION_COOKIE, token, persistent ? { ...base, expires: expiresAt } : base));
     },
     clear() {
       append(serialize(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }));
@@ -65,6 +66,6 @@ export function createRequestContext(services: Services, c: HonoContext, resHead
     cookies.clear();
     return createInnerContext(services, { cookies });
   }
-  if (result.refreshed) cookies.set(token, result.session.expiresAt);
+  if (result.refreshed) cookies.set(token, result.session.expiresAt, result.session.persistent);
   return createInnerContext(services, { user: result.user, session: result.session, cookies });
 }

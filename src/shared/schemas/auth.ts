@@ -15,6 +15,8 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const loginInput = z.object({
   username: z.string({ error: INVALID_EMAIL }).trim().email(INVALID_EMAIL),
   password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters'),
+  /** Admin login's "Remember me": false makes a short browser-session login; absent or true, the standard one. */
+  remember: z.boolean({ error: 'Remember must be true or false' }).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
