@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calculatorReducer,
+  customItemPrice,
+  initialCalculatorState,
+  orderPackages,
+  parseQuantityText,
+  raiseToTierMinimum,
+  toQuoteForm,
+  toSavePayload,
+  type CalculatorAction,
+  type CalculatorState,
+  type LoadedConfiguration,
+} from './calculator-state';
+import { testCatalog, testContext } from './test-catalog';
+import type { CatalogDto } from '../../../shared/catalog';
+import { toPricingCatalog } from '../../../shared/catalog';
+
+const run = (s: CalculatorState, ...actions: CalculatorAction[]) =>
+  actions.reduce((acc, a) => calculatorReducer(acc, a, testContext), s);
+const init = () => initialCalculatorState(testContext);
+const pick = (id: number, category: number | null) => ({ type: 'selectAddOn', pick: { id, category } }) as const;
+
+describe('defaults (seed 000 §4)', () => {
+  it('starts with Entry, 1 location, 36 months, annually, sqm and the tier minimums', () => {
+    expect(init()).toEqual({
+      packageId: 1,
+      pricingModel: 'sqm',
+      squareMeters: 100,
+      userCount: 10,
+      locations: 1,
+      addOns: [],
+      customItems: [],
+      selectedDiscountIds: [],
+      contractDuration: 36,
+      paymentFrequency: 'annually',
+      configId: null,
+    });
+  });
+
+  it('orders Entry, Advanced, Ultimate, then others by base price', () => {
+    const extra = [
+      { ...testCatalog.packages[0]!, id: 9, name: 'Zeta', basePrice: '5.00' },
+      { ...testCatalog.packages[0]!, id: 8, name: 'Alpha', basePrice: '50.00' },
+    ];
+    expect(orderPackages([...testCatalog.packages, ...extra]).map((p) => p.name)).toEqual([
+      'Entry', 'Advanced', 'Ultimate', 'Zeta', 'Alpha',
+    ]);
+  });
+
+  it('without known names, the cheapest package comes first; without tiers units are 1 and users 10', () => {
+    const catalog: CatalogDto = {
+      ...testCatalog,
+      packages: [
+        { ...testCatalog.packages[1]!, id: 7, name: 'Gold', basePrice: '300.00', priceTiers: [], userPriceTiers: [] },
+        { ...testCatalog.packages[1]!, id: 6, name: 'Bronze', basePrice: '30.00', priceTiers: [], userPriceTiers: [] },
+      ],
+    };
+    const s = initialCalculatorState({ catalog, pricing: toPricingCatalog(catalog) });
+    expect([s.packageId, s.squareMeters, s.userCount]).toEqual([6, 1, 10]);
+  });
+});
+
+describe('choosing a package', () => {
+  it('raises units and users to the package’s smallest tier minimum, never lowers them', () => {
+    const s = run(init(), { type: 'selectPackage', packageId: 3 });
+    expect([s.packageId, s.squareMeters, s.userCount]).toEqual([3, 200, 25]);
+    const big = run(init(), { type: 'inputQuantity', field: 'squareMeters', text: '7000' }, { type: 'selectPackage', packageId: 3 });
+    expect(big.squareMeters).toBe(7000);
+  });
+
+  it('keeps sizes for a package without tiers', () => {
+    const s = run(init(), { type: 'inputQuantity', field: 'squareMeters', text: '0' }, { type: 'selectPackage', packageId: 2 });
+    expect(s.squareMeters).toBe(0);
+  });
+
+  it('drops selected add-ons the new package does not offer', () => {
+    const s = run(init(), { type: 'selectPackage', packageId: 3 }, pick(31, 3), pick(22, 2), pick(11, 1), { type: 'selectPackage', packageId: 1 });
+    expect(s.addOns.map((a) => a.id)).toEqual([11]);
+  });
+
+  it('ignores an unknown package', () => {
+    const s = init();
+    expect(run(s, { type: 'selectPackage', packageId: 404 })).toBe(s);
+  });
+});
+
+describe('add-on selection', () => {
+  it('toggles in a multiple-selection category', () => {
+    const s = run(init(), pick(11, 1), pick(12, 1));
+    expect(s.addOns).toEqual([
+      { id: 11, category: 1, waiveSetupFee: false },
+      { id: 12, category: 1, waiveSetupFee: false },
+    ]);
+    expect(run(s, pick(11, 1)).addOns.map((a) => a.id)).toEqual([12]);
+  });
+
+  it('replaces within a single-selection category; picking the chosen one again removes it', () => {
+    const s = run(init(), { type: 'selectPackage', packageId: 2 }, pick(21, 2), pick(11, 1), pick(22, 2));
+    expect(s.addOns.map((a) => a.id)).toEqual([11, 22]);
+    expect(run(s, pick(22, 2)).addOns.map((a) => a.id)).toEqual([11]);
+  });
+
+  it('-1 clears a category', () => {
+    const s = run(init(), pick(11, 1), pick(12, 1), pick(21, 2), pick(-1, 1));
+    expect(s.addOns.map((a) => a.id)).toEqual([21]);
+  });
+
+  it('an id below -1 removes the add-on with the absolute id', () => {
+    const s = run(init(), pick(11, 1), pick(12, 1), pick(-12, 1));
+    expect(s.addOns.map((a) => a.id)).toEqual([11]);
+  });
+
+  it('-999 REPLACE_ALL replaces the whole selection (only offered add-ons, each once)', () => {
+    const s = run(init(), pick(11, 1), {
+      type: 'selectAddOn',
+      pick: {
+        id: -999,
+        category: 'REPLACE_ALL',
+        selection: [
+          { id: 12, category: 1, waiveSetupFee: true },
+          { id: 12, category: 1, waiveSetupFee: false },
+          { id: 31, category: 3, waiveSetupFee: false },
+          { id: 21, category: 2, waiveSetupFee: false },
+        ],
+      },
+    });
+    expect(s.addOns).toEqual([
+      { id: 12, category: 1, waiveSetupFee: true },
+      { id: 21, category: 2, waiveSetupFee: false },
+    ]);
+  });
+
+  it('refuses an add-on the package does not offer', () => {
+    const s = init();
+    expect(run(s, pick(31, 3))).toBe(s);
+  });
+
+  it('toggles the setup fee waiver of a selected add-on', () => {
+    const s = run(init(), pick(11, 1), { type: 'toggleWaive', addOnId: 11 });
+    expect(s.addOns[0]!.waiveSetupFee).toBe(true);
+    expect(run(s, { type: 'toggleWaive', addOnId: 11 }).addOns[0]!.waiveSetupFee).toBe(false);
+  });
+});
+
+describe('units and users input (seed 000 §5)', () => {
+  it('empty becomes 0, non-numbers are ignored', () => {
+    expect(parseQuantityText('')).toBe(0);
+    expect(parseQuantityText(' 250 ')).toBe(250);
+    expect(parseQuantityText('12a')).toBeNull();
+    expect(parseQuantityText('-3')).toBeNull();
+    expect(parseQuantityText('1.5')).toBeNull();
+    const s = run(init(), { type: 'inputQuantity', field: 'squareMeters', text: '' });
+    expect(s.squareMeters).toBe(0);
+    expect(run(s, { type: 'inputQuantity', field: 'squareMeters', text: 'abc' })).toBe(s);
+    expect(run(s, { type: 'inputQuantity', field: 'userCount', text: '42' }).userCount).toBe(42);
+  });
+
+  it('on blur raises to the first tier minimum, or 1 without tiers', () => {
+    expect(raiseToTierMinimum(5, 100)).toBe(100);
+    expect(raiseToTierMinimum(500, 100)).toBe(500);
+    expect(raiseToTierMinimum(0, null)).toBe(1);
+    const low = run(init(), { type: 'inputQuantity', field: 'squareMeters', text: '5' }, { type: 'blurQuantity', field: 'squareMeters' });
+    expect(low.squareMeters).toBe(100);
+    const users = run(init(), { type: 'inputQuantity', field: 'userCount', text: '' }, { type: 'blurQuantity', field: 'userCount' });
+    expect(users.userCount).toBe(10);
+    const noTiers = run(
+      init(),
+      { type: 'selectPackage', packageId: 2 },
+      { type: 'inputQuantity', field: 'squareMeters', text: '0' },
+      { type: 'blurQuantity', field: 'squareMeters' },
+    );
+    expect(noTiers.squareMeters).toBe(1);
+  });
+});
+
+describe('locations, duration, frequency, model', () => {
+  it('locations never go below 1', () => {
+    const s = run(init(), { type: 'decrementLocations' });
+    expect(s.locations).toBe(1);
+    expect(run(s, { type: 'incrementLocations' }, { type: 'incrementLocations' }, { type: 'decrementLocations' }).locations).toBe(2);
+    expect(run(s, { type: 'setLocations', locations: 0 }).locations).toBe(1);
+    expect(run(s, { type: 'setLocations', locations: 4 }).locations).toBe(4);
+  });
+
+  it('contract duration is 12, 24 or 36 (else 12); frequency annually/quarterly/monthly', () => {
+    expect(run(init(), { type: 'setContractDuration', contractDuration: 24 }).contractDuration).toBe(24);
+    expect(run(init(), { type: 'setContractDuration', contractDuration: 18 }).contractDuration).toBe(12);
+    expect(run(init(), { type: 'setPaymentFrequency', paymentFrequency: 'quarterly' }).paymentFrequency).toBe('quarterly');
+    expect(run(init(), { type: 'setPaymentFrequency', paymentFrequency: 'annual' }).paymentFrequency).toBe('annually');
+  });
+
+  it('switches the pricing model', () => {
+    expect(run(init(), { type: 'setPricingModel', pricingModel: 'user' }).pricingModel).toBe('user');
+  });
+});
+
+describe('custom items', () => {
+  it('adds only with a name and a price above 0', () => {
+    const add = (name: string, price: string, isOneTime = true) =>
+      ({ type: 'addCustomItem', item: { id: `c-${name}-${price}`, name, description: ' Note ', isOneTime, price } }) as const;
+    const s = run(init(), add('Training', '250.50'), add('', '10'), add('Free', '0'), add('Bad', 'abc'), add('Tiny', '0.001'), add('Hosting', '20', false));
+    expect(s.customItems).toEqual([
+      { id: 'c-Training-250.50', name: 'Training', description: 'Note', isOneTime: true, price: 250.5 },
+      { id: 'c-Hosting-20', name: 'Hosting', description: 'Note', isOneTime: false, price: 20 },
+    ]);
+    expect(run(s, { type: 'removeCustomItem', id: 'c-Training-250.50' }).customItems.map((c) => c.name)).toEqual(['Hosting']);
+  });
+
+  it('customItemPrice: name and price required, price > 0', () => {
+    expect(customItemPrice('A', '12.345')).toBe(12.35);
+    expect(customItemPrice(' ', '12')).toBeNull();
+    expect(customItemPrice('A', '')).toBeNull();
+    expect(customItemPrice('A', '-5')).toBeNull();
+  });
+});
+
+describe('discounts', () => {
+  it('toggles a discount on and off', () => {
+    const s = run(init(), { type: 'toggleDiscount', discountId: 4 });
+    expect(s.selectedDiscountIds).toEqual([4]);
+    expect(run(s, { type: 'toggleDiscount', discountId: 4 }).selectedDiscountIds).toEqual([]);
+  });
+
+  it('cannot select an ineligible discount (sqm_percentage below 5000 units; user_percentage under sqm)', () => {
+    expect(run(init(), { type: 'toggleDiscount', discountId: 2 }).selectedDiscountIds).toEqual([]);
+    expect(run(init(), { type: 'toggleDiscount', discountId: 3 }).selectedDiscountIds).toEqual([]);
+    expect(run(init(), { type: 'toggleDiscount', discountId: 99 }).selectedDiscountIds).toEqual([]);
+  });
+
+  it('drops a selected discount as soon as it becomes ineligible', () => {
+    const s = run(
+      init(),
+      { type: 'toggleDiscount', discountId: 1 },
+      { type: 'inputQuantity', field: 'squareMeters', text: '6000' },
+      { type: 'toggleDiscount', discountId: 2 },
+      { type: 'toggleDiscount', discountId: 5 },
+    );
+    expect(s.selectedDiscountIds).toEqual([1, 2, 5]);
+    const after = run(s, { type: 'setContractDuration', contractDuration: 24 });
+    expect(after.selectedDiscountIds).toEqual([2, 5]);
+    expect(run(after, { type: 'inputQuantity', field: 'squareMeters', text: '600' }).selectedDiscountIds).toEqual([5]);
+    expect(run(after, { type: 'setPaymentFrequency', paymentFrequency: 'monthly' }).selectedDiscountIds).toEqual([2]);
+    expect(run(after, { type: 'setPricingModel', pricingModel: 'user' }).selectedDiscountIds).toEqual([5]);
+  });
+});
+
+describe('loading and saving', () => {
+  const saved: LoadedConfiguration = {
+    id: 42,
+    packageId: 3,
+    locations: 3,
+    squareMeters: 1200,
+    userCount: 60,
+    pricingModel: 'user',
+    addOnSelections: [
+      { id: 31, waiveSetupFee: true },
+      { id: 22, waiveSetupFee: false },
+      { id: 999, waiveSetupFee: false },
+    ],
+    discountIds: [3, 6, 777],
+    contractDuration: 24,
+    paymentFrequency: 'quarterly',
+    customItems: [{ id: 'x1', name: 'Training', description: '', isOneTime: true, price: 250 }],
+  };
+
+  it('fills every input; unknown discounts and add-ons not offered are ignored', () => {
+    const s = run(init(), { type: 'loadConfiguration', configuration: saved });
+    expect(s).toEqual({
+      packageId: 3,
+      pricingModel: 'user',
+      squareMeters: 1200,
+      userCount: 60,
+      locations: 3,
+      addOns: [
+        { id: 31, category: 3, waiveSetupFee: true },
+        { id: 22, category: 2, waiveSetupFee: false },
+      ],
+      customItems: [{ id: 'x1', name: 'Training', description: '', isOneTime: true, price: 250 }],
+      selectedDiscountIds: [3, 6],
+      contractDuration: 24,
+      paymentFrequency: 'quarterly',
+      configId: 42,
+    });
+  });
+
+  it('drops add-ons the saved package no longer offers', () => {
+    const s = run(init(), { type: 'loadConfiguration', configuration: { ...saved, packageId: 1 } });
+    expect(s.addOns).toEqual([]);
+  });
+
+  it('after a save the current configuration id is the returned one', () => {
+    expect(run(init(), { type: 'saved', configId: 7 }).configId).toBe(7);
+  });
+
+  it('builds the quote form and the save payload from the state', () => {
+    const s = run(init(), pick(11, 1), { type: 'toggleWaive', addOnId: 11 }, { type: 'toggleDiscount', discountId: 4 });
+    expect(toQuoteForm(s)).toMatchObject({ packageId: 1, addOns: [{ id: 11, waiveSetupFee: true }], selectedDiscountIds: [4] });
+    expect(toSavePayload(s, 'Acme')).toEqual({
+      name: 'Acme',
+      packageId: 1,
+      locations: 1,
+      squareMeters: 100,
+      userCount: 10,
+      pricingModel: 'sqm',
+      addOns: [{ id: 11, waiveSetupFee: true }],
+      discountIds: [4],
+      contractDuration: 36,
+      paymentFrequency: 'annually',
+      customItems: [],
+    });
+  });
+});

@@ -1,0 +1,398 @@
+// The calculator's state and every transition of seed 000 §4 (defaults, package choice, add-on selection with its
+// special ids, quantities, locations, custom items, discounts, loading and saving). Pure: no React, no DOM, so each
+// rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
+import type { CatalogDto, PackageDto } from '../../../shared/catalog';
+import { parseMoney } from '../../../shared/money';
+import { eligibleDiscountIds, type PricingCatalog, type QuoteFormInput } from '../../../shared/pricing';
+
+export type PricingModel = 'sqm' | 'user';
+export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
+export type ContractDuration = 12 | 24 | 36;
+
+export const CONTRACT_DURATIONS: readonly ContractDuration[] = [12, 24, 36];
+export const PAYMENT_FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'quarterly', 'annually'];
+/** Seed 000 §9: used when a package has no user tiers. */
+export const FALLBACK_USER_COUNT = 10;
+
+/** Seed 000 §4 special add-on selection ids. */
+export const REPLACE_ALL_ID = -999;
+export const CLEAR_CATEGORY_ID = -1;
+export const REPLACE_ALL = 'REPLACE_ALL' as const;
+
+/** Seed 000 §3 "Selected add-on": id, category, waiveSetupFee. */
+export interface SelectedAddOn {
+  id: number;
+  category: number | null;
+  waiveSetupFee: boolean;
+}
+
+export interface CustomItem {
+  id: string;
+  name: string;
+  description: string;
+  isOneTime: boolean;
+  /** euro, as the API takes it */
+  price: number;
+}
+
+export interface CalculatorState {
+  packageId: number;
+  pricingModel: PricingModel;
+  squareMeters: number;
+  userCount: number;
+  locations: number;
+  addOns: SelectedAddOn[];
+  customItems: CustomItem[];
+  selectedDiscountIds: number[];
+  contractDuration: ContractDuration;
+  paymentFrequency: PaymentFrequency;
+  /** The saved configuration this quote was loaded from or last saved as (a later save updates it). */
+  configId: number | null;
+}
+
+/** What the reducer needs to know about the catalogue. */
+export interface CalculatorContext {
+  catalog: CatalogDto;
+  pricing: PricingCatalog;
+}
+
+/** A configuration as `configurations.get` answers it (only what loading reads). */
+export interface LoadedConfiguration {
+  id: number;
+  packageId: number;
+  locations: number;
+  squareMeters: number;
+  userCount: number;
+  pricingModel: PricingModel;
+  addOnSelections: { id: number; waiveSetupFee: boolean }[];
+  discountIds: number[];
+  contractDuration: number;
+  paymentFrequency: string;
+  customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
+}
+
+export type AddOnPick =
+  /** A real add-on (id > 0): toggle in a multiple-selection category, replace / remove in a single one. */
+  | { id: number; category: number | null }
+  /** -999 / REPLACE_ALL: the whole selection becomes `selection`. */
+  | { id: typeof REPLACE_ALL_ID; category: typeof REPLACE_ALL; selection: SelectedAddOn[] };
+
+export type CalculatorAction =
+  | { type: 'selectPackage'; packageId: number }
+  | { type: 'setPricingModel'; pricingModel: PricingModel }
+  /** A keystroke in the units / users field: the field's text. */
+  | { type: 'inputQuantity'; field: 'squareMeters' | 'userCount'; text: string }
+  /** The units / users field lost focus. */
+  | { type: 'blurQuantity'; field: 'squareMeters' | 'userCount' }
+  | { type: 'setLocations'; locations: number }
+  | { type: 'incrementLocations' }
+  | { type: 'decrementLocations' }
+  | { type: 'selectAddOn'; pick: AddOnPick }
+  | { type: 'toggleWaive'; addOnId: number }
+  | { type: 'setContractDuration'; contractDuration: number }
+  | { type: 'setPaymentFrequency'; paymentFrequency: string }
+  | { type: 'addCustomItem'; item: { id: string; name: string; description?: string; isOneTime: boolean; price: string | number } }
+  | { type: 'removeCustomItem'; id: string }
+  | { type: 'toggleDiscount'; discountId: number }
+  | { type: 'loadConfiguration'; configuration: LoadedConfiguration }
+  | { type: 'saved'; configId: number };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Catalogue helpers
+
+const DISPLAY_ORDER = ['entry', 'advanced', 'ultimate'];
+
+/** Seed 000 §2: Entry, Advanced, Ultimate; any other package after those, by base price (then name). */
+export function orderPackages(packages: readonly PackageDto[]): PackageDto[] {
+  const rank = (p: PackageDto) => {
+    const i = DISPLAY_ORDER.indexOf(p.name.trim().toLowerCase());
+    return i === -1 ? DISPLAY_ORDER.length : i;
+  };
+  const price = (p: PackageDto) => parseMoney(p.basePrice) ?? Number.MAX_SAFE_INTEGER;
+  return [...packages].sort((a, b) => rank(a) - rank(b) || price(a) - price(b) || a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+function minOf(values: number[]): number | null {
+  return values.length === 0 ? null : Math.min(...values);
+}
+
+/** The smallest unit-tier minimum of a package, or null without tiers. */
+export function firstUnitTierMin(pkg: PackageDto | undefined): number | null {
+  return pkg ? minOf(pkg.priceTiers.map((t) => t.minSqm)) : null;
+}
+
+/** The smallest user-tier minimum of a package, or null without tiers. */
+export function firstUserTierMin(pkg: PackageDto | undefined): number | null {
+  return pkg ? minOf(pkg.userPriceTiers.map((t) => t.minUsers)) : null;
+}
+
+function findPackage(ctx: CalculatorContext, id: number): PackageDto | undefined {
+  return ctx.catalog.packages.find((p) => p.id === id);
+}
+
+export function isAddOnAvailable(ctx: CalculatorContext, addOnId: number, packageId: number): boolean {
+  const a = ctx.catalog.addOns.find((x) => x.id === addOnId);
+  return a !== undefined && a.availableForPackages.includes(packageId);
+}
+
+/** Whether a category allows several add-ons at once; add-ons without a category behave as a multiple one. */
+export function allowsMultiple(ctx: CalculatorContext, categoryId: number | null): boolean {
+  if (categoryId === null) return true;
+  return ctx.catalog.categories.find((c) => c.id === categoryId)?.allowsMultipleSelection ?? true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Defaults
+
+/**
+ * Seed 000 §4 defaults: the first package, 1 location, 36 months, annually, sqm; units and users at the package's
+ * smallest tier minimum (units: 1 without tiers; users: the seed's fallback 10 without tiers).
+ */
+export function initialCalculatorState(ctx: CalculatorContext): CalculatorState {
+  const pkg = orderPackages(ctx.catalog.packages)[0];
+  return {
+    packageId: pkg?.id ?? 0,
+    pricingModel: 'sqm',
+    squareMeters: firstUnitTierMin(pkg) ?? 1,
+    userCount: firstUserTierMin(pkg) ?? FALLBACK_USER_COUNT,
+    locations: 1,
+    addOns: [],
+    customItems: [],
+    selectedDiscountIds: [],
+    contractDuration: 36,
+    paymentFrequency: 'annually',
+    configId: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Input rules
+
+/**
+ * Seed 000 §5 units / users field: empty → 0, a non-number is ignored (null: keep the previous value).
+ * Digits only (the quantity is a whole number); surrounding spaces are allowed.
+ */
+export function parseQuantityText(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return 0;
+  if (!/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** On blur: below the first tier minimum → that minimum; without tiers → at least 1. */
+export function raiseToTierMinimum(value: number, tierMin: number | null): number {
+  const floor = tierMin ?? 1;
+  return value < floor ? floor : value;
+}
+
+/** Custom item rule (seed 000 §5): name present and price a number > 0 (a price that rounds to €0.00 is none). */
+export function customItemPrice(name: string, price: string | number): number | null {
+  if (name.trim() === '') return null;
+  if (typeof price === 'string' && price.trim() === '') return null;
+  const cents = parseMoney(price);
+  if (cents === null || cents <= 0) return null;
+  return cents / 100;
+}
+
+function toDuration(v: number): ContractDuration {
+  return (CONTRACT_DURATIONS as readonly number[]).includes(v) ? (v as ContractDuration) : 12;
+}
+
+function toFrequency(v: string): PaymentFrequency {
+  if (v === 'annual') return 'annually';
+  return (PAYMENT_FREQUENCIES as readonly string[]).includes(v) ? (v as PaymentFrequency) : 'annually';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The quote form the engine and the API take
+
+export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
+  packageId: number;
+  addOns: { id: number; waiveSetupFee: boolean }[];
+  customItems: CustomItem[];
+  selectedDiscountIds: number[];
+} {
+  return {
+    packageId: s.packageId,
+    pricingModel: s.pricingModel,
+    squareMeters: s.squareMeters,
+    userCount: s.userCount,
+    locations: s.locations,
+    addOns: s.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    customItems: s.customItems,
+    selectedDiscountIds: s.selectedDiscountIds,
+    contractDuration: s.contractDuration,
+    paymentFrequency: s.paymentFrequency,
+  };
+}
+
+/** The body of `configurations.create` (plus `name`; `id` for an update). */
+export function toSavePayload(s: CalculatorState, name: string) {
+  return {
+    name,
+    packageId: s.packageId,
+    locations: s.locations,
+    squareMeters: s.squareMeters,
+    userCount: s.userCount,
+    pricingModel: s.pricingModel,
+    addOns: s.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    discountIds: s.selectedDiscountIds,
+    contractDuration: s.contractDuration,
+    paymentFrequency: s.paymentFrequency,
+    customItems: s.customItems.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: c.price })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transitions
+
+function selectAddOn(s: CalculatorState, pick: AddOnPick, ctx: CalculatorContext): CalculatorState {
+  if (pick.category === REPLACE_ALL) {
+    // -999: the whole selection is replaced (still only what the package offers, each id once)
+    const seen = new Set<number>();
+    const next = pick.selection.filter((a) => {
+      if (seen.has(a.id) || !isAddOnAvailable(ctx, a.id, s.packageId)) return false;
+      seen.add(a.id);
+      return true;
+    });
+    return { ...s, addOns: next.map((a) => ({ ...a })) };
+  }
+  if (pick.id === CLEAR_CATEGORY_ID) {
+    return { ...s, addOns: s.addOns.filter((a) => a.category !== pick.category) };
+  }
+  if (pick.id < CLEAR_CATEGORY_ID) {
+    const id = Math.abs(pick.id);
+    return { ...s, addOns: s.addOns.filter((a) => a.id !== id) };
+  }
+  if (pick.id <= 0) return s;
+  const chosen = s.addOns.some((a) => a.id === pick.id);
+  if (chosen) return { ...s, addOns: s.addOns.filter((a) => a.id !== pick.id) }; // a second click deselects
+  if (!isAddOnAvailable(ctx, pick.id, s.packageId)) return s;
+  const category = ctx.catalog.addOns.find((a) => a.id === pick.id)?.categoryId ?? pick.category;
+  const kept = allowsMultiple(ctx, category) ? s.addOns : s.addOns.filter((a) => a.category !== category);
+  return { ...s, addOns: [...kept, { id: pick.id, category, waiveSetupFee: false }] };
+}
+
+function selectPackage(s: CalculatorState, packageId: number, ctx: CalculatorContext): CalculatorState {
+  const pkg = findPackage(ctx, packageId);
+  if (!pkg) return s; // "Selected package not found" is the engine's; the UI offers only known packages
+  const unitMin = firstUnitTierMin(pkg);
+  const userMin = firstUserTierMin(pkg);
+  return {
+    ...s,
+    packageId,
+    squareMeters: unitMin !== null && s.squareMeters < unitMin ? unitMin : s.squareMeters,
+    userCount: userMin !== null && s.userCount < userMin ? userMin : s.userCount,
+    addOns: s.addOns.filter((a) => isAddOnAvailable(ctx, a.id, packageId)),
+  };
+}
+
+function loadConfiguration(s: CalculatorState, c: LoadedConfiguration, ctx: CalculatorContext): CalculatorState {
+  const packageId = findPackage(ctx, c.packageId) ? c.packageId : s.packageId;
+  const knownDiscounts = new Set(ctx.catalog.discounts.map((d) => d.id));
+  const seen = new Set<number>();
+  const addOns: SelectedAddOn[] = [];
+  for (const sel of c.addOnSelections) {
+    if (seen.has(sel.id) || !isAddOnAvailable(ctx, sel.id, packageId)) continue;
+    seen.add(sel.id);
+    const category = ctx.catalog.addOns.find((a) => a.id === sel.id)?.categoryId ?? null;
+    addOns.push({ id: sel.id, category, waiveSetupFee: sel.waiveSetupFee === true });
+  }
+  return {
+    packageId,
+    pricingModel: c.pricingModel === 'user' ? 'user' : 'sqm',
+    squareMeters: Math.max(0, Math.trunc(c.squareMeters) || 0),
+    userCount: Math.max(0, Math.trunc(c.userCount) || 0),
+    locations: Math.max(1, Math.trunc(c.locations) || 1),
+    addOns,
+    customItems: c.customItems.map((i) => ({
+      id: String(i.id),
+      name: i.name,
+      description: i.description ?? '',
+      isOneTime: i.isOneTime === true,
+      price: i.price,
+    })),
+    selectedDiscountIds: [...new Set(c.discountIds.filter((id) => knownDiscounts.has(id)))],
+    contractDuration: toDuration(c.contractDuration),
+    paymentFrequency: toFrequency(c.paymentFrequency),
+    configId: c.id,
+  };
+}
+
+function transition(s: CalculatorState, action: CalculatorAction, ctx: CalculatorContext): CalculatorState {
+  switch (action.type) {
+    case 'selectPackage':
+      return s.packageId === action.packageId ? s : selectPackage(s, action.packageId, ctx);
+    case 'setPricingModel':
+      return s.pricingModel === action.pricingModel ? s : { ...s, pricingModel: action.pricingModel === 'user' ? 'user' : 'sqm' };
+    case 'inputQuantity': {
+      const v = parseQuantityText(action.text);
+      if (v === null || v === s[action.field]) return s;
+      return { ...s, [action.field]: v };
+    }
+    case 'blurQuantity': {
+      const pkg = findPackage(ctx, s.packageId);
+      const min = action.field === 'squareMeters' ? firstUnitTierMin(pkg) : firstUserTierMin(pkg);
+      const v = raiseToTierMinimum(s[action.field], min);
+      return v === s[action.field] ? s : { ...s, [action.field]: v };
+    }
+    case 'setLocations': {
+      const n = Math.trunc(action.locations);
+      return { ...s, locations: Number.isFinite(n) && n >= 1 ? n : 1 };
+    }
+    case 'incrementLocations':
+      return { ...s, locations: s.locations + 1 };
+    case 'decrementLocations':
+      return s.locations <= 1 ? s : { ...s, locations: s.locations - 1 };
+    case 'selectAddOn':
+      return selectAddOn(s, action.pick, ctx);
+    case 'toggleWaive':
+      return { ...s, addOns: s.addOns.map((a) => (a.id === action.addOnId ? { ...a, waiveSetupFee: !a.waiveSetupFee } : a)) };
+    case 'setContractDuration':
+      return { ...s, contractDuration: toDuration(action.contractDuration) };
+    case 'setPaymentFrequency':
+      return { ...s, paymentFrequency: toFrequency(action.paymentFrequency) };
+    case 'addCustomItem': {
+      const price = customItemPrice(action.item.name, action.item.price);
+      if (price === null) return s; // adding with an invalid price does nothing
+      const item: CustomItem = {
+        id: action.item.id,
+        name: action.item.name.trim(),
+        description: (action.item.description ?? '').trim(),
+        isOneTime: action.item.isOneTime,
+        price,
+      };
+      return { ...s, customItems: [...s.customItems, item] };
+    }
+    case 'removeCustomItem':
+      return { ...s, customItems: s.customItems.filter((c) => c.id !== action.id) };
+    case 'toggleDiscount': {
+      const on = s.selectedDiscountIds.includes(action.discountId);
+      if (!on && !ctx.catalog.discounts.some((d) => d.id === action.discountId)) return s;
+      return {
+        ...s,
+        selectedDiscountIds: on
+          ? s.selectedDiscountIds.filter((id) => id !== action.discountId)
+          : [...s.selectedDiscountIds, action.discountId],
+      };
+    }
+    case 'loadConfiguration':
+      return loadConfiguration(s, action.configuration, ctx);
+    case 'saved':
+      return { ...s, configId: action.configId };
+  }
+}
+
+/** Seed 000 §4: a selected discount that is no longer eligible is removed (recomputed after every change). */
+export function dropIneligibleDiscounts(s: CalculatorState, ctx: CalculatorContext): CalculatorState {
+  if (s.selectedDiscountIds.length === 0) return s;
+  const eligible = eligibleDiscountIds(toQuoteForm(s), ctx.pricing);
+  const kept = s.selectedDiscountIds.filter((id) => eligible.includes(id));
+  return kept.length === s.selectedDiscountIds.length ? s : { ...s, selectedDiscountIds: kept };
+}
+
+export function calculatorReducer(s: CalculatorState, action: CalculatorAction, ctx: CalculatorContext): CalculatorState {
+  const next = transition(s, action, ctx);
+  return next === s ? s : dropIneligibleDiscounts(next, ctx);
+}
