@@ -1,0 +1,54 @@
+// The add-on form (seed 001 §5, §9): name and category required ("Name and category are required"), fees decimal
+// ≥ 0 (blank = 0); a new add-on costs nothing and is offered with every package.
+import { z } from 'zod';
+import type { AddOnDto } from '../../../../shared/catalog';
+import { parseMoney } from '../../../../shared/money';
+import { ADDON_REQUIRED, type CreateAddOnInput } from '../../../../shared/schemas/catalog-admin';
+
+const fee = (label: string) =>
+  z.string().refine((v) => v.trim() === '' || (parseMoney(v) ?? -1) >= 0, `${label} must be a number of 0 or more`);
+
+export const addOnFormSchema = z.object({
+  name: z.string().trim().min(1, ADDON_REQUIRED),
+  description: z.string(),
+  categoryId: z.string().min(1, ADDON_REQUIRED),
+  setupFee: fee('Setup fee'),
+  monthlyFee: fee('Monthly fee'),
+  availableForPackages: z.array(z.number()),
+});
+export type AddOnFormValues = z.infer<typeof addOnFormSchema>;
+
+export function newAddOnForm(packageIds: readonly number[], categoryId?: number): AddOnFormValues {
+  return {
+    name: '',
+    description: '',
+    categoryId: categoryId !== undefined ? String(categoryId) : '',
+    setupFee: '0',
+    monthlyFee: '0',
+    availableForPackages: [...packageIds],
+  };
+}
+
+export function addOnToForm(a: AddOnDto): AddOnFormValues {
+  return {
+    name: a.name,
+    description: a.description,
+    categoryId: a.categoryId !== null ? String(a.categoryId) : '',
+    setupFee: a.setupFee,
+    monthlyFee: a.monthlyFee,
+    availableForPackages: [...a.availableForPackages],
+  };
+}
+
+const money = (v: string) => (v.trim() === '' ? '0' : v.trim());
+
+export function formToAddOnInput(v: AddOnFormValues): Required<CreateAddOnInput> {
+  return {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    categoryId: Number(v.categoryId),
+    setupFee: money(v.setupFee),
+    monthlyFee: money(v.monthlyFee),
+    availableForPackages: v.availableForPackages,
+  };
+}

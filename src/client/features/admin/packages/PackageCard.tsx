@@ -1,0 +1,85 @@
+// One package as the admin sees it: prices, features with their included marks, and how many tiers it has.
+import { Badge, Box, Card, DataList, Flex, HStack, IconButton, List, Text } from '@chakra-ui/react';
+import { LuCheck, LuPencil, LuTrash2, LuX } from 'react-icons/lu';
+import type { PackageDto } from '../../../../shared/catalog';
+import { Money } from '../../../components/Money';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageDto; onEdit: () => void; onDelete: () => void; disabled: boolean }) {
+  return (
+    <Card.Root variant="outline" data-testid="admin-package-card">
+      <Card.Header>
+        <Flex justify="space-between" align="flex-start" gap="3">
+          <Box minW="0">
+            <Card.Title as="h3">{pkg.name}</Card.Title>
+            {pkg.description && <Card.Description mt="1">{pkg.description}</Card.Description>}
+          </Box>
+          <HStack gap="1" flexShrink={0}>
+            <IconButton size="sm" variant="ghost" aria-label={`Edit ${pkg.name}`} onClick={onEdit} disabled={disabled}>
+              <LuPencil />
+            </IconButton>
+            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${pkg.name}`} onClick={onDelete} disabled={disabled}>
+              <LuTrash2 />
+            </IconButton>
+          </HStack>
+        </Flex>
+      </Card.Header>
+      <Card.Body pt="0">
+        <DataList.Root orientation="horizontal" size="sm" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel>Base price</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Money value={pkg.basePrice} fontWeight="semibold" />
+              <Text as="span" color="fg.muted">
+                &nbsp;/ month
+              </Text>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Setup fee</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Money value={pkg.setupFee} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Extra location</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Money value={pkg.extraLocationPrice} />
+              <Text as="span" color="fg.muted">
+                &nbsp;/ month
+              </Text>
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        {pkg.features.length > 0 && (
+          <Box mt="4">
+            <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="2">
+              Features
+            </Text>
+            <List.Root gap="1" variant="plain">
+              {pkg.features.map((f) => (
+                <List.Item key={f.id} alignItems="center" color={f.included ? 'fg' : 'fg.subtle'} textStyle="sm">
+                  <List.Indicator asChild color={f.included ? 'green.solid' : 'fg.subtle'}>
+                    {f.included ? <LuCheck aria-label="Included" /> : <LuX aria-label="Not included" />}
+                  </List.Indicator>
+                  {f.text}
+                </List.Item>
+              ))}
+            </List.Root>
+          </Box>
+        )}
+      </Card.Body>
+      <Card.Footer pt="0">
+        <HStack gap="2" wrap="wrap">
+          <Badge variant="subtle" colorPalette="blue">
+            {plural(pkg.priceTiers.length, 'unit tier', 'unit tiers')}
+          </Badge>
+          <Badge variant="subtle" colorPalette="purple">
+            {plural(pkg.userPriceTiers.length, 'user tier', 'user tiers')}
+          </Badge>
+        </HStack>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,120 @@
+// Pieces the five catalogue tabs share: the catalogue query and its refresh, the tab heading, empty / loading /
+// error states, and the progress toast that turns into the result toast.
+import { Box, Button, Center, EmptyState, Field, Flex, Heading, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { toaster } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+
+export function useCatalog() {
+  return trpc.catalog.all.useQuery();
+}
+
+/** After every write: every `catalog.*` query (the calculator's too) is read again. */
+export function useRefreshCatalog() {
+  const utils = trpc.useUtils();
+  return () => utils.catalog.invalidate();
+}
+
+export function CatalogTabHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+  return (
+    <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }} mb="5">
+      <Box minW="0">
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+        {description && (
+          <Text color="fg.muted" textStyle="sm" mt="1">
+            {description}
+          </Text>
+        )}
+      </Box>
+      {actions && (
+        <Flex gap="2" wrap="wrap" flexShrink={0}>
+          {actions}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+export function CatalogEmpty({ icon, title, action }: { icon?: ReactNode; title: string; action?: ReactNode }) {
+  return (
+    <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="l3" bg="bg.subtle">
+      <EmptyState.Content>
+        {icon && <EmptyState.Indicator>{icon}</EmptyState.Indicator>}
+        <VStack textAlign="center">
+          <EmptyState.Title textStyle="md">{title}</EmptyState.Title>
+        </VStack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+export function CatalogLoading({ label = 'Loading catalogue...' }: { label?: string }) {
+  return (
+    <Center py="16" aria-busy="true">
+      <Stack align="center" gap="3">
+        <Spinner color="blue.solid" aria-label={label} />
+        <Text color="fg.muted" textStyle="sm">
+          {label}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function CatalogLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Center py="12">
+      <Stack align="center" gap="3" role="alert">
+        <Text color="fg.error">Failed to load the catalogue: {errorMessage(error, 'Please try again.')}</Text>
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * A progress toast ("Saving price tier changes...") that becomes the result toast in place, so the one visible
+ * toast slot is never held by a spinner.
+ */
+export function progressToast(title: string) {
+  const id = toaster.create({ type: 'loading', title, closable: false });
+  return {
+    success(successTitle: string, description?: string) {
+      toaster.update(id, { type: 'success', title: successTitle, description, closable: true, duration: 5000 });
+    },
+    error(errorTitle: string, description?: string) {
+      toaster.update(id, { type: 'error', title: errorTitle, description, closable: true, duration: 5000 });
+    },
+  };
+}
+
+/** A money or quantity input's common attributes: decimal, min 0, step 0.01 (seed 001 §5). */
+export const moneyInputProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+
+/** A labelled form field with its error under it (Chakra's Field wires label, input and message together). */
+export function CatalogField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {hint && !error && <Field.HelperText>{hint}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
