@@ -1,15 +1,22 @@
 // Route guards (seed 000 §2, seed 001 §2): a spinner while the session loads, then /auth for no user, and /auth for a
 // non-admin on an admin route.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageSpinner } from '../components/PageSpinner';
 import { useSessionCheck } from '../lib/session';
 
-export function RequireUser({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
+/**
+ * `onEntry`: decide only when the page is entered; once admitted, later answers of the check (a session that ends
+ * while the page is open) are the page's own business (the admin dashboard's checks, seed 001 §2).
+ */
+export function RequireUser({ children, admin = false, onEntry = false }: { children: ReactNode; admin?: boolean; onEntry?: boolean }) {
   const check = useSessionCheck();
+  const admitted = useRef(false);
+  if (onEntry && admitted.current) return <>{children}</>;
   if (check.isPending) return <PageSpinner />;
   if (!check.data?.authenticated) return <Redirect to="/auth" replace />;
   if (admin && !check.data.isAdmin) return <Redirect to="/auth" replace />;
+  admitted.current = true;
   return <>{children}</>;
 }
 

@@ -41,7 +41,7 @@ export function AppRoutes() {
         <Route path="/saved-configurations" component={SavedConfigurationsPage} />
         <Route path="/admin/login" component={AdminLoginPage} />
         <Route path="/admin/dashboard">
-          <RequireUser admin>
+          <RequireUser admin onEntry>
             <AdminDashboardPage />
           </RequireUser>
         </Route>

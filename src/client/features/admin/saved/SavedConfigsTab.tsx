@@ -1,3 +1,172 @@
+// Saved Configs tab (seed 001 §2, §9): every user's saved quotes, searched, sorted and paged (30) on the server;
+// the name opens the details; Load and Delete.
+import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useReducer, useState } from 'react';
+import { LuFileText, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
+import { Link } from 'wouter';
+import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/errors';
+import { formatAdminDate } from '../../../lib/format';
+import { trpc } from '../../../lib/trpc';
+import { EmptyBlock, LoadingBlock, Pager, SectionHeader, SortButton } from '../shared/shell-ui';
+import { ConfigurationDetailsDialog, type SavedConfiguration } from './ConfigurationDetailsDialog';
+import { initialSavedTableState, savedTableReducer } from './saved-table-state';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+const numeric = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
 export function SavedConfigsTab() {
-  return null;
+  const [state, dispatch] = useReducer(savedTableReducer, initialSavedTableState);
+  const [searchText, setSearchText] = useState('');
+  const [details, setDetails] = useState<SavedConfiguration | null>(null);
+  const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
+  const utils = trpc.useUtils();
+
+  useEffect(() => {
+    const timer = setTimeout(() => dispatch({ type: 'search', search: searchText }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const list = trpc.configurations.list.useQuery(
+    { scope: 'all', sort: state.sort, direction: state.direction, page: state.page, search: state.search || undefined },
+    { placeholderData: keepPreviousData, staleTime: 0 },
+  );
+  const data = list.data;
+
+  // A delete that empties the last page: go back one.
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && state.page > 1) dispatch({ type: 'page', page: state.page - 1 });
+  }, [data, state.page]);
+
+  const remove = trpc.configurations.delete.useMutation({
+    onSuccess: async () => {
+      notify('success', 'Configuration deleted');
+      setDeleting(null);
+      await utils.configurations.invalidate();
+    },
+    onError: (err) => notify('error', `Failed to delete configuration: ${errorMessage(err, 'Please try again.')}`),
+  });
+
+  const sortHeader = (column: ConfigurationSort, label: string, end = false) => {
+    const active = state.sort === column;
+    return (
+      <Table.ColumnHeader
+        textAlign={end ? 'end' : undefined}
+        whiteSpace="nowrap"
+        aria-sort={active ? (state.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <SortButton label={label} active={active} direction={state.direction} onClick={() => dispatch({ type: 'sort', column })} />
+      </Table.ColumnHeader>
+    );
+  };
+
+  return (
+    <Box>
+      <SectionHeader
+        title="Saved Configurations"
+        description="Quotes saved by every user. Click a name for its details."
+        actions={
+          <InputGroup startElement={<LuSearch />} w={{ base: 'full', sm: '72' }}>
+            <Input
+              type="search"
+              placeholder="Search configurations..."
+              aria-label="Search configurations"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </InputGroup>
+        }
+      />
+
+      {list.isPending ? (
+        <LoadingBlock label="Loading configurations..." />
+      ) : list.isError ? (
+        <Text color="fg.error" role="alert">
+          Failed to load configurations: {errorMessage(list.error, 'Please try again.')}
+        </Text>
+      ) : data && data.total === 0 ? (
+        <EmptyBlock
+          icon={<LuFileText />}
+          title={state.search ? 'No configurations found matching the search text' : 'No saved configurations yet'}
+        />
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+            <Table.Root size="sm" interactive minW="900px">
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  {sortHeader('createdAt', 'Creation Date')}
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  {sortHeader('packageName', 'Package')}
+                  {sortHeader('locations', 'Locations', true)}
+                  {sortHeader('contractDuration', 'Contract', true)}
+                  {sortHeader('tcv', 'TCV', true)}
+                  <Table.ColumnHeader>Created By</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data?.items.map((c) => (
+                  <Table.Row key={c.id}>
+                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                      {formatAdminDate(c.createdAt)}
+                    </Table.Cell>
+                    <Table.Cell maxW="64">
+                      <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
+                        <button type="button" onClick={() => setDetails(c)}>
+                          {c.name}
+                        </button>
+                      </ChakraLink>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{c.packageName}</Table.Cell>
+                    <Table.Cell {...numeric}>{c.locations}</Table.Cell>
+                    <Table.Cell {...numeric}>{c.contractDuration} months</Table.Cell>
+                    <Table.Cell {...numeric}>
+                      <Money value={c.tcv} fontWeight="medium" />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <HStack gap="1" justify="flex-end">
+                        <Button asChild size="xs" variant="outline">
+                          <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
+                            <LuUpload /> Load
+                          </Link>
+                        </Button>
+                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                          <LuTrash2 />
+                        </IconButton>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          {data && (
+            <Pager
+              label="Saved configurations pages"
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => dispatch({ type: 'page', page })}
+            />
+          )}
+        </>
+      )}
+
+      <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete "${deleting?.name ?? ''}"?`}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
 }

@@ -1,0 +1,105 @@
+// A saved configuration's details (seed 001 §2): every field, Close, and Download PDF (the stored quote as a PDF).
+import { Badge, Box, Button, CloseButton, Dialog, Flex, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuDownload } from 'react-icons/lu';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/errors';
+import { formatAdminDateTime } from '../../../lib/format';
+import { downloadConfigurationPdf } from '../../../lib/pdf';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { DetailItem } from '../shared/shell-ui';
+import { frequencyLabel, pricingModelLabel } from './saved-labels';
+
+export type SavedConfiguration = RouterOutputs['configurations']['list']['items'][number];
+
+export function ConfigurationDetailsDialog({ configuration, onClose }: { configuration: SavedConfiguration | null; onClose: () => void }) {
+  const [downloading, setDownloading] = useState(false);
+  const c = configuration;
+
+  async function download(id: number) {
+    setDownloading(true);
+    try {
+      await downloadConfigurationPdf(id);
+    } catch (err) {
+      notify('error', 'Failed to download PDF', errorMessage(err, 'The PDF could not be created. Please try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={c !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {c && (
+              <>
+                <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
+                  <Dialog.Title overflowWrap="anywhere">{c.name}</Dialog.Title>
+                  <Text textStyle="sm" color="fg.muted">
+                    Created by {c.createdBy} · {formatAdminDateTime(c.createdAt)}
+                  </Text>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="5">
+                    <SimpleGrid columns={{ base: 2 }} gap="4">
+                      <DetailItem label="Package">{c.packageName}</DetailItem>
+                      <DetailItem label="Contract duration">{c.contractDuration} months</DetailItem>
+                      <DetailItem label="Locations">{c.locations}</DetailItem>
+                      <DetailItem label="Square meters">{c.squareMeters.toLocaleString('en-IE')} sqm</DetailItem>
+                      <DetailItem label="Payment frequency">{frequencyLabel(c.paymentFrequency)}</DetailItem>
+                      {c.pricingModel && <DetailItem label="Pricing model">{pricingModelLabel(c.pricingModel)}</DetailItem>}
+                      {c.userCount > 0 && <DetailItem label="User count">{c.userCount}</DetailItem>}
+                    </SimpleGrid>
+                    <DetailItem label="Selected add-ons">
+                      {c.addOns.length === 0 ? (
+                        <Text color="fg.muted">None</Text>
+                      ) : (
+                        <Flex gap="1.5" wrap="wrap" mt="1">
+                          {c.addOns.map((name, i) => (
+                            <Badge key={`${name}-${i}`} variant="subtle" colorPalette="blue">
+                              {name}
+                            </Badge>
+                          ))}
+                        </Flex>
+                      )}
+                    </DetailItem>
+                    <Box bg="bg.muted" rounded="l2" p="4">
+                      <Stack gap="2" textStyle="sm">
+                        <Flex justify="space-between" gap="3">
+                          <Text color="fg.muted">Monthly total</Text>
+                          <Money value={c.totalMonthly} fontWeight="medium" data-testid="detail-monthly" />
+                        </Flex>
+                        <Flex justify="space-between" gap="3">
+                          <Text color="fg.muted">Setup fees</Text>
+                          <Money value={c.setupFees} fontWeight="medium" data-testid="detail-setup" />
+                        </Flex>
+                        <Flex justify="space-between" gap="3" borderTopWidth="1px" pt="2" mt="1">
+                          <Text fontWeight="semibold">Total contract value</Text>
+                          <Money value={c.tcv} fontWeight="bold" data-testid="detail-tcv" />
+                        </Flex>
+                      </Stack>
+                    </Box>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={onClose}>
+                    Close
+                  </Button>
+                  <Button colorPalette="blue" loading={downloading} onClick={() => void download(c.id)}>
+                    <LuDownload /> Download PDF
+                  </Button>
+                </Dialog.Footer>
+              </>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

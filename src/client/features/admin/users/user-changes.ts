@@ -1,0 +1,47 @@
+// The Edit User form sends only what changed (seed 001 §5); a blank password keeps the current one.
+import type { UserChanges } from '../../../../shared/schemas/admin-users';
+
+export interface UserFormValues {
+  username: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  companyName: string;
+  password: string;
+  isAdmin: boolean;
+}
+
+export interface EditableUser {
+  username: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  companyName: string;
+  isAdmin: boolean;
+}
+
+const TEXT_FIELDS = ['username', 'email', 'firstname', 'lastname', 'companyName'] as const;
+
+export function userFormDefaults(user?: EditableUser): UserFormValues {
+  return {
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    firstname: user?.firstname ?? '',
+    lastname: user?.lastname ?? '',
+    companyName: user?.companyName ?? '',
+    password: '',
+    isAdmin: user?.isAdmin ?? false,
+  };
+}
+
+/** Only the fields whose (trimmed) value differs from the user's; the password only when one was typed. */
+export function changedUserFields(original: EditableUser, values: UserFormValues): UserChanges {
+  const changes: UserChanges = {};
+  for (const key of TEXT_FIELDS) {
+    const value = values[key].trim();
+    if (value !== original[key]) changes[key] = value;
+  }
+  if (values.password !== '') changes.password = values.password;
+  if (values.isAdmin !== original.isAdmin) changes.isAdmin = values.isAdmin;
+  return changes;
+}
