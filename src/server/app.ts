@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
+import { noteRequestUser, requestLogger, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
 import { limitBody, sameOriginOnly, securityHeaders } from './security';
@@ -13,6 +14,8 @@ import { appRouter } from './trpc/root';
 export interface AppOptions {
   /** Folder of the built client (index.html and assets). */
   clientDir: string;
+  /** Where request lines go (default: the process logger of src/server/logging.ts). */
+  logger?: Logger;
 }
 
 /** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
@@ -20,6 +23,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
   const app = new Hono();
   app.use('*', securityHeaders());
   for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, requestLogger(options.logger));
     app.use(prefix, limitBody());
     app.use(prefix, sameOriginOnly(services.config));
   }
@@ -32,7 +36,11 @@ export function createApp(services: Services, options: AppOptions): Hono {
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
-      createContext: (opts, c) => createRequestContext(services, c, opts.resHeaders) as unknown as Record<string, unknown>,
+      createContext: (opts, c) => {
+        const ctx = createRequestContext(services, c, opts.resHeaders);
+        noteRequestUser(c, ctx.user?.id);
+        return ctx as unknown as Record<string, unknown>;
+      },
       onError: ({ error, path: procedure }) => logIfInternal(error, `trpc ${procedure ?? ''}`),
     }),
   );

@@ -19,6 +19,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Quote Configurator <no-reply@localhost>'),
   OUTBOX_DIR: z.string().trim().min(1).default('./data/outbox'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export interface AppConfig {
@@ -35,6 +36,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   outboxDir: string;
+  /** Request and process log level (pino); `silent` turns logging off. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +78,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.resolve(e.OUTBOX_DIR),
+    logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
 import { closeDatabase, openDatabase } from './db';
+import { logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 
@@ -16,7 +17,7 @@ const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) 
 
 async function ensureClientBuilt(): Promise<void> {
   if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
-  console.log('No client build found; building it (once) ...');
+  logger.info('No client build found; building it (once) ...');
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: clientDir } });
 }
@@ -26,7 +27,7 @@ function readConfig(): AppConfig {
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      console.error(error.message); // before the logger's level is known: plain text, to the terminal
       process.exit(1);
     }
     throw error;
@@ -35,23 +36,24 @@ function readConfig(): AppConfig {
 
 loadDotEnv();
 const config = readConfig();
+logger.level = config.logLevel;
 await ensureClientBuilt();
 const db = openDatabase(config.databasePath);
 if (config.seedDemo && isDatabaseEmpty(db)) {
   await seedDemo(db, systemClock);
-  console.log('Empty database: loaded the demo catalogue and demo accounts.');
+  logger.info('Empty database: loaded the demo catalogue and demo accounts.');
 }
 if (await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword)) {
-  console.log(`Created the admin account ${config.adminEmail}.`);
+  logger.info(`Created the admin account ${config.adminEmail}.`);
 }
 const mailer = createMailer(db, config, systemClock);
 const app = createApp({ db, config, clock: systemClock, mailer }, { clientDir });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
+  logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
 });
 server.on('error', (error) => {
-  console.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  logger.fatal(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
   closeDatabase(db);
   process.exit(1);
 });
@@ -60,7 +62,7 @@ let stopping = false;
 function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing.`);
+  logger.info(`${signal} received: closing.`);
   // Let requests in flight finish, then close the database so the WAL is checkpointed.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();

@@ -8,6 +8,7 @@ import { emailLogs } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
+import { logger } from '../logging';
 import type { Mailer, MailResult, OutgoingMail } from './types';
 
 export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, clock: Clock): Mailer {
@@ -30,7 +31,7 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
     try {
       db.update(emailLogs).set(changes).where(eq(emailLogs.id, logId)).run();
     } catch (error) {
-      console.error(`[mail] could not record the outcome of email log ${logId}`, error);
+      logger.error({ err: error, emailLogId: logId }, 'mail: could not record the outcome of an email log');
     }
   }
 

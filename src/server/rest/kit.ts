@@ -2,6 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { noteRequestUser } from '../logging';
 import { createRequestContext, type Services } from '../trpc/context';
 import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
@@ -25,7 +26,9 @@ export async function run(
   status: 200 | 201 | 204 = 200,
 ): Promise<Response> {
   try {
-    const caller = createCaller(createRequestContext(c.get('services'), c));
+    const ctx = createRequestContext(c.get('services'), c);
+    noteRequestUser(c, ctx.user?.id);
+    const caller = createCaller(ctx);
     const result = await fn(caller);
     if (status === 204) return c.body(null, 204);
     return c.json(result as object, status);

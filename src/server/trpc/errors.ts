@@ -1,6 +1,7 @@
 // The one place that turns a failure into the JSON error shape and status of CONTRACT §3.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { logger } from '../logging';
 
 export interface InputIssue {
   path: string;
@@ -70,5 +71,5 @@ export function toTRPCError(error: unknown): TRPCError {
 }
 
 export function logIfInternal(error: TRPCError, where: string): void {
-  if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[${where}]`, error.cause ?? error);
+  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, where }, 'internal error');
 }
