@@ -19,6 +19,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Quote Configurator <no-reply@localhost>'),
   OUTBOX_DIR: z.string().trim().min(1).default('./data/outbox'),
+  COMPANY_NAME: z.string().trim().min(1).max(200).default('Quote Configurator'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,6 +37,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   outboxDir: string;
+  /** The seller named on quote PDFs. */
+  companyName: string;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -78,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.resolve(e.OUTBOX_DIR),
+    companyName: e.COMPANY_NAME,
     logLevel: e.LOG_LEVEL,
   };
 }

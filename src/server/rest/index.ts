@@ -9,6 +9,7 @@ import { registerConfigurationsRoutes } from './configurations';
 import { registerHealthRoutes } from './health';
 import type { RestEnv } from './kit';
 import { registerQuoteRoutes } from './quote';
+import { registerQuotePdfRoutes } from './quote-pdf';
 
 /** The documented /api paths: thin adapters over the tRPC procedures. Unknown paths and stray errors are answered by
  * the app (src/server/app.ts), so they look the same everywhere. */
@@ -24,6 +25,7 @@ export function createRestApi(services: Services): Hono<RestEnv> {
   registerAccountRoutes(api);
   registerQuoteRoutes(api);
   registerConfigurationsRoutes(api);
+  registerQuotePdfRoutes(api);
   registerAdminCatalogRoutes(api);
   registerAdminUsersRoutes(api);
   return api;

@@ -13,6 +13,7 @@ import {
   updateConfiguration,
 } from '../services/configurations';
 import { listConfigurationPage } from '../services/configurations-list';
+import { savedQuotePdfData } from '../services/quote-pdf';
 import { protectedProcedure, router } from '../trpc/init';
 
 /** Saved quotes. Ownership is enforced in the service: what is not yours (unless you are admin) does not exist. */
@@ -26,6 +27,10 @@ export const configurationsRouter = router({
     .input(configurationAllInput)
     .query(({ ctx, input }) => listAllConfigurations(ctx.db, ctx.user, input?.scope)),
   get: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => getConfiguration(ctx.db, ctx.user, input.id)),
+  /** What the PDF shows (its stored snapshot) and its file name; rendered by GET /api/configurations/{id}/pdf. */
+  pdfData: protectedProcedure
+    .input(configurationIdInput)
+    .query(({ ctx, input }) => savedQuotePdfData(ctx.db, ctx.config, ctx.user, input.id)),
   create: protectedProcedure
     .input(configurationCreateInput)
     .mutation(({ ctx, input }) => createConfiguration(ctx.db, ctx.clock, ctx.user, input)),

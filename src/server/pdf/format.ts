@@ -1,0 +1,82 @@
+// The server's one set of formatters for documents: amounts as the client shows them (en-IE euro, "€1,234.50"),
+// unit prices with up to 4 decimals, quote numbers and safe file names.
+
+const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+const unitEuro = new Intl.NumberFormat('en-IE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+/** Euro as the snapshot stores it (a number exact to the cent) → "€1,234.50"; negative → "-€12.00". */
+export function formatEuro(amount: number): string {
+  // -0 would print as "-€0.00"
+  return euro.format(amount === 0 ? 0 : amount);
+}
+
+/** A per-unit price with 2 to 4 decimals ("€2.4375", "€10.00"). */
+export function formatUnitPrice(amount: number): string {
+  return unitEuro.format(amount === 0 ? 0 : amount);
+}
+
+const integer = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 0 });
+/** 12500 → "12,500". */
+export function formatCount(n: number): string {
+  return integer.format(n);
+}
+
+const longDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' });
+/** "2 January 2025", in the company's time zone (as the admin screens). */
+export function formatDocumentDate(date: Date): string {
+  return longDate.format(date);
+}
+
+export const DRAFT_NUMBER = 'DRAFT';
+
+/** Stable quote number from the configuration id: 123 → "Q-000123" (more digits when the id needs them). */
+export function quoteNumber(id: number): string {
+  return `Q-${String(id).padStart(6, '0')}`;
+}
+
+// Letters NFKD does not split into a base letter and a mark.
+const ASCII_FOLD: Record<string, string> = {
+  ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'Th', ß: 'ss', æ: 'ae', Æ: 'AE',
+  œ: 'oe', Œ: 'OE', ı: 'i', ħ: 'h', Ħ: 'H',
+};
+
+const MAX_SLUG = 60;
+
+function trimSlug(s: string): string {
+  return s.slice(0, MAX_SLUG).replace(/-+$/, '');
+}
+
+/** "Zażółć gęślą jaźń Sp. z o.o." → "zazolc-gesla-jazn-sp-z-o-o": ASCII letters, digits and single hyphens only. */
+export function asciiSlug(name: string): string {
+  const folded = name
+    .replace(/[łŁøØđĐðÐþÞßæÆœŒıħĦ]/g, (ch) => ASCII_FOLD[ch] ?? ch)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return trimSlug(folded.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+/, ''));
+}
+
+/** The same, keeping letters of any script: for the RFC 5987 `filename*` a modern browser prefers. */
+export function unicodeSlug(name: string): string {
+  return trimSlug(
+    name
+      .normalize('NFC')
+      .toLocaleLowerCase('en')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+/, ''),
+  );
+}
+
+/** `attachment` with a plain ASCII name and the UTF-8 one: `Q-000123-client-name.pdf`. */
+export function pdfContentDisposition(number: string, name: string): { fileName: string; header: string } {
+  const ascii = asciiSlug(name);
+  const unicode = unicodeSlug(name);
+  const fileName = ascii ? `${number}-${ascii}.pdf` : `${number}.pdf`;
+  const utf8Name = unicode ? `${number}-${unicode}.pdf` : `${number}.pdf`;
+  const encoded = encodeURIComponent(utf8Name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return { fileName, header: `attachment; filename="${fileName}"; filename*=UTF-8''${encoded}` };
+}

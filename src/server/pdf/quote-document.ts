@@ -1,0 +1,418 @@
+// The quote as a document a company sends: seller and quote number, who and when, the configuration, the monthly and
+// the one-time lines with their totals, the contract's figures, page numbers. Every figure comes from a priced
+// QuoteResultJson (a saved configuration's stored snapshot, or the server's own pricing of a draft): nothing is
+// computed here except presentation (a sum is never re-added; the lines are the engine's breakdowns).
+import PDFDocument from 'pdfkit';
+import type { BreakdownLineJson, QuoteResultJson } from '../../shared/pricing/to-json';
+import { documentFonts } from './fonts';
+import { formatCount, formatDocumentDate, formatEuro, formatUnitPrice } from './format';
+
+export interface QuoteDocumentData {
+  /** "Q-000123", or "DRAFT" for an unsaved quote. */
+  number: string;
+  name: string;
+  date: Date;
+  preparedBy: { name: string; company: string };
+  /** COMPANY_NAME */
+  seller: string;
+  quote: QuoteResultJson;
+}
+
+/** One row of a table as printed. */
+export interface DocumentRow {
+  description: string;
+  /** a muted second line (a custom item's description, a discount's terms) */
+  detail?: string;
+  quantity: string;
+  unitPrice: string;
+  /** printed struck through in the unit-price column (a waived fee's original) */
+  unitPriceStruck?: boolean;
+  amount: string;
+}
+
+export interface DocumentTable {
+  title: string;
+  rows: DocumentRow[];
+  totalLabel: string;
+  total: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What is printed (pure: tested through the PDF's text, and shared by the renderer)
+
+const FREQUENCY_LABEL: Record<QuoteResultJson['paymentFrequency'], string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  annually: 'Annual',
+};
+
+function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+function discountTerms(q: QuoteResultJson, id: number | string | undefined): string | undefined {
+  const d = q.discounts.find((x) => x.id === id);
+  if (!d) return undefined;
+  switch (d.type) {
+    case 'percentage':
+      return `${d.value}% off the monthly subtotal`;
+    case 'sqm_percentage':
+      return `${d.value}% off the unit price`;
+    case 'user_percentage':
+      return `${d.value}% off the user price`;
+    case 'fixed':
+      return `${formatEuro(d.value)} off per month`;
+    case 'setup_fee_discount':
+      return `${d.value}% off the one-time fees`;
+    default:
+      return undefined;
+  }
+}
+
+function customDetail(q: QuoteResultJson, id: number | string | undefined): string | undefined {
+  const item = q.customItems.find((c) => c.id === id);
+  const text = item?.description.trim();
+  return text ? text : undefined;
+}
+
+/** A line as a row; undefined for a line that says nothing (no extra locations, a zero discount, a free add-on setup). */
+function rowOf(q: QuoteResultJson, l: BreakdownLineJson): DocumentRow | undefined {
+  const money = (n: number) => formatEuro(n);
+  switch (l.kind) {
+    case 'base':
+      return { description: `${l.label} package, base price`, quantity: '1', unitPrice: money(l.unitPrice), amount: money(l.amount) };
+    case 'variable':
+      return {
+        description: q.pricingModel === 'user' ? 'Users' : 'Units',
+        quantity: formatCount(l.quantity),
+        unitPrice: formatUnitPrice(l.unitPrice),
+        amount: money(l.amount),
+      };
+    case 'locations':
+      if (l.quantity <= 0) return undefined;
+      return { description: 'Additional locations', quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
+    case 'discount':
+      if (l.amount === 0) return undefined;
+      return { description: l.label, detail: discountTerms(q, l.refId), quantity: '', unitPrice: '', amount: money(l.amount) };
+    case 'addon_setup':
+      if (l.waived) {
+        const original = l.originalAmount ?? l.unitPrice;
+        return { description: l.label, detail: 'Setup fee waived', quantity: '1', unitPrice: money(original), unitPriceStruck: true, amount: 'Waived' };
+      }
+      if (l.amount === 0) return undefined;
+      return { description: l.label, quantity: '1', unitPrice: money(l.unitPrice), amount: money(l.amount) };
+    case 'custom_recurring':
+    case 'custom_one_time':
+      return { description: l.label, detail: customDetail(q, l.refId), quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
+    default:
+      return { description: l.label, quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
+  }
+}
+
+export function documentTables(q: QuoteResultJson): { monthly: DocumentTable; oneTime: DocumentTable } {
+  const rows = (period: BreakdownLineJson['period']) =>
+    q.breakdowns.filter((l) => l.period === period).flatMap((l) => rowOf(q, l) ?? []);
+  return {
+    monthly: { title: 'Monthly', rows: rows('monthly'), totalLabel: 'Monthly total', total: formatEuro(q.total) },
+    oneTime: { title: 'One-time', rows: rows('one_time'), totalLabel: 'One-time total', total: formatEuro(q.oneTimeCosts) },
+  };
+}
+
+export function configurationFacts(q: QuoteResultJson): [string, string][] {
+  const model =
+    q.pricingModel === 'user' ? `User-Based, ${plural(q.userCount, 'user', 'users')}` : `Unit-Based, ${plural(q.squareMeters, 'unit', 'units')}`;
+  const years = q.contractDuration / 12;
+  return [
+    ['Package', q.packageName],
+    ['Pricing model', model],
+    ['Locations', formatCount(q.locations)],
+    ['Contract duration', `${plural(years, 'year', 'years')} (${q.contractDuration} months)`],
+    ['Payment frequency', FREQUENCY_LABEL[q.paymentFrequency]],
+  ];
+}
+
+/** "36 paid months × €1,234.00 + €499.00 one-time fees", and a line on the free months when there are any. */
+export function contractSentence(q: QuoteResultJson): string[] {
+  const lines = [`${q.paidMonths} paid months × ${formatEuro(q.total)} + ${formatEuro(q.oneTimeCosts)} one-time fees`];
+  if (q.freeMonths > 0) lines.push(`plus ${plural(q.freeMonths, 'free month', 'free months')}: ${q.contractMonths} months in all`);
+  return lines;
+}
+
+export function summaryRows(q: QuoteResultJson): [string, string][] {
+  return [
+    ['Monthly total', formatEuro(q.total)],
+    ['Yearly total', formatEuro(q.yearlyTotal)],
+    ['One-time total', formatEuro(q.oneTimeCosts)],
+    ['Free months', formatCount(q.freeMonths)],
+  ];
+}
+
+export const VAT_NOTE = 'All prices in euro, excluding VAT.';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layout
+
+const A4 = { width: 595.28, height: 841.89 };
+const M = { top: 48, left: 50, right: 50, bottom: 64 };
+const CONTENT = A4.width - M.left - M.right;
+const FOOTER_Y = A4.height - 40;
+const MAX_Y = A4.height - M.bottom;
+
+const INK = '#1a202c';
+const MUTED = '#5f6b7a';
+const ACCENT = '#1f4e79';
+const RULE = '#d9dee5';
+const FILL = '#f2f5f8';
+
+const COL = { qty: 48, unit: 92, amount: 92 };
+const PAD = 6;
+const DESC_W = CONTENT - COL.qty - COL.unit - COL.amount - PAD;
+const X_QTY = M.left + DESC_W + PAD;
+const X_UNIT = X_QTY + COL.qty;
+const X_AMOUNT = X_UNIT + COL.unit;
+
+type Doc = PDFKit.PDFDocument;
+
+function setFont(doc: Doc, bold: boolean, size: number, color = INK): Doc {
+  return doc.font(bold ? 'Sans-Bold' : 'Sans').fontSize(size).fillColor(color);
+}
+
+function hline(doc: Doc, y: number, color = RULE, width = 0.6, x0 = M.left, x1 = M.left + CONTENT): void {
+  doc.save().moveTo(x0, y).lineTo(x1, y).lineWidth(width).strokeColor(color).stroke().restore();
+}
+
+function label(doc: Doc, text: string, x: number, y: number, width: number): void {
+  setFont(doc, true, 7.5, MUTED).text(text.toUpperCase(), x, y, { width, characterSpacing: 0.6, lineBreak: false });
+}
+
+function drawHeader(doc: Doc, d: QuoteDocumentData): number {
+  const y = M.top;
+  setFont(doc, true, 17, ACCENT).text(d.seller, M.left, y, { width: CONTENT * 0.58 });
+  const sellerBottom = doc.y;
+  setFont(doc, true, 20, INK).text('Quotation', M.left, y - 2, { width: CONTENT, align: 'right' });
+  setFont(doc, false, 11, MUTED).text(d.number, M.left, y + 24, { width: CONTENT, align: 'right' });
+  const bottom = Math.max(sellerBottom, y + 40) + 12;
+  hline(doc, bottom, ACCENT, 1.5);
+  return bottom + 18;
+}
+
+function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
+  const cols = [
+    { x: M.left, w: 235, title: 'Quote', lines: [d.name], bold: true },
+    { x: M.left + 250, w: 105, title: 'Date', lines: [formatDocumentDate(d.date)], bold: false },
+    { x: M.left + 370, w: CONTENT - 370, title: 'Prepared by', lines: [d.preparedBy.name, d.preparedBy.company].filter((s) => s.trim() !== ''), bold: false },
+  ];
+  let bottom = top;
+  for (const c of cols) {
+    label(doc, c.title, c.x, top, c.w);
+    let y = top + 13;
+    c.lines.forEach((line, i) => {
+      setFont(doc, c.bold || (c.title === 'Prepared by' && i === 0), 10.5, i === 0 ? INK : MUTED).text(line, c.x, y, { width: c.w });
+      y = doc.y + 1;
+    });
+    bottom = Math.max(bottom, y);
+  }
+  return bottom + 18;
+}
+
+function sectionTitle(doc: Doc, text: string, y: number): number {
+  setFont(doc, true, 12, INK).text(text, M.left, y, { width: CONTENT, lineBreak: false });
+  return y + 20;
+}
+
+function drawConfiguration(doc: Doc, q: QuoteResultJson, top: number): number {
+  const y = sectionTitle(doc, 'Configuration', top);
+  const facts = configurationFacts(q);
+  // A grid of three columns, a small label above each value (as the block above it)
+  const COLS = 3;
+  const colW = (CONTENT - 24) / COLS;
+  const valueW = colW - 12;
+  const valueHeight = (v: string) => (setFont(doc, true, 9.5), doc.heightOfString(v, { width: valueW }));
+  const heights: number[] = [];
+  for (let i = 0; i < facts.length; i += COLS) {
+    heights.push(13 + Math.max(...facts.slice(i, i + COLS).map(([, v]) => valueHeight(v))) + 10);
+  }
+  const boxH = heights.reduce((a, b) => a + b, 0) + 12;
+  doc.save().roundedRect(M.left, y, CONTENT, boxH, 4).fill(FILL).restore();
+  facts.forEach(([k, v], i) => {
+    const row = Math.floor(i / COLS);
+    const x = M.left + 12 + (i % COLS) * colW;
+    const ry = y + 11 + heights.slice(0, row).reduce((a, b) => a + b, 0);
+    label(doc, k, x, ry, valueW);
+    setFont(doc, true, 9.5, INK).text(v, x, ry + 13, { width: valueW });
+  });
+  return y + boxH + 20;
+}
+
+function tableHeader(doc: Doc, y: number): number {
+  const h = 20;
+  doc.save().rect(M.left, y, CONTENT, h).fill(FILL).restore();
+  const ty = y + 6.5;
+  const cell = (text: string, x: number, w: number, align: 'left' | 'right') =>
+    setFont(doc, true, 7.5, MUTED).text(text.toUpperCase(), x, ty, { width: w, align, characterSpacing: 0.6, lineBreak: false });
+  cell('Description', M.left + PAD, DESC_W - PAD, 'left');
+  cell('Qty', X_QTY, COL.qty - PAD, 'right');
+  cell('Unit price', X_UNIT, COL.unit - PAD, 'right');
+  cell('Amount', X_AMOUNT, COL.amount - PAD, 'right');
+  return y + h;
+}
+
+const ROW_SIZE = 9.5;
+const DETAIL_SIZE = 8;
+const ROW_PAD = 5;
+
+function rowHeight(doc: Doc, r: DocumentRow): number {
+  setFont(doc, false, ROW_SIZE);
+  let h = doc.heightOfString(r.description, { width: DESC_W - PAD });
+  if (r.detail) {
+    setFont(doc, false, DETAIL_SIZE);
+    h += 1 + doc.heightOfString(r.detail, { width: DESC_W - PAD });
+  }
+  return h + 2 * ROW_PAD;
+}
+
+function drawRow(doc: Doc, r: DocumentRow, y: number, h: number): void {
+  const ty = y + ROW_PAD;
+  setFont(doc, false, ROW_SIZE).text(r.description, M.left + PAD, ty, { width: DESC_W - PAD });
+  if (r.detail) setFont(doc, false, DETAIL_SIZE, MUTED).text(r.detail, M.left + PAD, doc.y + 1, { width: DESC_W - PAD });
+  const right = (text: string, x: number, w: number, opts: { bold?: boolean; color?: string; strike?: boolean } = {}) =>
+    setFont(doc, opts.bold ?? false, ROW_SIZE, opts.color ?? INK).text(text, x, ty, {
+      width: w - PAD,
+      align: 'right',
+      lineBreak: false,
+      strike: opts.strike ?? false,
+    });
+  right(r.quantity, X_QTY, COL.qty);
+  right(r.unitPrice, X_UNIT, COL.unit, r.unitPriceStruck ? { color: MUTED, strike: true } : {});
+  const negative = r.amount.startsWith('-');
+  right(r.amount, X_AMOUNT, COL.amount, { color: negative || r.amount === 'Waived' ? '#2f6f3e' : INK });
+  hline(doc, y + h, RULE, 0.5);
+}
+
+/** A table that continues on the next page with its title and header repeated. */
+function drawTable(doc: Doc, t: DocumentTable, top: number): number {
+  const TOTAL_H = 26;
+  let y = top;
+  // the title, the header and at least one row (or the total) stay together
+  const first = t.rows[0] ? rowHeight(doc, t.rows[0]) : TOTAL_H;
+  if (y + 20 + 20 + first > MAX_Y) y = newPage(doc);
+  y = sectionTitle(doc, t.title, y);
+  y = tableHeader(doc, y);
+  for (const r of t.rows) {
+    const h = rowHeight(doc, r);
+    if (y + h > MAX_Y) {
+      y = newPage(doc);
+      y = sectionTitle(doc, `${t.title} (continued)`, y);
+      y = tableHeader(doc, y);
+    }
+    drawRow(doc, r, y, h);
+    y += h;
+  }
+  if (y + TOTAL_H > MAX_Y) {
+    y = newPage(doc);
+    y = sectionTitle(doc, `${t.title} (continued)`, y);
+    y = tableHeader(doc, y);
+  }
+  hline(doc, y, INK, 0.9);
+  const ty = y + 8;
+  setFont(doc, true, 10, INK).text(t.totalLabel, M.left + PAD, ty, { width: DESC_W, lineBreak: false });
+  setFont(doc, true, 10, INK).text(t.total, X_UNIT, ty, { width: COL.unit + COL.amount - PAD, align: 'right', lineBreak: false });
+  return y + TOTAL_H + 22;
+}
+
+function drawSummary(doc: Doc, q: QuoteResultJson, top: number): number {
+  const rows = summaryRows(q);
+  const sentence = contractSentence(q).join('\n');
+  const boxW = 300;
+  const x = M.left + CONTENT - boxW;
+  setFont(doc, false, 8.5);
+  const sentenceH = doc.heightOfString(sentence, { width: boxW - 24 });
+  const boxH = 12 + rows.length * 17 + 10 + 22 + sentenceH + 12;
+  let y = top;
+  if (y + boxH > MAX_Y) y = newPage(doc);
+
+  doc.save().roundedRect(x, y, boxW, boxH, 4).fill(FILL).restore();
+  let ry = y + 12;
+  for (const [k, v] of rows) {
+    setFont(doc, false, 9.5, MUTED).text(k, x + 12, ry, { width: 140, lineBreak: false });
+    setFont(doc, false, 9.5, INK).text(v, x + 12, ry, { width: boxW - 24, align: 'right', lineBreak: false });
+    ry += 17;
+  }
+  hline(doc, ry + 2, INK, 0.9, x + 12, x + boxW - 12);
+  ry += 11;
+  setFont(doc, true, 11, INK).text('Total contract value', x + 12, ry, { width: 160, lineBreak: false });
+  setFont(doc, true, 13, ACCENT).text(formatEuro(q.tcv), x + 12, ry - 1.5, { width: boxW - 24, align: 'right', lineBreak: false });
+  ry += 22;
+  setFont(doc, false, 8.5, MUTED).text(sentence, x + 12, ry, { width: boxW - 24, align: 'right' });
+
+  // The terms, left of the box
+  setFont(doc, false, 9, MUTED).text(VAT_NOTE, M.left, y + 12, { width: CONTENT - boxW - 24 });
+  return y + boxH + 20;
+}
+
+function newPage(doc: Doc): number {
+  doc.addPage();
+  return M.top;
+}
+
+function drawFooters(doc: Doc, d: QuoteDocumentData): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing in the bottom margin must not start another page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    hline(doc, FOOTER_Y - 8, RULE, 0.5);
+    setFont(doc, false, 8, MUTED).text(`${d.seller} · Quotation ${d.number}`, M.left, FOOTER_Y, { width: CONTENT * 0.7, lineBreak: false, ellipsis: true });
+    setFont(doc, false, 8, MUTED).text(`Page ${i - range.start + 1} of ${range.count}`, M.left, FOOTER_Y, { width: CONTENT, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/**
+ * Lays out the whole document and ends it. The returned PDFDocument is a readable stream of the file's bytes
+ * (pipe it to the response). Throws before any byte is produced if the data cannot be laid out.
+ */
+export function renderQuotePdf(d: QuoteDocumentData): Doc {
+  const fonts = documentFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: M,
+    bufferPages: true,
+    autoFirstPage: true,
+    info: {
+      Title: `Quotation ${d.number}: ${d.name}`,
+      Author: d.seller,
+      Subject: d.name,
+      Creator: d.seller,
+      Producer: 'Quote Configurator',
+      CreationDate: d.date,
+    },
+    lang: 'en-IE',
+    displayTitle: true,
+  });
+  doc.registerFont('Sans', fonts.regular);
+  doc.registerFont('Sans-Bold', fonts.bold);
+
+  let y = drawHeader(doc, d);
+  y = drawMeta(doc, d, y);
+  y = drawConfiguration(doc, d.quote, y);
+  const tables = documentTables(d.quote);
+  y = drawTable(doc, tables.monthly, y);
+  y = drawTable(doc, tables.oneTime, y);
+  drawSummary(doc, d.quote, y);
+  drawFooters(doc, d);
+  doc.end();
+  return doc;
+}
+
+/** The whole file in memory (benchmarks, tests). */
+export function renderQuotePdfBuffer(d: QuoteDocumentData): Promise<Buffer> {
+  const doc = renderQuotePdf(d);
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}

@@ -1,0 +1,61 @@
+// What a quote PDF shows, and its file name. A saved quote: the stored snapshot exactly as priced when it was saved
+// (never priced again, never figures from the client). An unsaved quote: the form priced now with the shared engine.
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { quoteResultToJson } from '../../shared/pricing';
+import type { QuoteFormInput } from '../../shared/pricing/types';
+import type { AppConfig } from '../config';
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import { DRAFT_NUMBER, pdfContentDisposition, quoteNumber } from '../pdf/format';
+import type { QuoteDocumentData } from '../pdf/quote-document';
+import { creatorName, getConfiguration, type Actor } from './configurations';
+import { priceQuote } from './quote';
+
+export interface QuotePdfData {
+  /** The ASCII file name, e.g. "Q-000123-client-name.pdf". */
+  fileName: string;
+  /** The whole Content-Disposition header value (attachment, ASCII and UTF-8 names). */
+  contentDisposition: string;
+  document: QuoteDocumentData;
+}
+
+export const DRAFT_NAME = 'Unsaved quote';
+
+function withFileName(document: QuoteDocumentData): QuotePdfData {
+  const { fileName, header } = pdfContentDisposition(document.number, document.name);
+  return { fileName, contentDisposition: header, document };
+}
+
+/** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
+export function savedQuotePdfData(db: Db, config: AppConfig, actor: Actor, id: number): QuotePdfData {
+  const c = getConfiguration(db, actor, id);
+  const creator = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, c.userId)).get();
+  const pricedAt = new Date(c.snapshot.pricedAt);
+  return withFileName({
+    number: quoteNumber(c.id),
+    name: c.name,
+    date: Number.isNaN(pricedAt.getTime()) ? new Date(c.updatedAt) : pricedAt,
+    preparedBy: { name: c.createdBy, company: creator?.companyName ?? '' },
+    seller: config.companyName,
+    quote: c.snapshot,
+  });
+}
+
+/** An unsaved quote: the form priced on the server now, prepared by the person asking. */
+export function draftQuotePdfData(
+  db: Db,
+  config: AppConfig,
+  clock: Clock,
+  user: { firstname: string; lastname: string; username: string; companyName: string },
+  form: QuoteFormInput,
+): QuotePdfData {
+  return withFileName({
+    number: DRAFT_NUMBER,
+    name: DRAFT_NAME,
+    date: clock.now(),
+    preparedBy: { name: creatorName(user), company: user.companyName },
+    seller: config.companyName,
+    quote: quoteResultToJson(priceQuote(db, form)),
+  });
+}
