@@ -1,0 +1,121 @@
+// Add / edit dialog of an add-on category: name, "allows multiple selection" and the icon. Validated with the
+// shared schema; a failure is the toast "Validation Error" with the first problem (seed 001 §5).
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { useId, useState, type FormEvent } from 'react';
+import type { CategoryDto } from '../../../../shared/catalog';
+import { createCategoryInput } from '../../../../shared/schemas/catalog-admin';
+import { notify } from '../../../components/toaster';
+import { IconPicker } from './IconPicker';
+
+export interface CategoryDraft {
+  name: string;
+  allowsMultipleSelection: boolean;
+  icon: string | null;
+}
+
+export function CategoryDialog({
+  open,
+  category,
+  pending,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  /** null: add a new category. */
+  category: CategoryDto | null;
+  pending: boolean;
+  onSave: (draft: CategoryDraft) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {open && <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} onSave={onSave} onClose={onClose} />}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function CategoryDialogBody({
+  category,
+  pending,
+  onSave,
+  onClose,
+}: {
+  category: CategoryDto | null;
+  pending: boolean;
+  onSave: (draft: CategoryDraft) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<CategoryDraft>({
+    name: category?.name ?? '',
+    allowsMultipleSelection: category?.allowsMultipleSelection ?? false,
+    icon: category?.icon ?? null,
+  });
+  const iconLabelId = useId();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const r = createCategoryInput.safeParse(draft);
+    if (!r.success) {
+      notify('error', 'Validation Error', r.error.issues[0]?.message);
+      return;
+    }
+    onSave({ name: r.data.name, allowsMultipleSelection: r.data.allowsMultipleSelection, icon: r.data.icon });
+  }
+
+  const title = category ? 'Edit Category' : 'Add Category';
+  return (
+    <form noValidate aria-label={title} onSubmit={submit} style={{ display: 'contents' }}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="5">
+          <Field.Root>
+            <Field.Label>Category Name</Field.Label>
+            <Input value={draft.name} placeholder="e.g. Integrations" onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+          </Field.Root>
+          <Switch.Root
+            checked={draft.allowsMultipleSelection}
+            onCheckedChange={(e) => setDraft({ ...draft, allowsMultipleSelection: e.checked })}
+            alignItems="flex-start"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control mt="0.5">
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>
+              <Text>Allow multiple selections</Text>
+              <Text textStyle="xs" color="fg.muted" fontWeight="normal">
+                On: customers tick any number (checkboxes). Off: they pick one (radio buttons).
+              </Text>
+            </Switch.Label>
+          </Switch.Root>
+          <Stack gap="2">
+            <Text id={iconLabelId} fontWeight="medium" textStyle="sm">
+              Icon
+            </Text>
+            <IconPicker labelId={iconLabelId} value={draft.icon} onChange={(icon) => setDraft({ ...draft, icon })} />
+          </Stack>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="blue" loading={pending}>
+          {category ? 'Save Changes' : 'Add Category'}
+        </Button>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" disabled={pending} />
+      </Dialog.CloseTrigger>
+    </form>
+  );
+}

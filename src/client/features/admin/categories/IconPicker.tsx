@@ -1,0 +1,47 @@
+// The category icon picker (seed 001 §2): a 6-column grid with a maximum height that scrolls; each icon a toggle
+// button named after the icon. Pressing the chosen icon again clears the choice.
+import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';
+import { CATALOG_ICON_OPTIONS } from '../shared/catalog-icons';
+
+export function IconPicker({ value, onChange, labelId }: { value: string | null; onChange: (icon: string | null) => void; labelId: string }) {
+  return (
+    <Box role="group" aria-labelledby={labelId} borderWidth="1px" rounded="l2" p="2" maxH="232px" overflowY="auto" data-testid="icon-picker">
+      <SimpleGrid columns={6} gap="1">
+        {CATALOG_ICON_OPTIONS.map(({ id, label, Icon }) => {
+          const selected = value === id;
+          return (
+            <chakra.button
+              key={id}
+              type="button"
+              aria-label={label}
+              aria-pressed={selected}
+              title={label}
+              onClick={() => onChange(selected ? null : id)}
+              display="flex"
+              flexDirection="column"
+              alignItems="center"
+              justifyContent="center"
+              gap="1"
+              minH="60px"
+              px="1"
+              py="2"
+              rounded="l2"
+              borderWidth="1px"
+              borderColor={selected ? 'blue.solid' : 'transparent'}
+              bg={selected ? 'blue.subtle' : 'transparent'}
+              color={selected ? 'blue.fg' : 'fg.muted'}
+              cursor="pointer"
+              _hover={{ bg: selected ? 'blue.subtle' : 'bg.muted', color: selected ? 'blue.fg' : 'fg' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
+            >
+              <Icon size={20} aria-hidden="true" />
+              <Text as="span" textStyle="2xs" lineHeight="1.1" textAlign="center" lineClamp={2} wordBreak="break-word">
+                {label}
+              </Text>
+            </chakra.button>
+          );
+        })}
+      </SimpleGrid>
+    </Box>
+  );
+}
