@@ -1,25 +1,47 @@
 // Seed 000 §2 "Header and footer": links to the calculator, saved configurations and admin (shown to everyone,
-// highlighted on any /admin path), and the user menu.
-import { Box, Container, Flex, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
+// highlighted on any /admin path), and the user menu. On a phone the links show an icon and a short label.
+import { Box, Container, Flex, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { LuCalculator, LuFolderOpen, LuReceiptText, LuShieldCheck } from 'react-icons/lu';
 import { Link, useLocation } from 'wouter';
 import { UserMenu } from '../../features/auth/UserMenu';
 
 const links = [
-  { href: '/', label: 'Calculator', active: (p: string) => p === '/' || p.startsWith('/calculator') },
-  { href: '/saved-configurations', label: 'Saved Configurations', active: (p: string) => p.startsWith('/saved-configurations') },
-  { href: '/admin/dashboard', label: 'Admin', active: (p: string) => p.includes('/admin') },
+  {
+    href: '/',
+    label: 'Calculator',
+    short: 'Calculator',
+    icon: LuCalculator,
+    active: (p: string) => p === '/' || p.startsWith('/calculator'),
+  },
+  {
+    href: '/saved-configurations',
+    label: 'Saved Configurations',
+    short: 'Saved',
+    icon: LuFolderOpen,
+    active: (p: string) => p.startsWith('/saved-configurations'),
+  },
+  { href: '/admin/dashboard', label: 'Admin', short: 'Admin', icon: LuShieldCheck, active: (p: string) => p.includes('/admin') },
 ];
 
 export function Header() {
   const [location] = useLocation();
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      <Container maxW="7xl" px={{ base: '3', md: '6' }}>
-        <Flex h="14" align="center" gap={{ base: '2', md: '6' }}>
-          <Text fontWeight="bold" fontSize="md" color="blue.fg" whiteSpace="nowrap" display={{ base: 'none', sm: 'block' }}>
-            Quote Configurator
-          </Text>
-          <HStack as="nav" aria-label="Main" gap={{ base: '1', md: '2' }} flex="1" overflowX="auto">
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
+      <Container maxW="7xl" px={{ base: '2', md: '6' }}>
+        <Flex h={{ base: '14', md: '16' }} align="center" gap={{ base: '1', md: '6' }}>
+          <ChakraLink asChild _hover={{ textDecoration: 'none' }} flexShrink={0} aria-label="Quote Configurator home">
+            <Link href="/">
+              <HStack gap="2">
+                <Flex boxSize="8" rounded="lg" bg="blue.solid" color="white" align="center" justify="center">
+                  <Icon as={LuReceiptText} boxSize="4.5" aria-hidden />
+                </Flex>
+                <Text fontWeight="bold" fontSize="md" color="fg" whiteSpace="nowrap" display={{ base: 'none', lg: 'block' }}>
+                  Quote Configurator
+                </Text>
+              </HStack>
+            </Link>
+          </ChakraLink>
+          <HStack as="nav" aria-label="Main" gap={{ base: '0.5', md: '1' }} flex="1" minW="0" ms={{ base: '1', md: '0' }}>
             {links.map((l) => {
               const active = l.active(location);
               return (
@@ -32,12 +54,21 @@ export function Header() {
                   fontSize="sm"
                   fontWeight="medium"
                   whiteSpace="nowrap"
+                  gap="1.5"
                   color={active ? 'blue.fg' : 'fg.muted'}
                   bg={active ? 'blue.subtle' : undefined}
-                  _hover={{ textDecoration: 'none', bg: active ? 'blue.subtle' : 'bg.muted' }}
+                  _hover={{ textDecoration: 'none', bg: active ? 'blue.subtle' : 'bg.muted', color: active ? 'blue.fg' : 'fg' }}
                   aria-current={active ? 'page' : undefined}
                 >
-                  <Link href={l.href}>{l.label}</Link>
+                  <Link href={l.href} aria-label={l.label}>
+                    <Icon as={l.icon} boxSize="4" aria-hidden />
+                    <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                      {l.label}
+                    </Box>
+                    <Box as="span" display={{ base: 'inline', md: 'none' }} fontSize="xs">
+                      {l.short}
+                    </Box>
+                  </Link>
                 </ChakraLink>
               );
             })}

@@ -1,65 +1,54 @@
-import { Alert, Button, Card, Field, Heading, Input, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { Redirect, useLocation } from 'wouter';
-import { loginInput } from '../../../shared/schemas/auth';
-import { trpc } from '../../lib/trpc';
+// /auth (seed 000 §2): the Login and Register tabs, the forgot-password dialog, and the marketing side panel (beside
+// the card from md, below it on a phone). The router's RedirectIfSignedIn sends a signed-in visitor to /.
+import { Box, Card, Grid, Heading, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { LoginForm } from './LoginForm';
+import { MarketingPanel } from './MarketingPanel';
+import { RegisterForm } from './RegisterForm';
 
-/** Login (the full auth page with Register and the forgot-password dialog comes with the account screens). */
 export function AuthPage() {
-  const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
-  const check = trpc.auth.check.useQuery(undefined, { staleTime: 0 });
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const login = trpc.auth.login.useMutation({
-    onSuccess: async () => {
-      await utils.auth.invalidate();
-      navigate('/');
-    },
-  });
-
-  if (check.data?.authenticated) return <Redirect to="/" />;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = loginInput.safeParse({ username, password });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setFieldError(null);
-    login.mutate(parsed.data);
-  }
-
+  const [tab, setTab] = useState('login');
+  const [forgotOpen, setForgotOpen] = useState(false);
   return (
-    <Card.Root maxW="md" mx="auto" mt="12">
-      <Card.Body>
-        <Heading size="lg" mb="6">
-          Login
-        </Heading>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="4">
-            <Field.Root>
-              <Field.Label>Email Address</Field.Label>
-              <Input name="username" type="email" value={username} onChange={(e) => setUsername(e.target.value)} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Password</Field.Label>
-              <Input name="password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              <Field.HelperText>Password must be at least 8 characters</Field.HelperText>
-            </Field.Root>
-            {(fieldError ?? login.error?.message) && (
-              <Alert.Root status="error">
-                <Alert.Title>{fieldError ?? login.error?.message}</Alert.Title>
-              </Alert.Root>
-            )}
-            <Button type="submit" colorPalette="blue" disabled={login.isPending}>
-              {login.isPending ? 'Logging in...' : 'Login'}
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <Grid
+      templateColumns={{ base: '1fr', md: '1fr 1fr' }}
+      gap={{ base: '6', md: '8', lg: '12' }}
+      alignItems="stretch"
+      maxW="6xl"
+      mx="auto"
+      py={{ base: '0', md: '6' }}
+    >
+      <Box order={{ base: 2, md: 1 }}>
+        <MarketingPanel />
+      </Box>
+      <Box order={{ base: 1, md: 2 }} alignSelf="center">
+        <Card.Root variant="elevated" rounded="2xl">
+          <Card.Header pb="0">
+            <Heading as="h1" size="2xl">
+              {tab === 'login' ? 'Welcome back' : 'Create your account'}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {tab === 'login' ? 'Sign in to build and manage your quotes.' : 'Start building quotes in a minute.'}
+            </Text>
+          </Card.Header>
+          <Card.Body>
+            <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="enclosed" fitted lazyMount>
+              <Tabs.List mb="5" w="full">
+                <Tabs.Trigger value="login">Login</Tabs.Trigger>
+                <Tabs.Trigger value="register">Register</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="login" p="0">
+                <LoginForm onForgotPassword={() => setForgotOpen(true)} />
+              </Tabs.Content>
+              <Tabs.Content value="register" p="0">
+                <RegisterForm />
+              </Tabs.Content>
+            </Tabs.Root>
+          </Card.Body>
+        </Card.Root>
+      </Box>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </Grid>
   );
 }

@@ -1,3 +1,111 @@
+// /reset-password?token= (seed 000 §2, §4: form, submitting, success, then a redirect to /auth after 3 seconds).
+import { Button, Card, Flex, Heading, Icon, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuCircleCheck, LuKeyRound, LuLink2Off } from 'react-icons/lu';
+import { Link, useLocation, useSearch } from 'wouter';
+import { resetPasswordForm } from '../../../shared/schemas/auth';
+import { notify } from '../../components/toaster';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { FormField } from './FormField';
+
+export const REDIRECT_AFTER_RESET_MS = 3000;
+
+function Panel({ icon, tone, title, children }: { icon: typeof LuKeyRound; tone: string; title: string; children: ReactNode }) {
+  return (
+    <Card.Root maxW="md" mx="auto" mt={{ base: '4', md: '12' }} variant="elevated" rounded="2xl">
+      <Card.Body p={{ base: '6', md: '8' }}>
+        <Stack gap="5">
+          <Flex boxSize="12" rounded="full" bg={`${tone}.subtle`} color={`${tone}.fg`} align="center" justify="center">
+            <Icon as={icon} boxSize="6" aria-hidden />
+          </Flex>
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
+          {children}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export function ResetPasswordPage() {
-  return null;
+  const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
+  const [, navigate] = useLocation();
+  const warned = useRef(false);
+  const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const errors = form.formState.errors;
+  const reset = trpc.auth.resetPassword.useMutation({
+    onSuccess: (res) => notify('success', 'Password reset successful', res.message),
+    onError: (err) =>
+      notify('error', 'Password reset failed', errorMessage(err, 'Failed to reset password. The link may be invalid or expired.')),
+  });
+
+  useEffect(() => {
+    if (!token && !warned.current) {
+      warned.current = true;
+      notify('error', 'Invalid reset link', 'The password reset link is invalid or expired.');
+    }
+  }, [token]);
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = setTimeout(() => navigate('/auth'), REDIRECT_AFTER_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  if (!token) {
+    return (
+      <Panel icon={LuLink2Off} tone="red" title="Invalid reset link">
+        <Text color="fg.muted">
+          This password reset link is invalid or has expired. Please request a new link with “Forgot your password?” on
+          the login page.
+        </Text>
+        <Button asChild colorPalette="blue" alignSelf="flex-start">
+          <Link href="/auth">Request a new link</Link>
+        </Button>
+      </Panel>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <Panel icon={LuCircleCheck} tone="green" title="Password reset successful">
+        <Text color="fg.muted">Your password has been reset. You can now log in with your new password.</Text>
+        <Text color="fg.muted" fontSize="sm" role="status">
+          Taking you to the login page…
+        </Text>
+        <Button asChild colorPalette="blue" alignSelf="flex-start">
+          <Link href="/auth">Go to login</Link>
+        </Button>
+      </Panel>
+    );
+  }
+
+  return (
+    <Panel icon={LuKeyRound} tone="blue" title="Choose a new password">
+      <Text color="fg.muted" mt="-2">
+        Your new password replaces the old one and signs you out everywhere else.
+      </Text>
+      <form noValidate onSubmit={form.handleSubmit((d) => reset.mutate({ token, newPassword: d.newPassword }))}>
+        <Stack gap="4">
+          <FormField
+            label="New Password"
+            error={errors.newPassword?.message}
+            hint="At least 8 characters, with uppercase and lowercase letters and numbers"
+          >
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" colorPalette="blue" size="lg" w="full" disabled={reset.isPending}>
+            {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
+          </Button>
+        </Stack>
+      </form>
+    </Panel>
+  );
 }

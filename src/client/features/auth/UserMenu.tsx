@@ -1,4 +1,85 @@
-/** Placeholder: the user menu (avatar, username, role, Profile Settings, Log out) is built with the account screens. */
+// The header's user menu (seed 000 §2): only when signed in; avatar with the first two letters of the username,
+// the username, Administrator / User, Profile Settings and Log out (→ /auth).
+import { Avatar, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuChevronDown, LuLogOut, LuUserCog } from 'react-icons/lu';
+import { useLocation } from 'wouter';
+import { notify } from '../../components/toaster';
+import { errorMessage } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { initialsOf, roleLabel } from './initials';
+import { ProfileDialog } from './ProfileDialog';
+
 export function UserMenu() {
-  return null;
+  const { user, isAdmin } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const logout = trpc.auth.logout.useMutation({
+    onSuccess: async () => {
+      notify('success', 'Logged out successfully');
+      // signed out at once (so /auth does not bounce back to /), then every cached answer is re-read
+      utils.auth.check.setData(undefined, { authenticated: false, isAdmin: false });
+      navigate('/auth');
+      await utils.invalidate();
+    },
+    onError: (err) => notify('error', 'Logout failed', errorMessage(err, 'Logout failed. Please try again.')),
+  });
+
+  if (!user) return null;
+  const role = roleLabel(isAdmin || user.isAdmin);
+
+  return (
+    <>
+      <Menu.Root
+        positioning={{ placement: 'bottom-end' }}
+        onSelect={(e) => {
+          if (e.value === 'profile') setProfileOpen(true);
+          if (e.value === 'logout') logout.mutate();
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button variant="ghost" px="1.5" h="11" gap="2.5" aria-label={`Account menu for ${user.username}`} flexShrink={0}>
+            <Avatar.Root size="sm" colorPalette="blue" variant="solid">
+              <Avatar.Fallback>{initialsOf(user.username)}</Avatar.Fallback>
+            </Avatar.Root>
+            <Stack gap="0" align="flex-start" display={{ base: 'none', md: 'flex' }} maxW="48" textAlign="left">
+              <Text fontSize="sm" fontWeight="semibold" lineHeight="short" truncate maxW="48">
+                {user.username}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" lineHeight="short">
+                {role}
+              </Text>
+            </Stack>
+            <Box as={LuChevronDown} color="fg.muted" display={{ base: 'none', md: 'block' }} aria-hidden />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="60">
+              <Box px="3" py="2">
+                <Text fontSize="sm" fontWeight="semibold" truncate>
+                  {user.username}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {role}
+                </Text>
+              </Box>
+              <Menu.Separator />
+              <Menu.Item value="profile">
+                <LuUserCog aria-hidden />
+                Profile Settings
+              </Menu.Item>
+              <Menu.Item value="logout" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} disabled={logout.isPending}>
+                <LuLogOut aria-hidden />
+                Log out
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </>
+  );
 }

@@ -1,3 +1,50 @@
+// /saved-configurations (seed 000 §2): the signed-in user's saved quotes; a signed-out visitor is asked to sign in.
+import { Button, Card, EmptyState, Flex, Heading, Stack, Text, VStack } from '@chakra-ui/react';
+import { LuLock, LuPlus } from 'react-icons/lu';
+import { Link } from 'wouter';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useCurrentUser } from '../../lib/session';
+import { SavedConfigurationsTable } from './SavedConfigurationsTable';
+
 export function SavedConfigurationsPage() {
-  return null;
+  const { status } = useCurrentUser();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'unauthenticated') {
+    return (
+      <Card.Root maxW="lg" mx="auto" mt={{ base: '4', md: '12' }}>
+        <EmptyState.Root py="12">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuLock />
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title>Please sign in</EmptyState.Title>
+              <EmptyState.Description>You need to sign in to view your saved configurations</EmptyState.Description>
+            </VStack>
+            <Button asChild colorPalette="blue">
+              <Link href="/auth">Sign in</Link>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Card.Root>
+    );
+  }
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'flex-start', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+            Your Saved Configurations
+          </Heading>
+          <Text color="fg.muted">Load a quote to continue working on it, download it as a PDF, or remove it.</Text>
+        </Stack>
+        <Button asChild colorPalette="blue" flexShrink={0}>
+          <Link href="/">
+            <LuPlus aria-hidden /> New configuration
+          </Link>
+        </Button>
+      </Flex>
+      <SavedConfigurationsTable />
+    </Stack>
+  );
 }

@@ -1,0 +1,9 @@
+/** The avatar text (seed 000 §2): the first two letters of the username in upper case. */
+export function initialsOf(username: string): string {
+  return Array.from(username.trim()).slice(0, 2).join('').toUpperCase();
+}
+
+/** The role label under the username. */
+export function roleLabel(isAdmin: boolean): 'Administrator' | 'User' {
+  return isAdmin ? 'Administrator' : 'User';
+}

@@ -1,0 +1,193 @@
+// One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
+import { Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Table, Text, VStack } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useReducer, useState } from 'react';
+import { LuChevronLeft, LuChevronRight, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Link } from 'wouter';
+import type { ConfigurationSort } from '../../../shared/schemas/configuration';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Money } from '../../components/Money';
+import { notify } from '../../components/toaster';
+import { errorMessage } from '../../lib/errors';
+import { formatLocalDate } from '../../lib/format';
+import { configurationPdfUrl } from '../../lib/pdf';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { initialListState, listReducer, pageCount } from './listState';
+import { SortableHeader } from './SortableHeader';
+
+type Row = RouterOutputs['configurations']['list']['items'][number];
+
+export function SavedConfigurationsTable() {
+  const [state, dispatch] = useReducer(listReducer, initialListState);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const utils = trpc.useUtils();
+  const list = trpc.configurations.list.useQuery(
+    { scope: 'mine', sort: state.sort, direction: state.direction, page: state.page },
+    { placeholderData: keepPreviousData },
+  );
+  const remove = trpc.configurations.delete.useMutation({
+    onSuccess: async () => {
+      notify('success', 'Configuration deleted');
+      setToDelete(null);
+      await utils.configurations.invalidate();
+    },
+    onError: (err) => {
+      notify('error', `Failed to delete configuration: ${errorMessage(err, 'Unknown error')}`);
+      setToDelete(null);
+    },
+  });
+
+  const data = list.data;
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0) dispatch({ type: 'clamp', total: data.total, pageSize: data.pageSize });
+  }, [data]);
+
+  if (list.isPending) {
+    return (
+      <Flex justify="center" py="16">
+        <Spinner size="lg" color="blue.solid" aria-label="Loading saved configurations" />
+      </Flex>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Card.Root>
+        <Card.Body>
+          <Text color="fg.error">{errorMessage(list.error, 'Could not load your saved configurations.')}</Text>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+  if (!data || data.total === 0) {
+    return (
+      <Card.Root>
+        <EmptyState.Root py="16">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuFolderOpen />
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title>No saved configurations</EmptyState.Title>
+              <EmptyState.Description>You haven't saved any pricing configurations yet</EmptyState.Description>
+            </VStack>
+            <Button asChild colorPalette="blue">
+              <Link href="/">
+                <LuPlus aria-hidden /> Create a configuration
+              </Link>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Card.Root>
+    );
+  }
+
+  const pages = pageCount(data.total, data.pageSize);
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = first + data.items.length - 1;
+  const sortProps = { state, onSort: (column: ConfigurationSort) => dispatch({ type: 'sort', column }) };
+
+  return (
+    <Card.Root overflow="hidden" minW="0">
+      <Table.ScrollArea maxW="full" aria-busy={list.isFetching}>
+        <Table.Root size="sm" interactive stickyHeader minW="900px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <SortableHeader label="Package" column="packageName" {...sortProps} />
+              <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
+              <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
+              <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
+              <Table.ColumnHeader>Created By</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.items.map((c) => (
+              <Table.Row key={c.id} data-testid="saved-row">
+                <Table.Cell whiteSpace="nowrap" color="fg.muted" px="4">
+                  {formatLocalDate(c.createdAt)}
+                </Table.Cell>
+                <Table.Cell fontWeight="medium" maxW="64" truncate title={c.name}>
+                  {c.name}
+                </Table.Cell>
+                <Table.Cell px="4">{c.packageName}</Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px="4">
+                  {c.locations}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px="4">
+                  {c.contractDuration} months
+                </Table.Cell>
+                <Table.Cell textAlign="end" fontWeight="semibold" px="4">
+                  <Money value={c.tcv} />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                  {c.createdBy}
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <HStack gap="1.5" justify="flex-end">
+                    <Button asChild size="xs" colorPalette="blue" variant="subtle">
+                      <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
+                        Load
+                      </Link>
+                    </Button>
+                    <Button asChild size="xs" variant="outline">
+                      <a href={configurationPdfUrl(c.id)} download aria-label={`Download PDF of ${c.name}`}>
+                        <LuFileDown aria-hidden /> PDF
+                      </a>
+                    </Button>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={`Delete ${c.name}`}
+                      onClick={() => setToDelete(c)}
+                    >
+                      <LuTrash2 />
+                    </IconButton>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Flex
+        borderTopWidth="1px"
+        px="4"
+        py="3"
+        align="center"
+        justify="space-between"
+        gap="3"
+        wrap="wrap"
+        fontSize="sm"
+        color="fg.muted"
+      >
+        <Text fontVariantNumeric="tabular-nums">
+          Showing {first}–{last} of {data.total}
+        </Text>
+        <HStack gap="3">
+          <Text fontVariantNumeric="tabular-nums" aria-live="polite">
+            Page {data.page} of {pages}
+          </Text>
+          <ButtonGroup size="sm" variant="outline" attached>
+            <Button disabled={data.page <= 1} onClick={() => dispatch({ type: 'page', page: data.page - 1 })}>
+              <LuChevronLeft aria-hidden /> Previous
+            </Button>
+            <Button disabled={data.page >= pages} onClick={() => dispatch({ type: 'page', page: data.page + 1 })}>
+              Next <LuChevronRight aria-hidden />
+            </Button>
+          </ButtonGroup>
+        </HStack>
+      </Flex>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete ? `Delete "${toDelete.name}"?` : 'Delete configuration?'}
+        description="This action cannot be undone. The saved configuration will be permanently removed."
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+        onClose={() => setToDelete(null)}
+      />
+    </Card.Root>
+  );
+}
