@@ -1,3 +1,6 @@
+import { UsersManager } from './UsersManager';
+
+/** The dashboard's Users tab: with Last Login and the reset-link action. */
 export function UsersTab() {
-  return null;
+  return <UsersManager variant="tab" />;
 }
