@@ -1,11 +1,13 @@
-import { listAddOns, listCategories, listDiscounts, listPackages, loadCatalog } from '../services/catalog';
+import { catalogSnapshot } from '../services/catalog-cache';
 import { protectedProcedure, router } from '../trpc/init';
 
+// The catalogue from memory (services/catalog-cache.ts: never stale, frozen). REST answers the same lists as
+// ready-made JSON (rest/catalog.ts).
 export const catalogRouter = router({
   /** Everything the calculator screen needs in one call. */
-  all: protectedProcedure.query(({ ctx }) => loadCatalog(ctx.db)),
-  packages: protectedProcedure.query(({ ctx }) => listPackages(ctx.db)),
-  addOns: protectedProcedure.query(({ ctx }) => listAddOns(ctx.db)),
-  categories: protectedProcedure.query(({ ctx }) => listCategories(ctx.db)),
-  discounts: protectedProcedure.query(({ ctx }) => listDiscounts(ctx.db)),
+  all: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog),
+  packages: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.packages),
+  addOns: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.addOns),
+  categories: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.categories),
+  discounts: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.discounts),
 });

@@ -14,8 +14,8 @@ import {
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { loadCatalog } from './catalog';
-import { priceWithCatalog } from './quote';
+import { catalogSnapshot } from './catalog-cache';
+import { priceWithPricingCatalog } from './quote';
 
 /** Who is asking: ownership decides what they may see and change. */
 export interface Actor {
@@ -269,10 +269,10 @@ function price(
   input: ConfigurationFields,
   sent: { addOns: boolean; discountIds: boolean },
 ): Priced {
-  // One read of the catalogue serves the reference checks and the pricing.
-  const catalog = loadCatalog(db);
+  // One reading of the catalogue serves the reference checks and the pricing.
+  const { catalog, pricing } = catalogSnapshot(db);
   const { fields: f, addOnNames } = resolveCatalogReferences(catalog, input, sent);
-  const result = priceWithCatalog(catalog, {
+  const result = priceWithPricingCatalog(pricing, {
     packageId: f.packageId,
     pricingModel: f.pricingModel,
     squareMeters: f.squareMeters,

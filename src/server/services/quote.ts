@@ -1,18 +1,23 @@
 import { TRPCError } from '@trpc/server';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
-import { calculateQuote, PricingError, type QuoteFormInput, type QuoteResult } from '../../shared/pricing';
+import { calculateQuote, PricingError, type PricingCatalog, type QuoteFormInput, type QuoteResult } from '../../shared/pricing';
 import type { Db } from '../db';
-import { loadCatalog } from './catalog';
+import { catalogSnapshot } from './catalog-cache';
 
-/** Prices a form against the current catalogue: the server's authoritative figures. */
+/** Prices a form against the current catalogue (held in memory, never stale): the server's authoritative figures. */
 export function priceQuote(db: Db, form: QuoteFormInput): QuoteResult {
-  return priceWithCatalog(loadCatalog(db), form);
+  return priceWithPricingCatalog(catalogSnapshot(db).pricing, form);
 }
 
 /** Prices a form against a catalogue already read (the same one the browser prices from, catalog.all). */
 export function priceWithCatalog(catalog: CatalogDto, form: QuoteFormInput): QuoteResult {
+  return priceWithPricingCatalog(toPricingCatalog(catalog), form);
+}
+
+/** Prices against the engine's view of a catalogue; the engine's refusals are bad input (400). */
+export function priceWithPricingCatalog(pricing: PricingCatalog, form: QuoteFormInput): QuoteResult {
   try {
-    return calculateQuote(form, toPricingCatalog(catalog));
+    return calculateQuote(form, pricing);
   } catch (error) {
     if (error instanceof PricingError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
     throw error;

@@ -1,0 +1,135 @@
+// The catalogue held in memory, per database connection: the DTO lists, their ready-to-send JSON, and the engine's
+// pricing view. It changes only when an administrator edits it, but every screen and every quote reads it.
+//
+// Never stale (docs/DECISIONS.md "Hot paths"):
+// - writes through THIS connection (admin services, seed, scripts, FK cascades, raw SQL — any path) fire temporary
+//   triggers on the nine catalogue tables, which call invalidateCatalog(): the generation moves on;
+// - commits by OTHER connections (another process, a second handle on the same file) change SQLite's
+//   `PRAGMA data_version`, checked on every read (a prepared statement, about 1 µs);
+// - it is never filled inside an open transaction (the reader might see its own uncommitted writes that a rollback
+//   then undoes): reads in a transaction get a fresh, unshared copy;
+// - what it hands out is deeply frozen, so no caller can change what the next caller gets.
+import type Database from 'better-sqlite3';
+import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
+import type { PricingCatalog } from '../../shared/pricing';
+import type { Db } from '../db';
+import { loadCatalog } from './catalog';
+
+/** One consistent reading of the catalogue. Every object in it is frozen. */
+export interface CatalogSnapshot {
+  readonly catalog: CatalogDto;
+  /** The exact bodies of GET /api/packages, /api/addons, /api/addon-categories, /api/discounts. */
+  readonly json: { readonly packages: string; readonly addOns: string; readonly categories: string; readonly discounts: string };
+  /** The engine's form of the same catalogue (integer cents), for quotes and saved configurations. */
+  readonly pricing: PricingCatalog;
+}
+
+export type CatalogList = keyof CatalogSnapshot['json'];
+
+const CATALOG_TABLES = [
+  'packages',
+  'package_features',
+  'price_tiers',
+  'user_price_tiers',
+  'addons',
+  'addon_packages',
+  'addon_categories',
+  'discounts',
+  'discount_conditions',
+] as const;
+
+const CHANGED_FN = 'qc_catalog_changed';
+
+interface CacheState {
+  /** Moves on with every write to a catalogue table through this connection (committed or not). */
+  generation: number;
+  dataVersion: Database.Statement<[], number>;
+  snapshot: CatalogSnapshot | null;
+  snapshotGeneration: number;
+  snapshotDataVersion: number;
+}
+
+// Keyed by the better-sqlite3 handle: tests open many databases, and a closed one is simply collected.
+const states = new WeakMap<Database.Database, CacheState>();
+
+function stateOf(db: Db): CacheState {
+  const sqlite = db.$client;
+  let state = states.get(sqlite);
+  if (state) return state;
+  const created: CacheState = {
+    generation: 0,
+    dataVersion: sqlite.prepare<[], number>('PRAGMA data_version').pluck(),
+    snapshot: null,
+    snapshotGeneration: -1,
+    snapshotDataVersion: -1,
+  };
+  state = created;
+  sqlite.function(CHANGED_FN, { deterministic: false, directOnly: false }, () => {
+    created.generation++;
+    created.snapshot = null;
+    return null;
+  });
+  // TEMP triggers belong to this connection only; other connections are covered by data_version.
+  for (const table of CATALOG_TABLES) {
+    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS qc_catalog_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} ` +
+          `BEGIN SELECT ${CHANGED_FN}(); END`,
+      );
+    }
+  }
+  states.set(sqlite, created);
+  return created;
+}
+
+/**
+ * Forgets the cached catalogue of this database. The triggers call it for every catalogue write on this connection;
+ * exported for code that changes the catalogue some other way (e.g. restoring a backup into the open file).
+ */
+export function invalidateCatalog(db: Db): void {
+  const state = states.get(db.$client);
+  if (!state) return;
+  state.generation++;
+  state.snapshot = null;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function buildSnapshot(db: Db): CatalogSnapshot {
+  const catalog = deepFreeze(loadCatalog(db));
+  return Object.freeze({
+    catalog,
+    json: Object.freeze({
+      packages: JSON.stringify(catalog.packages),
+      addOns: JSON.stringify(catalog.addOns),
+      categories: JSON.stringify(catalog.categories),
+      discounts: JSON.stringify(catalog.discounts),
+    }),
+    pricing: deepFreeze(toPricingCatalog(catalog)),
+  });
+}
+
+/** The current catalogue: from memory when nothing can have changed it, else read once and kept. */
+export function catalogSnapshot(db: Db): CatalogSnapshot {
+  const sqlite = db.$client;
+  // Inside a transaction the reader may see its own uncommitted writes: answer them, but never keep them.
+  if (sqlite.inTransaction) return buildSnapshot(db);
+  const state = stateOf(db);
+  const version = state.dataVersion.get()!;
+  if (state.snapshot && state.snapshotGeneration === state.generation && state.snapshotDataVersion === version) {
+    return state.snapshot;
+  }
+  // Generation and version are taken before reading: a write landing in between only makes the next read reload.
+  const generation = state.generation;
+  const snapshot = buildSnapshot(db);
+  state.snapshot = snapshot;
+  state.snapshotGeneration = generation;
+  state.snapshotDataVersion = version;
+  return snapshot;
+}
