@@ -1,0 +1,120 @@
+/**
+ * npm run measure:start — how long `npm start` takes to answer its first GET /api/health when the build is current,
+ * and what the server's transpilation costs. Prints medians of START_RUNS (default 5) runs on a temp database (seeded
+ * by a warm-up run first, as on any restart). A run during which a concurrent edit forced a rebuild is discarded.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, clientInputs, ensureBuilt, hashInputs, ROOT, serverInputs } from './build.mjs';
+
+const RUNS = Number(process.env.START_RUNS ?? 5);
+const TARGET_READY_MS = 2000;
+const TARGET_TRANSPILE_MS = 1000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** Spawns `command`, polls /api/health every 5 ms; returns ms to the first 200 and the process output. */
+async function timeToReady(command: string[], dir: string): Promise<{ ms: number; output: string }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: ROOT,
+    detached: true, // its own process group: npm, sh and node all receive the stop signal
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: path.join(dir, 'app.db'), OUTBOX_DIR: path.join(dir, 'outbox'), CLIENT_DIR: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let ms = Number.NaN;
+  try {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.ok) {
+          ms = performance.now() - started;
+          break;
+        }
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    await exited;
+  }
+  return { ms, output };
+}
+
+const rebuilt = (output: string) => /Building the client|Server compiled/.test(output);
+
+async function measure(label: string, command: string[], dir: string): Promise<number[]> {
+  const samples: number[] = [];
+  for (let attempt = 0; samples.length < RUNS && attempt < RUNS * 4; attempt++) {
+    await ensureBuilt({ log: () => {} }); // current build, as after any earlier npm start
+    const { ms, output } = await timeToReady(command, dir);
+    if (rebuilt(output)) continue; // someone edited the sources between the two: not a current-build start
+    samples.push(ms);
+  }
+  console.log(`${label.padEnd(52)} median ${median(samples).toFixed(0).padStart(5)} ms   (runs: ${samples.map((s) => s.toFixed(0)).join(', ')})`);
+  return samples;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-measure-start-'));
+try {
+  console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}`);
+  await ensureBuilt();
+  await timeToReady(['node', 'scripts/start.mjs'], dir); // warm-up: migrates and seeds the temp database
+
+  console.log(`\nstart to ready (first GET /api/health answered), build current, ${RUNS} runs each:`);
+  const npmStart = await measure('npm start', ['npm', 'start', '--silent'], dir);
+  await measure('node scripts/start.mjs (without npm)', ['node', 'scripts/start.mjs'], dir);
+  await measure('for comparison: node --import tsx src/server/main.ts', ['node', '--import', 'tsx', 'src/server/main.ts'], dir);
+
+  console.log('\ntranspilation (only when server sources changed since the last build):');
+  const out = path.join(dir, 'server-build');
+  const bundles: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await buildServer(out);
+    bundles.push(performance.now() - t0);
+  }
+  const hashes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    hashInputs(clientInputs());
+    hashInputs(serverInputs());
+    hashes.push(performance.now() - t0);
+  }
+  const bundle = median(bundles);
+  console.log(`${'esbuild bundle of the server (dist/server/main.js)'.padEnd(52)} median ${bundle.toFixed(0).padStart(5)} ms   (runs: ${bundles.map((s) => s.toFixed(0)).join(', ')})`);
+  console.log(`${'staleness check at every start (hash of sources)'.padEnd(52)} median ${median(hashes).toFixed(1).padStart(5)} ms`);
+
+  const ready = median(npmStart);
+  const ok = ready < TARGET_READY_MS && bundle < TARGET_TRANSPILE_MS;
+  console.log(`\n${ok ? 'PASS' : 'FAIL'}: npm start → ready ${ready.toFixed(0)} ms (target < ${TARGET_READY_MS}); transpilation ${bundle.toFixed(0)} ms (target < ${TARGET_TRANSPILE_MS})`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
