@@ -3,14 +3,14 @@
 import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { CategoryDto } from '../../../../shared/catalog';
-import { createCategoryInput } from '../../../../shared/schemas/catalog-admin';
+import { createCategoryInput, type CategoryIcon } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
 import { IconPicker } from './IconPicker';
 
 export interface CategoryDraft {
   name: string;
   allowsMultipleSelection: boolean;
-  icon: string | null;
+  icon: CategoryIcon | null;
 }
 
 export function CategoryDialog({
@@ -52,7 +52,7 @@ function CategoryDialogBody({
   onSave: (draft: CategoryDraft) => void;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<CategoryDraft>({
+  const [draft, setDraft] = useState<{ name: string; allowsMultipleSelection: boolean; icon: string | null }>({
     name: category?.name ?? '',
     allowsMultipleSelection: category?.allowsMultipleSelection ?? false,
     icon: category?.icon ?? null,

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../../../test/render';
+import { GenerateTiersDialog } from './GenerateTiersDialog';
+
+function setup(kind: 'unit' | 'user' = 'unit') {
+  const onGenerate = vi.fn();
+  const r = renderUi(<GenerateTiersDialog open kind={kind} packageName="Flex" pending={false} onGenerate={onGenerate} onClose={() => {}} />);
+  return { ...r, onGenerate };
+}
+
+const previewRows = () =>
+  within(screen.getByTestId('tier-preview'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
+describe('Auto-Generate dialog', () => {
+  it('opens with the unit defaults and previews 100, 325, 550, 775, 1000 at €3.00 … €1.00', async () => {
+    const { user, onGenerate } = setup();
+    expect(screen.getByLabelText('Minimum Units')).toHaveProperty('value', '100');
+    expect(screen.getByLabelText('Maximum Units')).toHaveProperty('value', '1000');
+    expect(screen.getByLabelText('Price at Minimum (€ per unit)')).toHaveProperty('value', '3');
+    expect(screen.getByLabelText('Price at Maximum (€ per unit)')).toHaveProperty('value', '1');
+    expect(screen.getByLabelText('Number of Tiers')).toHaveProperty('value', '5');
+    expect(screen.getByText('3-6 recommended')).toBeTruthy();
+    expect(previewRows()).toEqual([
+      ['100 – 324 units', '€3.00'],
+      ['325 – 549 units', '€2.50'],
+      ['550 – 774 units', '€2.00'],
+      ['775 – 999 units', '€1.50'],
+      ['1,000 units+', '€1.00'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(onGenerate).toHaveBeenCalledWith([
+      { min: 100, max: 324, price: 300 },
+      { min: 325, max: 549, price: 250 },
+      { min: 550, max: 774, price: 200 },
+      { min: 775, max: 999, price: 150 },
+      { min: 1000, max: null, price: 100 },
+    ]);
+  });
+
+  it('user tiers start from 10–100 users at €15.00 … €6.00', () => {
+    setup('user');
+    expect(screen.getByRole('heading', { name: 'Auto-Generate User-Based Tiers' })).toBeTruthy();
+    expect(previewRows().map((r) => r[1])).toEqual(['€15.00', '€12.75', '€10.50', '€8.25', '€6.00']);
+    expect(previewRows()[4]![0]).toBe('100 users+');
+  });
+
+  it('disables Generate and explains while a value is invalid; the preview follows the inputs', async () => {
+    const { user, onGenerate } = setup();
+    const count = screen.getByLabelText('Number of Tiers');
+    await user.clear(count);
+    await user.type(count, '11');
+    expect(screen.getByText('Number of tiers must be from 2 to 10')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('tier-preview')).toBeNull();
+
+    await user.clear(count);
+    await user.type(count, '3');
+    expect(previewRows()).toEqual([
+      ['100 – 549 units', '€3.00'],
+      ['550 – 999 units', '€2.00'],
+      ['1,000 units+', '€1.00'],
+    ]);
+
+    const max = screen.getByLabelText('Maximum Units');
+    await user.clear(max);
+    await user.type(max, '50');
+    expect(screen.getByText('Maximum must be above the minimum')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', true);
+    await user.clear(max);
+    await user.type(max, '1000');
+
+    const price = screen.getByLabelText('Price at Maximum (€ per unit)');
+    await user.clear(price);
+    await user.type(price, '0');
+    expect(screen.getByText('Price must be greater than 0')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', true);
+    await user.keyboard('{Enter}');
+    expect(onGenerate).not.toHaveBeenCalled();
+  });
+
+  it('has the input limits of the seed', () => {
+    setup();
+    expect(screen.getByLabelText('Minimum Units').getAttribute('min')).toBe('0');
+    const p = screen.getByLabelText('Price at Minimum (€ per unit)');
+    expect([p.getAttribute('min'), p.getAttribute('step')]).toEqual(['0.01', '0.01']);
+    const c = screen.getByLabelText('Number of Tiers');
+    expect([c.getAttribute('min'), c.getAttribute('max')]).toEqual(['2', '10']);
+  });
+});
