@@ -380,6 +380,8 @@ export function renderQuotePdf(d: QuoteDocumentData): Doc {
     margins: M,
     bufferPages: true,
     autoFirstPage: true,
+    // No default font: pdfkit would parse Helvetica's metrics for nothing (every text below names its font).
+    font: null as unknown as string,
     info: {
       Title: `Quotation ${d.number}: ${d.name}`,
       Author: d.seller,
