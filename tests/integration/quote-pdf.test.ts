@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../support/accounts';
 import { demoIds, type DemoIds } from '../support/configurations';
@@ -330,6 +331,43 @@ describe('an unsaved quote (POST /api/quote/pdf)', () => {
     const byAdmin = await fetchPdf(admin, 'POST', '/api/quote/pdf', form);
     expect(byAdmin.text).toContain('Ada Admin');
     expect(byAdmin.text).not.toContain('Sam Sales');
+  });
+
+  it('prints only what could be saved: too many or too long custom items are a 400 naming the limit', async () => {
+    const base = { packageId: ids.pkg('Entry') };
+    const many = Array.from({ length: 201 }, (_, i) => ({ name: `Item ${i}`, price: 1 }));
+    const tooMany = await owner.post('/api/quote/pdf', { ...base, customItems: many });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ code: 'BAD_REQUEST', message: 'A configuration can have at most 200 custom items' });
+    const longName = await owner.post('/api/quote/pdf', { ...base, customItems: [{ name: 'x'.repeat(201), price: 1 }] });
+    expect(longName.status).toBe(400);
+    expect(longName.body.message).toBe('Custom item names must be at most 200 characters');
+    const longText = await owner.post('/api/quote/pdf', { ...base, customItems: [{ name: 'x', description: 'y'.repeat(1001), price: 1 }] });
+    expect(longText.body.message).toBe('Custom item descriptions must be at most 1000 characters');
+  });
+
+  it('answers a PDF or a JSON error for any body, never a 500', async () => {
+    const valid = { packageId: ids.pkg('Advanced'), pricingModel: 'user', userCount: 30, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [{ name: 'Ж', price: 10, isOneTime: true }], selectedDiscountIds: [1, 6], contractDuration: 24, paymentFrequency: 'quarterly' };
+    const junk = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', 'NaN', '1e400', -1, 1e21, 2 ** 53 + 1, 0.005, null, [], {}));
+    const body = fc.oneof(
+      fc.tuple(fc.constantFrom(...Object.keys(valid)), junk).map(([k, v]) => ({ ...valid, [k]: v })),
+      fc.dictionary(fc.constantFrom(...Object.keys(valid)), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const res = await t.app.request('/api/quote/pdf', { method: 'POST', headers: { cookie: owner.cookie!, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        const type = res.headers.get('content-type') ?? '';
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (res.status === 200) {
+          expect(type).toBe('application/pdf');
+          expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        } else {
+          expect(res.status).toBe(400);
+          expect(type).toContain('application/json');
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('ignores totals a client sends', async () => {

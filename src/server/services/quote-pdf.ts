@@ -1,9 +1,11 @@
 // What a quote PDF shows, and its file name. A saved quote: the stored snapshot exactly as priced when it was saved
 // (never priced again, never figures from the client). An unsaved quote: the form priced now with the shared engine.
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { quoteResultToJson } from '../../shared/pricing';
 import type { QuoteFormInput } from '../../shared/pricing/types';
+import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from '../../shared/schemas/configuration';
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
@@ -42,6 +44,20 @@ export function savedQuotePdfData(db: Db, config: AppConfig, actor: Actor, id: n
   });
 }
 
+const MAX_DESCRIPTION = 1000;
+
+/**
+ * The quote form is loose (the engine normalises anything), but a document is printed only for what could be saved:
+ * at most MAX_CUSTOM_ITEMS custom items with names and descriptions of a saved configuration's length. So no request
+ * can make the server lay out thousands of pages.
+ */
+function refuseWhatCannotBeSaved(items: { name: string; description: string }[]): void {
+  const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+  if (items.length > MAX_CUSTOM_ITEMS) throw bad(configurationMessages.tooManyCustomItems);
+  if (items.some((i) => i.name.length > CONFIGURATION_NAME_MAX)) throw bad(configurationMessages.customItemNameTooLong);
+  if (items.some((i) => i.description.length > MAX_DESCRIPTION)) throw bad(configurationMessages.customItemDescription);
+}
+
 /** An unsaved quote: the form priced on the server now, prepared by the person asking. */
 export function draftQuotePdfData(
   db: Db,
@@ -50,12 +66,14 @@ export function draftQuotePdfData(
   user: { firstname: string; lastname: string; username: string; companyName: string },
   form: QuoteFormInput,
 ): QuotePdfData {
+  const result = priceQuote(db, form);
+  refuseWhatCannotBeSaved(result.form.customItems);
   return withFileName({
     number: DRAFT_NUMBER,
     name: DRAFT_NAME,
     date: clock.now(),
     preparedBy: { name: creatorName(user), company: user.companyName },
     seller: config.companyName,
-    quote: quoteResultToJson(priceQuote(db, form)),
+    quote: quoteResultToJson(result),
   });
 }
