@@ -33,7 +33,7 @@ export function AuthPage() {
             </Text>
           </Card.Header>
           <Card.Body>
-            <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="enclosed" fitted lazyMount>
+            <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="enclosed" fitted lazyMount unmountOnExit>
               <Tabs.List mb="5" w="full">
                 <Tabs.Trigger value="login">Login</Tabs.Trigger>
                 <Tabs.Trigger value="register">Register</Tabs.Trigger>

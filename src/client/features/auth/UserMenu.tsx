@@ -32,13 +32,8 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu.Root
-        positioning={{ placement: 'bottom-end' }}
-        onSelect={(e) => {
-          if (e.value === 'profile') setProfileOpen(true);
-          if (e.value === 'logout') logout.mutate();
-        }}
-      >
+      {/* onClick per item: Enter on a highlighted item clicks it too */}
+      <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
           <Button variant="ghost" px="1.5" h="11" gap="2.5" aria-label={`Account menu for ${user.username}`} flexShrink={0}>
             <Avatar.Root size="sm" colorPalette="blue" variant="solid">
@@ -67,11 +62,11 @@ export function UserMenu() {
                 </Text>
               </Box>
               <Menu.Separator />
-              <Menu.Item value="profile">
+              <Menu.Item value="profile" onClick={() => setProfileOpen(true)}>
                 <LuUserCog aria-hidden />
                 Profile Settings
               </Menu.Item>
-              <Menu.Item value="logout" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} disabled={logout.isPending}>
+              <Menu.Item value="logout" onClick={() => logout.mutate()} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} disabled={logout.isPending}>
                 <LuLogOut aria-hidden />
                 Log out
               </Menu.Item>

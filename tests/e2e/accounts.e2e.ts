@@ -1,0 +1,198 @@
+// Accounts in the browser (issue 10): register → calculator → log out → a wrong and a right login → a profile change
+// that survives a reload → forgot password → the link from the outbox mail → new password → log in with it.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+import { DESKTOP, screenshotBoth } from './screens';
+
+const EMAIL = 'nina.jansen@example.com';
+const PASSWORD = 'Welcome123';
+const NEW_PASSWORD = 'Brandnew456';
+
+/** The reset link in the newest .eml in the outbox (quoted-printable decoded). */
+async function resetLinkFromOutbox(dir: string, to: string): Promise<string> {
+  const outbox = path.join(dir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+    for (const f of files.reverse()) {
+      const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
+      if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
+      const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const m = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9%_\-.~]+/.exec(decoded);
+      if (m) return m[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no reset mail for ${to} in ${outbox}: ${files.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor();
+  return (await toast.textContent()) ?? '';
+}
+
+async function login(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/auth`);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('accounts in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: DESKTOP });
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await page?.close();
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('registers (a wrong confirm email is refused first) and lands on the calculator', async () => {
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await expect(page.getByText('Custom pricing packages').isVisible()).resolves.toBe(true);
+    await screenshotBoth(page, 'auth-login');
+
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await screenshotBoth(page, 'auth-login-errors');
+
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Email Address').fill(EMAIL);
+    await page.getByLabel('Confirm Email').fill('nina.jansen@example.org');
+    await page.getByLabel('First Name').fill('Nina');
+    await page.getByLabel('Last Name').fill('Jansen');
+    await page.getByLabel('Company Name').fill('Jansen Workplace BV');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Email addresses must match').waitFor();
+    await screenshotBoth(page, 'auth-register-errors');
+
+    await page.getByLabel('Confirm Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await toastText(page, 'Registration successful')).toContain(`Welcome ${EMAIL}`);
+    await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
+  });
+
+  it('shows the user menu with the initials and role, and logs out to /auth', async () => {
+    const trigger = page.getByRole('button', { name: `Account menu for ${EMAIL}` });
+    await expect(trigger.textContent()).resolves.toContain('NI');
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).waitFor();
+    await expect(page.getByRole('menu').textContent()).resolves.toContain('User');
+    await screenshotBoth(page, 'header-user-menu');
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/auth`);
+    await toastText(page, 'Logged out successfully');
+    // signed out for real: the calculator sends us back
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/auth`);
+  });
+
+  it('refuses a wrong password with "Login failed" and signs in with the right one', async () => {
+    await login(page, server.url, EMAIL, 'Wrong-password1');
+    expect(await toastText(page, 'Login failed')).toContain('Invalid username or password');
+    expect(page.url()).toBe(`${server.url}/auth`);
+    await login(page, server.url, EMAIL, PASSWORD);
+    await page.waitForURL(`${server.url}/`);
+    expect(await toastText(page, 'Login successful')).toContain(`Welcome back ${EMAIL}`);
+  });
+
+  it('saves a profile change that survives a reload', async () => {
+    await page.getByRole('button', { name: `Account menu for ${EMAIL}` }).click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Profile Settings' });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe(EMAIL);
+    await expect(dialog.getByLabel('Email').isEditable()).resolves.toBe(false);
+    await expect(dialog.getByText('Email cannot be changed for security reasons.').isVisible()).resolves.toBe(true);
+    await screenshotBoth(page, 'profile-dialog');
+
+    await dialog.getByLabel('First Name').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('First name is required').waitFor();
+    await dialog.getByLabel('First Name').fill('Antonia');
+    await dialog.getByLabel('Company Name').fill('Jansen & Co');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastText(page, 'Profile updated');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.reload();
+    await page.getByRole('button', { name: `Account menu for ${EMAIL}` }).click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+    await expect(dialog.getByLabel('First Name').inputValue()).resolves.toBe('Antonia');
+    await expect(dialog.getByLabel('Company Name').inputValue()).resolves.toBe('Jansen & Co');
+    await dialog.getByRole('button', { name: 'Use password reset' }).click();
+    expect(await toastText(page, 'Change your password')).toContain('Forgot your password?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('resets a forgotten password with the link from the outbox mail and signs in with the new one', async () => {
+    await page.getByRole('button', { name: `Account menu for ${EMAIL}` }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/auth`);
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    await screenshotBoth(page, 'forgot-password-dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await dialog.getByText('Password reset email sent. Please check your inbox.').waitFor();
+    await screenshotBoth(page, 'forgot-password-sent');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    const link = await resetLinkFromOutbox(server.dir, EMAIL);
+    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New Password').fill('short');
+    await page.getByLabel('Confirm Password').fill('different');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+    await screenshotBoth(page, 'reset-password-errors');
+
+    await page.getByLabel('New Password').fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await toastText(page, 'Password reset successful');
+    await page.getByText('Taking you to the login page').waitFor();
+    await screenshotBoth(page, 'reset-password-success');
+    await page.waitForURL(`${server.url}/auth`, { timeout: 8000 });
+
+    await login(page, server.url, EMAIL, PASSWORD);
+    await toastText(page, 'Login failed');
+    await login(page, server.url, EMAIL, NEW_PASSWORD);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
+  });
+
+  it('asks for a new link when the reset page has no token', async () => {
+    const anon = await browser.newPage({ viewport: DESKTOP });
+    await anon.goto(`${server.url}/reset-password`);
+    expect(await toastText(anon, 'Invalid reset link')).toContain('The password reset link is invalid or expired.');
+    await anon.getByRole('link', { name: 'Request a new link' }).waitFor();
+    await screenshotBoth(anon, 'reset-password-no-token');
+    await anon.close();
+    expect(errors).toEqual([]);
+  });
+});

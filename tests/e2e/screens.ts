@@ -1,0 +1,26 @@
+// Screenshots of a screen at desktop (1280) and phone (390) width, checking that the phone layout never scrolls
+// sideways.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './harness';
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Page-level horizontal overflow in CSS pixels (0 when nothing sticks out). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Screenshots `name-1280` and `name-390`, asserts no horizontal scroll at 390 px, and restores the desktop size. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(250);
+  await screenshot(page, `${name}-390`);
+  expect(await horizontalOverflow(page), `${name} scrolls sideways at 390 px`).toBe(0);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+}
