@@ -1,0 +1,105 @@
+// Add / edit form of a discount rule: name, description, type, value (step per type) and the conditions.
+// Checked as a whole on save: "Please fill in all required fields" (seed 001 §5).
+import { Button, Card, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Controller, useForm } from 'react-hook-form';
+import type { CreateDiscountInput, DiscountType } from '../../../../shared/schemas/catalog-admin';
+import { notify } from '../../../components/toaster';
+import { ConditionEditor } from './ConditionEditor';
+import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, valueStep, type DiscountDraft } from './condition-rules';
+
+const TYPE_HINT: Partial<Record<DiscountType, string>> = {
+  sqm_percentage: 'Applies to the unit-based price only, with the Square Meter Based pricing model.',
+  user_percentage: 'Applies to the user-based price only, with the User Based pricing model.',
+  free_months: 'Adds free months to the contract without changing the monthly price.',
+  setup_fee_discount: 'A percentage off the one-time setup fees only.',
+  fixed: 'A fixed amount in euro off the monthly total.',
+};
+
+export function DiscountForm({
+  title,
+  initial,
+  submitLabel,
+  packages,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  initial: DiscountDraft;
+  submitLabel: string;
+  packages: readonly { id: number; name: string }[];
+  pending: boolean;
+  onSubmit: (input: Required<CreateDiscountInput>) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<DiscountDraft>({ defaultValues: initial });
+  const type = form.watch('type');
+  const submit = form.handleSubmit((draft) => {
+    const r = discountDraftToInput(draft);
+    if (!r.ok) notify('error', r.message);
+    else onSubmit(r.input);
+  });
+  return (
+    <Card.Root variant="outline" borderColor="blue.muted" shadow="sm">
+      <form noValidate aria-label={title} onSubmit={submit}>
+        <Card.Header>
+          <Card.Title>{title}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <Field.Root>
+                <Field.Label>Rule Name</Field.Label>
+                <Input placeholder="2-Year Contract Discount" {...form.register('name')} />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Discount Type</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...form.register('type')}>
+                    {DISCOUNT_TYPE_OPTIONS.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                {TYPE_HINT[type] && <Field.HelperText>{TYPE_HINT[type]}</Field.HelperText>}
+              </Field.Root>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <Field.Root>
+                <Field.Label>Description</Field.Label>
+                <Textarea rows={2} {...form.register('description')} />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{valueLabel(type)}</Field.Label>
+                <Input type="number" inputMode="decimal" min={0} step={valueStep(type)} {...form.register('value')} />
+              </Field.Root>
+            </SimpleGrid>
+            <Stack gap="2">
+              <Text fontWeight="medium" textStyle="sm">
+                Conditions
+              </Text>
+              <Controller
+                control={form.control}
+                name="conditions"
+                render={({ field }) => <ConditionEditor conditions={field.value} onChange={field.onChange} packages={packages} />}
+              />
+            </Stack>
+          </Stack>
+        </Card.Body>
+        <Card.Footer>
+          <Flex gap="2" justify="flex-end" w="full">
+            <Button variant="outline" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Flex>
+        </Card.Footer>
+      </form>
+    </Card.Root>
+  );
+}
