@@ -7,7 +7,7 @@ import { toaster } from '../components/toaster';
 
 /** fetch for renderUi: the app's own request(), with the client's session cookie when given. */
 export function appFetch(t: TestApp, client?: TestClient) {
-  return (url: string, init?: RequestInit) =>
+  return async (url: string, init?: RequestInit): Promise<Response> =>
     t.app.request(url, {
       ...init,
       headers: { ...Object.fromEntries(new Headers(init?.headers)), ...(client?.cookie ? { cookie: client.cookie } : {}) },
