@@ -12,8 +12,13 @@ export const toaster = createToaster({
 
 type ToastKind = 'success' | 'error' | 'info' | 'loading';
 
-/** One call for every toast the seeds list; `error` is the seed's "destructive". Returns the toast id. */
+/**
+ * One call for every toast the seeds list; `error` is the seed's "destructive". Returns the toast id. The newest
+ * message replaces the one showing (seed 000 §4): with max 1, a dismissed toast would otherwise hold the queue for
+ * the whole remove delay (1,000,000 ms), and every later toast would wait that long.
+ */
 export function notify(kind: ToastKind, title: string, description?: string): string {
+  toaster.remove();
   return toaster.create({ type: kind, title, description, closable: kind !== 'loading' });
 }
 
