@@ -8,6 +8,7 @@ import {
   updateProfileInput,
 } from '../../shared/schemas/auth';
 import { createSession, invalidateSession } from '../auth/session';
+import { rateLimiterFor } from '../rate-limit';
 import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { demoHint } from '../services/demo-hint';
@@ -52,6 +53,7 @@ export const authRouter = router({
 
   /** Creates the account and signs it in (the seed sets the current user to the one returned). */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    rateLimiterFor(ctx).take('register', ctx.clientAddress);
     const user = await registerUser(ctx.db, ctx.clock, input);
     startSession(ctx, user.id);
     return toUserDto(user);
@@ -61,9 +63,14 @@ export const authRouter = router({
     .input(updateProfileInput)
     .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.user.id, input))),
 
-  /** Same answer whether or not the address has an account (no enumeration). */
+  /**
+   * Same answer whether or not the address has an account (no enumeration), in the same time: the lookup and the
+   * mail are done after answering. Limited per client address (RATE_LIMIT_RESET).
+   */
   requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => {
-    requestPasswordReset(ctx, input.email);
+    rateLimiterFor(ctx).take('reset', ctx.clientAddress);
+    const { db, clock, config, mailer } = ctx;
+    mailer.defer(() => requestPasswordReset({ db, clock, config, mailer }, input.email));
     return { message: RESET_REQUESTED_MESSAGE };
   }),
 
