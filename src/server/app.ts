@@ -6,9 +6,10 @@ import { Hono } from 'hono';
 import { noteRequestUser, requestLogger, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
-import { limitBody, sameOriginOnly, securityHeaders } from './security';
+import { configuredOriginOnly, jsonWritesOnly, knownHostOnly, noStore, trpcBatchCap } from './http-guards';
+import { limitBody, securityHeaders } from './security';
 import { createRequestContext, type Services } from './trpc/context';
-import { logIfInternal, NOT_FOUND_BODY } from './trpc/errors';
+import { logIfInternal, NOT_FOUND_BODY, retryAfterHeader } from './trpc/errors';
 import { appRouter } from './trpc/root';
 
 export interface AppOptions {
@@ -22,11 +23,16 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions): Hono {
   const app = new Hono();
   app.use('*', securityHeaders());
+  // Guards of /api and /trpc, outermost first (src/server/http-guards.ts, docs/DECISIONS.md "Hardening").
   for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, noStore());
     app.use(prefix, requestLogger(options.logger));
+    app.use(prefix, knownHostOnly(services.config));
     app.use(prefix, limitBody());
-    app.use(prefix, sameOriginOnly(services.config));
+    app.use(prefix, configuredOriginOnly(services.config));
+    app.use(prefix, jsonWritesOnly());
   }
+  app.use('/trpc/*', trpcBatchCap());
 
   app.route('/api', createRestApi(services));
   // Unknown /api paths answer JSON, never the app's index.html.
@@ -42,6 +48,11 @@ export function createApp(services: Services, options: AppOptions): Hono {
         return ctx as unknown as Record<string, unknown>;
       },
       onError: ({ error, path: procedure }) => logIfInternal(error, `trpc ${procedure ?? ''}`),
+      // A 429 says when to come back, as on the REST door (trpc/errors.ts RetryLaterError).
+      responseMeta: ({ errors }) => {
+        const retryAfter = retryAfterHeader(errors);
+        return retryAfter === undefined ? {} : { headers: { 'Retry-After': retryAfter } };
+      },
     }),
   );
 

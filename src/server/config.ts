@@ -19,6 +19,12 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Quote Configurator <no-reply@localhost>'),
   OUTBOX_DIR: z.string().trim().min(1).default('./data/outbox'),
+  // Hardening (docs/DECISIONS.md "Hardening"): per-address limits per 10 minutes (0 = off), proxy trust, extra origins.
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  RATE_LIMIT_RESET: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  TRUST_PROXY: bool.default(false),
+  ALLOWED_ORIGINS: z.string().trim().optional(),
+  NODE_ENV: z.string().trim().optional(),
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Quote Configurator'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -37,6 +43,17 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   outboxDir: string;
+  /** Registrations / reset requests per client address per 10 minutes; 0 = no limit. */
+  rateLimitRegister: number;
+  rateLimitReset: number;
+  /** Read the client address from X-Forwarded-For (its last entry) and the host from X-Forwarded-Host. */
+  trustProxy: boolean;
+  /** Origins a state-changing request may come from: APP_URL's, plus ALLOWED_ORIGINS (plus loopback when APP_URL is unset). */
+  allowedOrigins: string[];
+  /** Hosts (host[:port]) the API answers when APP_URL is set explicitly; null = any (local first run). */
+  allowedHosts: string[] | null;
+  /** NODE_ENV=production or an https APP_URL: demo hints hidden, a loud warning when the demo accounts exist. */
+  production: boolean;
   /** The seller named on quote PDFs. */
   companyName: string;
   /** Request and process log level (pino); `silent` turns logging off. */
@@ -54,6 +71,27 @@ export function loadDotEnv(file = '.env'): void {
   }
 }
 
+/** ALLOWED_ORIGINS: a comma-separated list of origins (scheme://host[:port]); anything else is a configuration error. */
+function parseOrigins(list: string | undefined): string[] {
+  if (!list) return [];
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => {
+      let u: URL;
+      try {
+        u = new URL(s);
+      } catch {
+        throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: ${JSON.stringify(s)} is not an origin like https://quotes.example.com`);
+      }
+      if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== s.replace(/\/+$/, '')) {
+        throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: ${JSON.stringify(s)} is not an origin like https://quotes.example.com`);
+      }
+      return u.origin;
+    });
+}
+
 /** Reads and validates the environment (CONTRACT §5). Empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -68,6 +106,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(appUrl);
+  const extraOrigins = parseOrigins(e.ALLOWED_ORIGINS);
+  // Without an explicit APP_URL (a local first run), the loopback spellings of the same port count as the app too.
+  const loopback = e.APP_URL ? [] : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
+  const allowedOrigins = [...new Set([url.origin, ...loopback, ...extraOrigins])];
   return {
     port: e.PORT,
     host: e.HOST,
@@ -81,6 +123,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.resolve(e.OUTBOX_DIR),
+    rateLimitRegister: e.RATE_LIMIT_REGISTER,
+    rateLimitReset: e.RATE_LIMIT_RESET,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins,
+    allowedHosts: e.APP_URL ? [...new Set(allowedOrigins.map((o) => new URL(o).host))] : null,
+    production: e.NODE_ENV === 'production' || url.protocol === 'https:',
     companyName: e.COMPANY_NAME,
     logLevel: e.LOG_LEVEL,
   };

@@ -218,14 +218,26 @@ describe('the cross-site check', () => {
 
   const login = { username: USER.email, password: USER.password };
 
-  it('serves a same-origin browser whether it uses APP_URL or the address it reached', async () => {
+  it('serves a browser on APP_URL; another address it reached only when listed in ALLOWED_ORIGINS (never by its Host)', async () => {
     expect((await t.client().post('/api/login', login, { origin: 'http://localhost:3000' })).status).toBe(200);
-    const res = await t.app.request('http://127.0.0.1:3000/api/login', {
-      method: 'POST',
-      headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify(login),
-    });
-    expect(res.status).toBe(200);
+    const viaLoopback = () =>
+      t.app.request('http://127.0.0.1:3000/api/login', {
+        method: 'POST',
+        headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify(login),
+      });
+    expect((await viaLoopback()).status).toBe(403);
+    const listed = await createTestApp({ env: { ALLOWED_ORIGINS: 'http://127.0.0.1:3000' } });
+    try {
+      const res = await listed.app.request('http://127.0.0.1:3000/api/login', {
+        method: 'POST',
+        headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify(login),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      listed.close();
+    }
   });
 
   it('refuses another site with 403, by Origin or by Sec-Fetch-Site', async () => {

@@ -28,7 +28,7 @@ export async function resetMailsTo(t: TestApp, to: string) {
   return t.db.select().from(emailLogs).where(eq(emailLogs.to, to)).orderBy(desc(emailLogs.id)).all();
 }
 
-/** The token of the reset link in a mail's HTML (as logged). */
+/** The token of the reset link in a mail as sent (the email log only holds it masked: `token=••••`). */
 export function tokenFromHtml(html: string): string {
   const match = /reset-password\?token=([a-z2-7]+)/.exec(html);
   if (!match?.[1]) throw new Error(`no reset link in: ${html}`);
@@ -55,4 +55,23 @@ export function cookieParts(setCookie: string | null): { value: string; attribut
 /** Undoes quoted-printable transfer encoding, as a mail client would before showing a part. */
 export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * The reset token of the newest mail sent to this address, read from its .eml file in the outbox: the only place it
+ * exists besides the recipient's mailbox (the email log stores the link masked).
+ */
+export async function tokenMailedTo(t: TestApp, to: string): Promise<string> {
+  await t.services.mailer.idle();
+  if (!fs.existsSync(t.config.outboxDir)) throw new Error(`no mail sent to ${to}`);
+  const logId = (f: string) => Number(/-(\d+)\.eml$/.exec(f)?.[1] ?? 0);
+  const files = fs
+    .readdirSync(t.config.outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort((a, b) => logId(b) - logId(a));
+  for (const f of files) {
+    const eml = decodeQuotedPrintable(fs.readFileSync(path.join(t.config.outboxDir, f), 'utf8'));
+    if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im').test(eml)) return tokenFromHtml(eml);
+  }
+  throw new Error(`no mail sent to ${to}`);
 }

@@ -97,6 +97,9 @@ export async function createTestApp(options: { seed?: boolean; clock?: TestClock
     DATABASE_PATH: path.join(dir, 'app.db'),
     OUTBOX_DIR: path.join(dir, 'outbox'),
     APP_URL,
+    // Test files register and reset many accounts from one (in-process) address; the limit tests turn them back on.
+    RATE_LIMIT_REGISTER: '0',
+    RATE_LIMIT_RESET: '0',
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();

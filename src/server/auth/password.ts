@@ -1,19 +1,23 @@
 import { hash, verify } from '@node-rs/argon2';
+import { hashPool } from './hash-pool';
 import { generateToken } from './tokens';
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. @node-rs/argon2 defaults to argon2id.
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
+// Both go through the bounded pool (./hash-pool.ts): a full queue rejects with a 429 (ServerBusyError).
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+  return hashPool.run(() => hash(password, options));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return hashPool.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 // A hash of a random secret with the same parameters, made once at start, so that a login for an unknown account

@@ -11,11 +11,20 @@ import type { Db } from '../db';
 import { logger } from '../logging';
 import type { Mailer, MailResult, OutgoingMail } from './types';
 
+export const MASK = '••••';
+
+/** The HTML as the email log keeps it: every secret (a reset token) replaced by `••••`. */
+export function maskSecrets(html: string, secrets: readonly string[] = []): string {
+  let out = html;
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(MASK);
+  return out;
+}
+
 export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, clock: Clock): Mailer {
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const inFlight = new Set<Promise<MailResult>>();
+  const inFlight = new Set<Promise<unknown>>();
 
   async function deliver(mail: OutgoingMail, logId: number): Promise<void> {
     const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
@@ -59,7 +68,7 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
           subject: mail.subject,
           status: 'pending',
           metadata: mail.metadata ?? {},
-          content: mail.html,
+          content: maskSecrets(mail.html, mail.secrets),
         })
         .returning({ id: emailLogs.id })
         .get();
@@ -68,8 +77,21 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
       void result.finally(() => inFlight.delete(result));
       return result;
     },
+    defer(task) {
+      const done = new Promise<void>((resolve) => {
+        setImmediate(() => {
+          Promise.resolve()
+            .then(task)
+            .catch((error: unknown) => console.error('[mail] a deferred mail task failed', error))
+            .finally(resolve);
+        });
+      });
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    },
     async idle() {
-      await Promise.all([...inFlight]);
+      // A deferred task may start a delivery: wait until nothing is left.
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     close() {
       transport.close();

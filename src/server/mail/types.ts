@@ -7,6 +7,11 @@ export interface OutgoingMail {
   html: string;
   text: string;
   metadata?: Record<string, unknown>;
+  /**
+   * Values that must exist only in the message as sent (a reset link's token): the email log stores and answers the
+   * HTML with each replaced by `••••` (CONTRACT §4).
+   */
+  secrets?: string[];
 }
 
 export interface MailResult {
@@ -21,7 +26,12 @@ export interface MailResult {
  */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<MailResult>;
-  /** Resolves when every delivery started so far has finished (for shutdown and tests). */
+  /**
+   * Runs `task` after the current request has been answered (setImmediate), so that what it costs cannot be timed
+   * by the caller (a reset request for a known address answers as fast as one for an unknown). Failures are logged.
+   */
+  defer(task: () => void | Promise<unknown>): void;
+  /** Resolves when every deferred task and every delivery started so far has finished (for shutdown and tests). */
   idle(): Promise<void>;
   close(): void;
 }

@@ -4,7 +4,8 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { noteRequestUser } from '../logging';
 import { createRequestContext, type Services } from '../trpc/context';
-import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, toTRPCError } from '../trpc/errors';
+import { JSON_REQUIRED, isJsonContentType } from '../http-guards';
+import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -14,6 +15,8 @@ export type RestApp = Hono<RestEnv>;
 export function errorResponse(c: HonoContext, error: unknown): Response {
   const e = toTRPCError(error);
   logIfInternal(e, `${c.req.method} ${c.req.path}`);
+  const retryAfter = retryAfterOf(e);
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
   return c.json(errorBodyOf(e), httpStatusOf(e.code) as ContentfulStatusCode);
 }
 
@@ -45,6 +48,10 @@ export async function run(
 export async function jsonBody(c: HonoContext): Promise<any> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  // A body must say it is JSON (a wrong Content-Type was already refused by http-guards.ts jsonWritesOnly).
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_REQUIRED });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,10 +3,12 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
+import { ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { beginLoginAttempt, clearLoginFailures } from './login-throttle';
+import { RetryLaterError } from '../trpc/errors';
+import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {
   assertLoginNamesFree,
   findUserById,
@@ -21,10 +23,10 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 function tooManyAttempts(retryAfterMs: number): TRPCError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  });
+  return new RetryLaterError(
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfterMs / 1000,
+  );
 }
 
 /**
@@ -37,7 +39,14 @@ export async function authenticate(db: Db, clock: Clock, login: string, password
   const account = (user?.email ?? login).trim().toLowerCase();
   const attempt = beginLoginAttempt(db, clock.now(), account);
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterMs);
-  const ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+  let ok: boolean;
+  try {
+    ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+  } catch (error) {
+    // Refused by the full hashing pool (429): never judged, so not a failure of this account.
+    if (error instanceof ServerBusyError) cancelLoginAttempt(db, attempt.attemptId);
+    throw error;
+  }
   if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
   clearLoginFailures(db, account);
   return user;

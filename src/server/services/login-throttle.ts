@@ -34,6 +34,11 @@ export function beginLoginAttempt(db: Db, now: Date, account: string): LoginAtte
   });
 }
 
+/** Takes back an attempt that was never judged (the hashing pool was full): it must not count toward the lockout. */
+export function cancelLoginAttempt(db: Db, attemptId: number): void {
+  db.delete(loginFailures).where(eq(loginFailures.id, attemptId)).run();
+}
+
 export function clearLoginFailures(db: Db, account: string): void {
   db.delete(loginFailures).where(eq(loginFailures.account, account)).run();
 }

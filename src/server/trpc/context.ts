@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
 import type { Mailer } from '../mail/types';
+import { clientAddressOf, LOCAL_ADDRESS } from '../rate-limit';
 
 /** Long-lived things every procedure may use; built once at start (or per test file). */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Context extends Services {
   user: SessionUser | null;
   session: Session | null;
   cookies: SessionCookies;
+  /** The client's address for per-address limits (rate-limit.ts); 'local' when there is no HTTP request. */
+  clientAddress: string;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -33,9 +36,15 @@ const noCookies: SessionCookies = { set() {}, clear() {} };
 /** The inner context: no HTTP at all. Tests and scripts call procedures with it through createCaller. */
 export function createInnerContext(
   services: Services,
-  auth: { user?: SessionUser | null; session?: Session | null; cookies?: SessionCookies } = {},
+  auth: { user?: SessionUser | null; session?: Session | null; cookies?: SessionCookies; clientAddress?: string } = {},
 ): Context {
-  return { ...services, user: auth.user ?? null, session: auth.session ?? null, cookies: auth.cookies ?? noCookies };
+  return {
+    ...services,
+    user: auth.user ?? null,
+    session: auth.session ?? null,
+    cookies: auth.cookies ?? noCookies,
+    clientAddress: auth.clientAddress ?? LOCAL_ADDRESS,
+  };
 }
 
 /**
@@ -59,13 +68,14 @@ export function createRequestContext(services: Services, c: HonoContext, resHead
   const cookies = sessionCookies(services.config, (v) =>
     resHeaders ? resHeaders.append('Set-Cookie', v) : c.header('Set-Cookie', v, { append: true }),
   );
+  const clientAddress = clientAddressOf(c, services.config);
   const token = getCookie(c, SESSION_COOKIE);
-  if (!token) return createInnerContext(services, { cookies });
+  if (!token) return createInnerContext(services, { cookies, clientAddress });
   const result = validateSessionToken(services.db, services.clock, token);
   if (!result) {
     cookies.clear();
-    return createInnerContext(services, { cookies });
+    return createInnerContext(services, { cookies, clientAddress });
   }
   if (result.refreshed) cookies.set(token, result.session.expiresAt, result.session.persistent);
-  return createInnerContext(services, { user: result.user, session: result.session, cookies });
+  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress });
 }

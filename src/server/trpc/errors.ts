@@ -30,9 +30,37 @@ const statusByCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   METHOD_NOT_SUPPORTED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
 };
+
+/**
+ * A 429 that says when to come back: answered with a `Retry-After` header (seconds) on both doors — REST through
+ * errorResponse (rest/kit.ts), tRPC through the endpoint's responseMeta (app.ts).
+ */
+export class RetryLaterError extends TRPCError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super({ code: 'TOO_MANY_REQUESTS', message });
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** The Retry-After seconds of an error, if it carries one. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof RetryLaterError ? error.retryAfterSeconds : undefined;
+}
+
+/** The largest Retry-After among a response's errors (a tRPC batch may hold several), as a header value. */
+export function retryAfterHeader(errors: readonly unknown[]): string | undefined {
+  let most: number | undefined;
+  for (const e of errors) {
+    const s = retryAfterOf(e);
+    if (s !== undefined && (most === undefined || s > most)) most = s;
+  }
+  return most === undefined ? undefined : String(most);
+}
 
 export function httpStatusOf(code: TRPC_ERROR_CODE_KEY): number {
   return statusByCode[code] ?? 500;

@@ -1,0 +1,46 @@
+// Password hashing is bounded as a resource (issue 15 point 2, CONTRACT §4): argon2 (19 MiB, ~50 ms of a core each)
+// runs at most HASH_CONCURRENCY at a time with at most HASH_QUEUE_LIMIT waiting. Beyond that the request is answered
+// at once with 429 + Retry-After instead of joining a queue that would make a real user's login wait seconds: with
+// 2 running and 16 waiting, the last in line waits about 16 / 2 × 50 ms ≈ 0.4 s.
+import { RetryLaterError } from '../trpc/errors';
+
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE_LIMIT = 16;
+export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
+
+export class ServerBusyError extends RetryLaterError {
+  constructor() {
+    super(SERVER_BUSY, 1);
+  }
+}
+
+export class HashPool {
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(
+    private readonly concurrency = HASH_CONCURRENCY,
+    private readonly queueLimit = HASH_QUEUE_LIMIT,
+  ) {}
+
+  /** Runs `task` when a slot is free; rejects with ServerBusyError (429) at once when the queue is full. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.concurrency) {
+      if (this.queue.length >= this.queueLimit) throw new ServerBusyError();
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.queue.shift();
+      // The slot passes straight to the next in line (active stays the same), or is freed.
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+/** The process's one pool: every argon2 hash and verification goes through it (auth/password.ts). */
+export const hashPool = new HashPool();
