@@ -239,6 +239,7 @@ describe('a saved quote', () => {
     expect(tr.headers.get('content-disposition')).toContain(`filename="${n(turkish.id)}-sisli-yazilim-a-s.pdf"`);
     expect(tr.text).toContain(TURKISH);
     expect(tr.pages).toBe(1);
+    expect(pageImages(tr, 'one-page')).toEqual(['one-page-1.png']);
 
     // a name with nothing printable in ASCII, quotes and slashes: still a safe name
     const odd = await save(owner, { name: 'Жук "../../etc" \\ ;', packageId: ids.pkg('Entry') });
@@ -326,6 +327,7 @@ describe('an unsaved quote (POST /api/quote/pdf)', () => {
     expectFiguresOf(pdf, quote.body);
     expect(pdf.text).toContain('DRAFT');
     expect(pdf.text).toContain('Unsaved quote');
+    expect(pageImages(pdf, 'draft').length).toBe(pdf.pages);
 
     // prepared by whoever asks
     const byAdmin = await fetchPdf(admin, 'POST', '/api/quote/pdf', form);

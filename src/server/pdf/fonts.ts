@@ -30,7 +30,11 @@ function parsed(bytes: Buffer): DocumentFontSource {
     const doc = new PDFDocument({ autoFirstPage: false });
     doc.font(bytes);
     const font = (doc as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
-    if (font && typeof font.layout === 'function') return font as unknown as DocumentFontSource;
+    if (font && typeof font.layout === 'function') {
+      // Reads the tables a layout needs (character map, kerning, ligatures) now rather than in the first download.
+      (font.layout as (text: string) => unknown).call(font, 'Quotation €1,234.50 ÄéłőşЖ fi');
+      return font as unknown as DocumentFontSource;
+    }
   } catch {
     /* fall back to the bytes */
   }

@@ -155,6 +155,7 @@ export const VAT_NOTE = 'All prices in euro, excluding VAT.';
 const A4 = { width: 595.28, height: 841.89 };
 const M = { top: 48, left: 50, right: 50, bottom: 64 };
 const CONTENT = A4.width - M.left - M.right;
+const RIGHT = M.left + CONTENT;
 const FOOTER_Y = A4.height - 40;
 const MAX_Y = A4.height - M.bottom;
 
@@ -163,6 +164,7 @@ const MUTED = '#5f6b7a';
 const ACCENT = '#1f4e79';
 const RULE = '#d9dee5';
 const FILL = '#f2f5f8';
+const CREDIT = '#2f6f3e';
 
 const COL = { qty: 48, unit: 92, amount: 92 };
 const PAD = 6;
@@ -177,6 +179,20 @@ function setFont(doc: Doc, bold: boolean, size: number, color = INK): Doc {
   return doc.font(bold ? 'Sans-Bold' : 'Sans').fontSize(size).fillColor(color);
 }
 
+/**
+ * One line of text ending at `right`. Placed by its measured width rather than with pdfkit's `width`/`align`, which
+ * runs the line wrapper (most of the layout time of a table).
+ */
+function textRight(doc: Doc, text: string, right: number, y: number, options: { strike?: boolean; characterSpacing?: number } = {}): void {
+  const w = doc.widthOfString(text, { characterSpacing: options.characterSpacing ?? 0 });
+  doc.text(text, right - w, y, { lineBreak: false, ...options });
+}
+
+/** One line of text starting at x (no wrapping). */
+function textLeft(doc: Doc, text: string, x: number, y: number, options: { characterSpacing?: number } = {}): void {
+  doc.text(text, x, y, { lineBreak: false, ...options });
+}
+
 function hline(doc: Doc, y: number, color = RULE, width = 0.6, x0 = M.left, x1 = M.left + CONTENT): void {
   doc.save().moveTo(x0, y).lineTo(x1, y).lineWidth(width).strokeColor(color).stroke().restore();
 }
@@ -189,8 +205,8 @@ function drawHeader(doc: Doc, d: QuoteDocumentData): number {
   const y = M.top;
   setFont(doc, true, 17, ACCENT).text(d.seller, M.left, y, { width: CONTENT * 0.58 });
   const sellerBottom = doc.y;
-  setFont(doc, true, 20, INK).text('Quotation', M.left, y - 2, { width: CONTENT, align: 'right' });
-  setFont(doc, false, 11, MUTED).text(d.number, M.left, y + 24, { width: CONTENT, align: 'right' });
+  textRight(setFont(doc, true, 20, INK), 'Quotation', RIGHT, y - 2);
+  textRight(setFont(doc, false, 11, MUTED), d.number, RIGHT, y + 24);
   const bottom = Math.max(sellerBottom, y + 40) + 12;
   hline(doc, bottom, ACCENT, 1.5);
   return bottom + 18;
@@ -216,7 +232,7 @@ function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
 }
 
 function sectionTitle(doc: Doc, text: string, y: number): number {
-  setFont(doc, true, 12, INK).text(text, M.left, y, { width: CONTENT, lineBreak: false });
+  textLeft(setFont(doc, true, 12, INK), text, M.left, y);
   return y + 20;
 }
 
@@ -248,12 +264,12 @@ function tableHeader(doc: Doc, y: number): number {
   const h = 20;
   doc.save().rect(M.left, y, CONTENT, h).fill(FILL).restore();
   const ty = y + 6.5;
-  const cell = (text: string, x: number, w: number, align: 'left' | 'right') =>
-    setFont(doc, true, 7.5, MUTED).text(text.toUpperCase(), x, ty, { width: w, align, characterSpacing: 0.6, lineBreak: false });
-  cell('Description', M.left + PAD, DESC_W - PAD, 'left');
-  cell('Qty', X_QTY, COL.qty - PAD, 'right');
-  cell('Unit price', X_UNIT, COL.unit - PAD, 'right');
-  cell('Amount', X_AMOUNT, COL.amount - PAD, 'right');
+  setFont(doc, true, 7.5, MUTED);
+  textLeft(doc, 'DESCRIPTION', M.left + PAD, ty, { characterSpacing: 0.6 });
+  // the letter spacing after the last letter is trimmed so the headings end where the numbers end
+  textRight(doc, 'QTY', X_QTY + COL.qty - PAD + 0.6, ty, { characterSpacing: 0.6 });
+  textRight(doc, 'UNIT PRICE', X_UNIT + COL.unit - PAD + 0.6, ty, { characterSpacing: 0.6 });
+  textRight(doc, 'AMOUNT', X_AMOUNT + COL.amount - PAD + 0.6, ty, { characterSpacing: 0.6 });
   return y + h;
 }
 
@@ -261,52 +277,76 @@ const ROW_SIZE = 9.5;
 const DETAIL_SIZE = 8;
 const ROW_PAD = 5;
 
-function rowHeight(doc: Doc, r: DocumentRow): number {
-  setFont(doc, false, ROW_SIZE);
-  let h = doc.heightOfString(r.description, { width: DESC_W - PAD });
-  if (r.detail) {
-    setFont(doc, false, DETAIL_SIZE);
-    h += 1 + doc.heightOfString(r.detail, { width: DESC_W - PAD });
-  }
-  return h + 2 * ROW_PAD;
+interface RowLayout {
+  descH: number;
+  detailH: number;
+  h: number;
 }
 
-function drawRow(doc: Doc, r: DocumentRow, y: number, h: number): void {
+/** Height of a text in the description column; a text that fits on one line is not run through the wrapper. */
+function descHeight(doc: Doc, text: string): number {
+  const w = DESC_W - PAD;
+  return doc.widthOfString(text) <= w ? doc.currentLineHeight(true) : doc.heightOfString(text, { width: w });
+}
+
+function rowLayout(doc: Doc, r: DocumentRow): RowLayout {
+  setFont(doc, false, ROW_SIZE);
+  const descH = descHeight(doc, r.description);
+  let detailH = 0;
+  if (r.detail) {
+    setFont(doc, false, DETAIL_SIZE);
+    detailH = 1 + descHeight(doc, r.detail);
+  }
+  return { descH, detailH, h: descH + detailH + 2 * ROW_PAD };
+}
+
+function drawDescription(doc: Doc, text: string, y: number, oneLine: boolean): void {
+  if (oneLine) textLeft(doc, text, M.left + PAD, y);
+  else doc.text(text, M.left + PAD, y, { width: DESC_W - PAD });
+}
+
+function drawRow(doc: Doc, r: DocumentRow, y: number, l: RowLayout): void {
   const ty = y + ROW_PAD;
-  setFont(doc, false, ROW_SIZE).text(r.description, M.left + PAD, ty, { width: DESC_W - PAD });
-  if (r.detail) setFont(doc, false, DETAIL_SIZE, MUTED).text(r.detail, M.left + PAD, doc.y + 1, { width: DESC_W - PAD });
-  const right = (text: string, x: number, w: number, opts: { bold?: boolean; color?: string; strike?: boolean } = {}) =>
-    setFont(doc, opts.bold ?? false, ROW_SIZE, opts.color ?? INK).text(text, x, ty, {
-      width: w - PAD,
-      align: 'right',
-      lineBreak: false,
-      strike: opts.strike ?? false,
-    });
-  right(r.quantity, X_QTY, COL.qty);
-  right(r.unitPrice, X_UNIT, COL.unit, r.unitPriceStruck ? { color: MUTED, strike: true } : {});
-  const negative = r.amount.startsWith('-');
-  right(r.amount, X_AMOUNT, COL.amount, { color: negative || r.amount === 'Waived' ? '#2f6f3e' : INK });
-  hline(doc, y + h, RULE, 0.5);
+  setFont(doc, false, ROW_SIZE);
+  drawDescription(doc, r.description, ty, l.descH <= doc.currentLineHeight(true));
+  if (r.detail) {
+    setFont(doc, false, DETAIL_SIZE, MUTED);
+    drawDescription(doc, r.detail, ty + l.descH + 1, l.detailH - 1 <= doc.currentLineHeight(true));
+  }
+  setFont(doc, false, ROW_SIZE, INK);
+  if (r.quantity) textRight(doc, r.quantity, X_QTY + COL.qty - PAD, ty);
+  if (r.unitPrice) {
+    if (r.unitPriceStruck) doc.fillColor(MUTED);
+    textRight(doc, r.unitPrice, X_UNIT + COL.unit - PAD, ty, { strike: r.unitPriceStruck ?? false });
+  }
+  const credit = r.amount.startsWith('-') || r.amount === 'Waived';
+  doc.fillColor(credit ? CREDIT : INK);
+  textRight(doc, r.amount, X_AMOUNT + COL.amount - PAD, ty);
+  hline(doc, y + l.h, RULE, 0.5);
 }
 
 /** A table that continues on the next page with its title and header repeated. */
 function drawTable(doc: Doc, t: DocumentTable, top: number): number {
   const TOTAL_H = 26;
   let y = top;
-  // the title, the header and at least one row (or the total) stay together
-  const first = t.rows[0] ? rowHeight(doc, t.rows[0]) : TOTAL_H;
-  if (y + 20 + 20 + first > MAX_Y) y = newPage(doc);
+  const layouts = t.rows.map((r) => rowLayout(doc, r));
+  // A short table that does not fit the rest of the page starts on the next one rather than being split; a longer one
+  // keeps at least its title, header and first row together.
+  const whole = 20 + 20 + layouts.reduce((a, l) => a + l.h, 0) + TOTAL_H;
+  const first = layouts[0]?.h ?? TOTAL_H;
+  if (y + whole > MAX_Y && whole <= (MAX_Y - M.top) / 2) y = newPage(doc);
+  else if (y + 20 + 20 + first > MAX_Y) y = newPage(doc);
   y = sectionTitle(doc, t.title, y);
   y = tableHeader(doc, y);
-  for (const r of t.rows) {
-    const h = rowHeight(doc, r);
-    if (y + h > MAX_Y) {
+  for (const [i, r] of t.rows.entries()) {
+    const l = layouts[i]!;
+    if (y + l.h > MAX_Y) {
       y = newPage(doc);
       y = sectionTitle(doc, `${t.title} (continued)`, y);
       y = tableHeader(doc, y);
     }
-    drawRow(doc, r, y, h);
-    y += h;
+    drawRow(doc, r, y, l);
+    y += l.h;
   }
   if (y + TOTAL_H > MAX_Y) {
     y = newPage(doc);
@@ -315,8 +355,9 @@ function drawTable(doc: Doc, t: DocumentTable, top: number): number {
   }
   hline(doc, y, INK, 0.9);
   const ty = y + 8;
-  setFont(doc, true, 10, INK).text(t.totalLabel, M.left + PAD, ty, { width: DESC_W, lineBreak: false });
-  setFont(doc, true, 10, INK).text(t.total, X_UNIT, ty, { width: COL.unit + COL.amount - PAD, align: 'right', lineBreak: false });
+  setFont(doc, true, 10, INK);
+  textLeft(doc, t.totalLabel, M.left + PAD, ty);
+  textRight(doc, t.total, X_AMOUNT + COL.amount - PAD, ty);
   return y + TOTAL_H + 22;
 }
 
@@ -334,14 +375,14 @@ function drawSummary(doc: Doc, q: QuoteResultJson, top: number): number {
   doc.save().roundedRect(x, y, boxW, boxH, 4).fill(FILL).restore();
   let ry = y + 12;
   for (const [k, v] of rows) {
-    setFont(doc, false, 9.5, MUTED).text(k, x + 12, ry, { width: 140, lineBreak: false });
-    setFont(doc, false, 9.5, INK).text(v, x + 12, ry, { width: boxW - 24, align: 'right', lineBreak: false });
+    textLeft(setFont(doc, false, 9.5, MUTED), k, x + 12, ry);
+    textRight(setFont(doc, false, 9.5, INK), v, x + boxW - 12, ry);
     ry += 17;
   }
   hline(doc, ry + 2, INK, 0.9, x + 12, x + boxW - 12);
   ry += 11;
-  setFont(doc, true, 11, INK).text('Total contract value', x + 12, ry, { width: 160, lineBreak: false });
-  setFont(doc, true, 13, ACCENT).text(formatEuro(q.tcv), x + 12, ry - 1.5, { width: boxW - 24, align: 'right', lineBreak: false });
+  textLeft(setFont(doc, true, 11, INK), 'Total contract value', x + 12, ry);
+  textRight(setFont(doc, true, 13, ACCENT), formatEuro(q.tcv), x + boxW - 12, ry - 1.5);
   ry += 22;
   setFont(doc, false, 8.5, MUTED).text(sentence, x + 12, ry, { width: boxW - 24, align: 'right' });
 
@@ -364,7 +405,7 @@ function drawFooters(doc: Doc, d: QuoteDocumentData): void {
     doc.page.margins.bottom = 0;
     hline(doc, FOOTER_Y - 8, RULE, 0.5);
     setFont(doc, false, 8, MUTED).text(`${d.seller} · Quotation ${d.number}`, M.left, FOOTER_Y, { width: CONTENT * 0.7, lineBreak: false, ellipsis: true });
-    setFont(doc, false, 8, MUTED).text(`Page ${i - range.start + 1} of ${range.count}`, M.left, FOOTER_Y, { width: CONTENT, align: 'right', lineBreak: false });
+    textRight(doc, `Page ${i - range.start + 1} of ${range.count}`, RIGHT, FOOTER_Y);
     doc.page.margins.bottom = bottom;
   }
 }
