@@ -1,16 +1,66 @@
-import { Alert, Badge, Card, Heading, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { formatEuro } from '../../lib/format';
+// The pricing calculator (seed 000 §2): data in, state in calculator-state.ts, the live quote from the shared engine
+// in the browser on every change (no server round trip per keystroke), and the dialogs around it.
+import { Alert, Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
+import { useSearch } from 'wouter';
+import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
+import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
+import { showToast as notify } from './toast';
+import { errorMessage } from '../../lib/errors';
+import { formatUnitPrice } from '../../lib/format';
+import { downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
+import { AddOnsSection } from './AddOnsSection';
+import {
+  calculatorReducer,
+  initialCalculatorState,
+  orderPackages,
+  toQuoteForm,
+  toSavePayload,
+  type CalculatorAction,
+  type CalculatorContext,
+  type CalculatorState,
+  type LoadedConfiguration,
+} from './calculator-state';
+import { CustomItemsCard } from './CustomItemsCard';
+import { DetailsDialog } from './DetailsDialog';
+import { DiscountsPanel } from './DiscountsPanel';
+import { PackagePicker } from './PackagePicker';
+import { ContractOptions, PricingOptions } from './PricingOptions';
+import { PricingSummary } from './PricingSummary';
+import { SaveDialog } from './SaveDialog';
+import type { SaveEvent } from './save-dialog-state';
+import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
+import { euroCents } from './summary-model';
 
-/** The calculator's first section: the package cards (the full calculator is built on this page). */
-export function CalculatorPage(_props: { configId?: string }) {
-  const packages = trpc.catalog.packages.useQuery();
+/** The configuration id from `/calculator/{configId}` or `?configId=`; a non-numeric value is ignored. */
+export function configIdFrom(param: string | undefined, search: string): number | null {
+  const fromQuery = new URLSearchParams(search).get('configId') ?? undefined;
+  for (const v of [param, fromQuery]) {
+    if (v !== undefined && /^\d+$/.test(v.trim())) {
+      const n = Number(v.trim());
+      if (Number.isSafeInteger(n) && n > 0) return n;
+    }
+  }
+  return null;
+}
+
+export function CalculatorPage({ configId }: { configId?: string }) {
+  const search = useSearch();
+  const id = configIdFrom(configId, search);
+  const catalog = trpc.catalog.all.useQuery();
+
   return (
     <Stack gap="6">
-      <Heading size="2xl">Pricing Calculator</Heading>
-      <Text color="gray.600">All prices are in euro and exclude VAT and taxes.</Text>
-      {packages.isError && (
-        <Alert.Root status="error">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl" letterSpacing="tight">
+          Pricing Calculator
+        </Heading>
+        <Text color="fg.muted">Configure a package and watch the quote update as you go.</Text>
+      </Stack>
+      {catalog.isError ? (
+        <Alert.Root status="error" borderRadius="l3">
+          <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Error Loading Data</Alert.Title>
             <Alert.Description>
@@ -18,31 +68,306 @@ export function CalculatorPage(_props: { configId?: string }) {
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
+      ) : catalog.data ? (
+        <Calculator catalog={catalog.data as CatalogDto} configId={id} />
+      ) : (
+        <CalculatorSkeleton />
       )}
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        {packages.isPending &&
-          [0, 1, 2].map((i) => <Skeleton key={i} height="220px" />)}
-        {packages.data?.map((p) => (
-          <Card.Root key={p.id} data-testid="package-card">
+    </Stack>
+  );
+}
+
+function CalculatorSkeleton() {
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 380px' }} gap="6" aria-busy="true" aria-label="Loading the calculator">
+      <Stack gap="6">
+        <Card.Root>
+          <Card.Body>
+            <Skeleton height="6" width="48" mb="5" />
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height="260px" borderRadius="l3" />
+              ))}
+            </SimpleGrid>
+            <Skeleton height="10" mt="6" />
+            <Skeleton height="10" mt="4" />
+          </Card.Body>
+        </Card.Root>
+        <Skeleton height="200px" borderRadius="l3" />
+      </Stack>
+      <Skeleton height="520px" borderRadius="l3" />
+    </Grid>
+  );
+}
+
+type Quote = { ok: true; result: QuoteResult } | { ok: false; error: unknown };
+
+function SectionTitle({ children, hint }: { children: string; hint?: string }) {
+  return (
+    <Stack gap="0.5">
+      <Heading as="h3" size="md">
+        {children}
+      </Heading>
+      {hint && (
+        <Text fontSize="sm" color="fg.muted">
+          {hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Phones and tablets: the two figures that matter stay in sight while the form scrolls; a tap jumps to the summary. */
+function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: number; target: RefObject<HTMLDivElement | null> }) {
+  return (
+    <>
+      <Box hideFrom="lg" h="16" aria-hidden />
+      <Box
+        hideFrom="lg"
+        position="fixed"
+        insetX="0"
+        bottom="0"
+        zIndex="docked"
+        bg="bg"
+        borderTopWidth="1px"
+        shadow="lg"
+        px="4"
+        py="2.5"
+        data-html2canvas-ignore="true"
+      >
+        <Flex align="center" justify="space-between" gap="3" maxW="7xl" mx="auto">
+          <HStack gap="5" minW="0">
+            <Stack gap="0">
+              <Text fontSize="xs" color="fg.muted">
+                Monthly
+              </Text>
+              <Text fontWeight="bold" fontVariantNumeric="tabular-nums">
+                {euroCents(monthly)}
+              </Text>
+            </Stack>
+            <Stack gap="0" minW="0">
+              <Text fontSize="xs" color="fg.muted">
+                Contract value
+              </Text>
+              <Text fontWeight="bold" color="blue.fg" fontVariantNumeric="tabular-nums" truncate>
+                {euroCents(tcv)}
+              </Text>
+            </Stack>
+          </HStack>
+          <Button size="sm" colorPalette="blue" variant="subtle" onClick={() => target.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+            Summary
+          </Button>
+        </Flex>
+      </Box>
+    </>
+  );
+}
+
+function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: number | null }) {
+  const ctx = useMemo<CalculatorContext>(() => ({ catalog, pricing: toPricingCatalog(catalog) }), [catalog]);
+  const packages = useMemo(() => orderPackages(catalog.packages), [catalog]);
+  const reducer = useCallback((s: CalculatorState, a: CalculatorAction) => calculatorReducer(s, a, ctx), [ctx]);
+  const [state, dispatch] = useReducer(reducer, ctx, initialCalculatorState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // --- the live quote -------------------------------------------------------------------------------------------
+  const form = useMemo(() => toQuoteForm(state), [state]);
+  const quote = useMemo<Quote>(() => {
+    try {
+      return { ok: true, result: calculateQuote(form, ctx.pricing) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }, [form, ctx]);
+  const failing = useRef(false);
+  useEffect(() => {
+    if (!quote.ok && !failing.current) {
+      console.error('Pricing failed', quote.error);
+      notify('error', 'Calculation Error', 'An error occurred while calculating pricing');
+    }
+    failing.current = !quote.ok;
+  }, [quote]);
+  const eligibleKey = useMemo(() => eligibleDiscountIds(form, ctx.pricing).join(','), [form, ctx]);
+  const result = quote.ok ? quote.result : null;
+  const pkg = catalog.packages.find((p) => p.id === state.packageId);
+
+  // --- loading a saved configuration ---------------------------------------------------------------------------
+  const loaded = trpc.configurations.get.useQuery({ id: configId ?? 0 }, { enabled: configId !== null });
+  const loadedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (configId === null || loadedFor.current === configId) return;
+    if (loaded.data && loaded.data.id === configId) {
+      loadedFor.current = configId;
+      dispatch({ type: 'loadConfiguration', configuration: loaded.data as LoadedConfiguration });
+      notify('success', 'Configuration Loaded');
+    } else if (loaded.isError) {
+      loadedFor.current = configId;
+      notify('error', 'Failed to load the saved configuration');
+    }
+  }, [configId, loaded.data, loaded.isError]);
+
+  // --- saving ----------------------------------------------------------------------------------------------------
+  const utils = trpc.useUtils();
+  const saved = trpc.configurations.all.useQuery({ scope: 'mine' });
+  const savedRefs = useMemo(() => (saved.data ?? []).map((c) => ({ id: c.id, name: c.name })), [saved.data]);
+  const create = trpc.configurations.create.useMutation();
+  const update = trpc.configurations.update.useMutation();
+  const [saveOpen, setSaveOpen] = useState(false);
+
+  const openSave = useCallback(() => {
+    const s = stateRef.current;
+    if (!s.packageId || !quote.ok) {
+      notify('error', 'Cannot save configuration without package selection or pricing calculation');
+      return;
+    }
+    setSaveOpen(true);
+  }, [quote.ok]);
+
+  const runSave = useCallback(
+    async (event: SaveEvent): Promise<boolean> => {
+      const payload = toSavePayload(stateRef.current, event.name);
+      const overwrite = 'id' in event;
+      try {
+        const res = overwrite ? await update.mutateAsync({ ...payload, id: event.id }) : await create.mutateAsync(payload);
+        dispatch({ type: 'saved', configId: res.id });
+        loadedFor.current = res.id; // already on screen: do not load it again
+        notify('success', overwrite ? 'Configuration updated successfully!' : 'Configuration saved successfully!');
+        void utils.configurations.invalidate();
+        return true;
+      } catch (err) {
+        console.error('Saving the configuration failed', err);
+        notify('error', 'Error', overwrite ? 'Failed to update configuration' : 'Failed to save configuration');
+        return false;
+      }
+    },
+    [create, update, utils],
+  );
+
+  // --- summary actions -------------------------------------------------------------------------------------------
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [capturing, setCapturing] = useState(false);
+  const [image, setImage] = useState<string | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [pdfPending, setPdfPending] = useState(false);
+
+  const onScreenshot = useCallback(async () => {
+    const el = summaryRef.current;
+    if (!el) return;
+    setCapturing(true);
+    const img = await captureElement(el);
+    setCapturing(false);
+    if (img) setImage(img);
+  }, []);
+  const onDetails = useCallback(() => setDetailsOpen(true), []);
+  const onPdf = useCallback(async () => {
+    setPdfPending(true);
+    try {
+      await downloadQuotePdf(toQuoteForm(stateRef.current));
+    } catch (err) {
+      notify('error', 'PDF download failed', errorMessage(err, 'The PDF could not be created'));
+    } finally {
+      setPdfPending(false);
+    }
+  }, []);
+
+  // --- what the form shows ---------------------------------------------------------------------------------------
+  const sqm = state.pricingModel === 'sqm';
+  const unitPrice = result ? (sqm ? result.originalPricePerSqm4 : result.originalPricePerUser4) / 10000 : null;
+  const quantityHint = unitPrice === null ? undefined : `${formatUnitPrice(unitPrice)} per ${sqm ? 'unit' : 'user'} per month at this size`;
+  const selectPackage = useCallback((packageId: number) => dispatch({ type: 'selectPackage', packageId }), []);
+
+  return (
+    <>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
+        <Stack gap="6" minW="0">
+          <Card.Root as="section" aria-labelledby="configure-title" size={{ base: 'sm', md: 'md' }}>
             <Card.Header>
-              <Heading size="lg">{p.name}</Heading>
-              <Text fontWeight="semibold">{formatEuro(p.basePrice)} / month</Text>
+              <Heading as="h2" size="lg" id="configure-title">
+                Configure Your Package
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                Choose a package, size it and add what the customer needs.
+              </Text>
             </Card.Header>
             <Card.Body>
-              <List.Root gap="1" variant="plain">
-                {p.features.map((f) => (
-                  <List.Item key={f.id} color={f.included ? 'gray.800' : 'gray.400'}>
-                    {f.included ? '✓' : '✗'} {f.text}
-                  </List.Item>
-                ))}
-              </List.Root>
+              <Stack gap="7">
+                <PackagePicker packages={packages} packageId={state.packageId} onSelect={selectPackage} />
+                <Separator />
+                <Stack gap="4">
+                  <SectionTitle hint="Price by floor space (units) or by number of users.">Pricing Configuration</SectionTitle>
+                  <PricingOptions
+                    pricingModel={state.pricingModel}
+                    squareMeters={state.squareMeters}
+                    userCount={state.userCount}
+                    locations={state.locations}
+                    quantityHint={quantityHint}
+                    dispatch={dispatch}
+                  />
+                </Stack>
+                <Separator />
+                <Stack gap="4">
+                  <SectionTitle hint={`Optional modules for the ${pkg?.name ?? 'selected'} package.`}>Add-ons</SectionTitle>
+                  <AddOnsSection
+                    categories={catalog.categories}
+                    addOns={catalog.addOns}
+                    selected={state.addOns}
+                    packageId={state.packageId}
+                    packageName={pkg?.name ?? ''}
+                    dispatch={dispatch}
+                  />
+                </Stack>
+                <Separator />
+                <Stack gap="4">
+                  <SectionTitle>Contract & Payment</SectionTitle>
+                  <ContractOptions contractDuration={state.contractDuration} paymentFrequency={state.paymentFrequency} dispatch={dispatch} />
+                </Stack>
+              </Stack>
             </Card.Body>
-            <Card.Footer>
-              <Badge>Setup fee {formatEuro(p.setupFee)}</Badge>
-            </Card.Footer>
           </Card.Root>
-        ))}
-      </SimpleGrid>
-    </Stack>
+          <CustomItemsCard items={state.customItems} dispatch={dispatch} />
+          <DiscountsPanel
+            discounts={catalog.discounts}
+            eligibleKey={eligibleKey}
+            selectedIds={state.selectedDiscountIds}
+            pricingModel={state.pricingModel}
+            dispatch={dispatch}
+          />
+        </Stack>
+        <Box position={{ lg: 'sticky' }} top={{ lg: '4' }} minW="0">
+          <PricingSummary
+            ref={summaryRef}
+            quote={result}
+            packageName={pkg?.name ?? ''}
+            paymentFrequency={state.paymentFrequency}
+            pricingModel={state.pricingModel}
+            pdfPending={pdfPending}
+            capturing={capturing}
+            onScreenshot={onScreenshot}
+            onDetails={onDetails}
+            onSave={openSave}
+            onPdf={onPdf}
+          />
+          {state.configId !== null && (
+            <HStack justify="center" mt="2" fontSize="xs" color="fg.muted">
+              <Text data-testid="current-config">
+                Saved configuration #{state.configId}
+                {savedRefs.find((c) => c.id === state.configId)?.name ? ` · ${savedRefs.find((c) => c.id === state.configId)!.name}` : ''}
+              </Text>
+            </HStack>
+          )}
+        </Box>
+      </Grid>
+      {result && <MobileTotalsBar monthly={result.total} tcv={result.tcv} target={summaryRef} />}
+      <DetailsDialog open={detailsOpen} onClose={() => setDetailsOpen(false)} quote={result} pkg={pkg} customItems={state.customItems} />
+      <ScreenshotDialog image={image} onClose={() => setImage(null)} />
+      <SaveDialog
+        open={saveOpen}
+        currentConfigId={state.configId}
+        configurations={savedRefs}
+        onClose={() => setSaveOpen(false)}
+        onSave={runSave}
+      />
+    </>
   );
 }

@@ -1,0 +1,143 @@
+// Typing budget of the calculator (issue 9): the median time from a keystroke in the units field to the updated
+// monthly total being painted, over 50 keystrokes in Chromium. Prints the figure; asserts nothing.
+//
+//   npm run measure:typing                 builds the client into a temp folder, starts a server on a temp database
+//   CLIENT_DIR=dist/client npm run measure:typing   reuses a build
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const KEYSTROKES = 50;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function buildClient(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-typing-'));
+  const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(dir, 'client');
+  if (!process.env.CLIENT_DIR) {
+    console.log('building the client…');
+    await buildClient(clientDir);
+  }
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATABASE_PATH: path.join(dir, 'app.db'),
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      SEED_DEMO: 'true',
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${url}/auth`);
+    await page.getByLabel('Email Address').first().fill('demo@example.com');
+    await page.getByLabel('Password', { exact: true }).first().fill('Demo12345');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${url}/`);
+    const units = page.getByLabel('Units', { exact: true });
+    await units.waitFor();
+    await page.getByTestId('total-monthly').waitFor();
+    await units.fill('100');
+    await units.press('End');
+
+    // In the page: the keydown's timestamp, then the first animation frame after the total's text changed, then the
+    // task after that frame (the frame has been painted by then).
+    await page.evaluate(() => {
+      const w = window as unknown as { __armed: () => Promise<number> };
+      let keyAt = 0;
+      document.addEventListener('keydown', (e) => (keyAt = e.timeStamp), { capture: true });
+      w.__armed = () =>
+        new Promise<number>((resolve, reject) => {
+          const el = document.querySelector('[data-testid="total-monthly"]')!;
+          const before = el.textContent;
+          const timer = setTimeout(() => reject(new Error('the total did not change')), 5000);
+          const obs = new MutationObserver(() => {
+            if (el.textContent === before) return;
+            obs.disconnect();
+            requestAnimationFrame(() => {
+              const ch = new MessageChannel();
+              ch.port1.onmessage = () => {
+                clearTimeout(timer);
+                resolve(performance.now() - keyAt);
+              };
+              ch.port2.postMessage(null);
+            });
+          });
+          obs.observe(el, { childList: true, characterData: true, subtree: true });
+        });
+    });
+
+    const times: number[] = [];
+    const digits = '7392846153';
+    for (let i = 0; i < KEYSTROKES; i++) {
+      const key = i % 2 === 0 ? digits[(i / 2) % digits.length]! : 'Backspace';
+      const done = page.evaluate(() => (window as unknown as { __armed: () => Promise<number> }).__armed());
+      await page.keyboard.press(key);
+      times.push(await done);
+    }
+    times.sort((a, b) => a - b);
+    const median = (times[KEYSTROKES / 2 - 1]! + times[KEYSTROKES / 2]!) / 2;
+    const p90 = times[Math.floor(KEYSTROKES * 0.9)]!;
+    console.log(`keystroke → total painted over ${KEYSTROKES} keystrokes: median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, max ${times[KEYSTROKES - 1]!.toFixed(1)} ms (budget < 50 ms)`);
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../../test/render';
+import { AddOnsSection } from './AddOnsSection';
+import { categoryIcon } from './category-icons';
+import { testCatalog } from './test-catalog';
+import { readState, WithState } from './test-harness';
+import { LuNetwork, LuSettings, LuUsers } from 'react-icons/lu';
+
+function setup(packageId = 1) {
+  const r = renderUi(
+    <WithState initial={(s) => ({ ...s, packageId })}>
+      {(s, dispatch) => (
+        <AddOnsSection
+          categories={testCatalog.categories}
+          addOns={testCatalog.addOns}
+          selected={s.addOns}
+          packageId={s.packageId}
+          packageName={testCatalog.packages.find((p) => p.id === s.packageId)!.name}
+          dispatch={dispatch}
+        />
+      )}
+    </WithState>,
+  );
+  const selectedIds = () => readState(screen.getByTestId('state')).addOns.map((a) => a.id);
+  return { ...r, selectedIds };
+}
+
+describe('add-on controls', () => {
+  it('a checkbox in a multiple-selection category toggles; a second click deselects', async () => {
+    const { user, selectedIds } = setup();
+    const ms = screen.getByRole('checkbox', { name: /Microsoft 365 Integration/ });
+    await user.click(ms);
+    await user.click(screen.getByRole('checkbox', { name: /Google Workspace Integration/ }));
+    expect(selectedIds()).toEqual([11, 12]);
+    expect((ms as HTMLInputElement).checked).toBe(true);
+    await user.click(ms);
+    expect(selectedIds()).toEqual([12]);
+    expect((ms as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('radio buttons in a single-selection category replace each other; clicking the chosen one removes it', async () => {
+    const { user, selectedIds } = setup(2);
+    await user.click(screen.getByRole('radio', { name: /Business Support/ }));
+    expect(selectedIds()).toEqual([21]);
+    await user.click(screen.getByRole('radio', { name: /Premium Support/ }));
+    expect(selectedIds()).toEqual([22]);
+    expect((screen.getByRole('radio', { name: /Business Support/ }) as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByRole('radio', { name: /Premium Support/ }));
+    expect(selectedIds()).toEqual([]);
+  });
+
+  it('"Select none" clears only its own category and is disabled when nothing is chosen there', async () => {
+    const { user, selectedIds } = setup(2);
+    const none = screen.getByRole('button', { name: 'Select none in Integrations' });
+    expect((none as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: /Microsoft 365 Integration/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Google Workspace Integration/ }));
+    await user.click(screen.getByRole('radio', { name: /Business Support/ }));
+    await user.click(none);
+    expect(selectedIds()).toEqual([21]);
+    await user.click(screen.getByRole('button', { name: 'Select none in Support Plans' }));
+    expect(selectedIds()).toEqual([]);
+  });
+
+  it('add-ons the package does not offer are disabled with a hint', async () => {
+    const { user, selectedIds } = setup(1);
+    const premium = screen.getByRole('radio', { name: /Premium Support/ }) as HTMLInputElement;
+    const sensor = screen.getByRole('checkbox', { name: /Sensor/ }) as HTMLInputElement;
+    expect([premium.disabled, sensor.disabled]).toEqual([true, true]);
+    expect(screen.getAllByTestId('addon-unavailable').map((e) => e.textContent)).toEqual([
+      'Not available for the Entry package',
+      'Not available for the Entry package',
+    ]);
+    await user.click(sensor);
+    expect(selectedIds()).toEqual([]);
+  });
+
+  it('a selected add-on with a setup fee shows the waive toggle; one without a fee does not', async () => {
+    const { user } = setup(2);
+    expect(screen.queryByText('Waive Setup Fee')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /Business Support/ })); // setup fee €0.00
+    expect(screen.queryByText('Waive Setup Fee')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Microsoft 365 Integration/ }));
+    const toggle = screen.getByRole('checkbox', { name: /Waive Setup Fee/ });
+    await user.click(toggle);
+    expect(screen.getByText('Setup Fee Waived')).toBeTruthy();
+    expect(readState(screen.getByTestId('state')).addOns.find((a) => a.id === 11)!.waiveSetupFee).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: /Setup Fee Waived/ }));
+    expect(screen.getByText('Waive Setup Fee')).toBeTruthy();
+  });
+
+  it('shows each add-on’s monthly and setup fee, grouped under its category', () => {
+    setup(3);
+    const groups = screen.getAllByTestId('addon-category');
+    expect(groups.map((g) => within(g).getAllByText(/./)[0]!.textContent)).toBeTruthy();
+    const integrations = groups.find((g) => within(g).queryByText('Integrations'))!;
+    expect(integrations.textContent).toContain('€25.00 / month');
+    expect(integrations.textContent).toContain('Setup fee €150.00');
+    expect(integrations.textContent).toContain('Choose any');
+    const support = groups.find((g) => within(g).queryByText('Support Plans'))!;
+    expect(support.textContent).toContain('Choose one');
+    expect(support.textContent).toContain('No setup fee');
+  });
+});
+
+describe('category icons', () => {
+  it('maps the icon name, with the gear for an unknown one', () => {
+    expect(categoryIcon('network')).toBe(LuNetwork);
+    expect(categoryIcon('People')).toBe(LuUsers);
+    expect(categoryIcon('no-such-icon')).toBe(LuSettings);
+    expect(categoryIcon(null)).toBe(LuSettings);
+  });
+});

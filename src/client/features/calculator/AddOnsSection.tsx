@@ -1,0 +1,248 @@
+// Add-ons grouped by category: checkboxes where a category allows several, radio buttons where it allows one, a
+// "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
+import { Box, Button, Checkbox, Flex, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { memo, useRef, type Dispatch, type ReactNode } from 'react';
+import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
+import { parseMoney } from '../../../shared/money';
+import { Money } from '../../components/Money';
+import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';
+import { categoryIcon } from './category-icons';
+
+export interface AddOnsSectionProps {
+  categories: CategoryDto[];
+  addOns: AddOnDto[];
+  selected: SelectedAddOn[];
+  packageId: number;
+  packageName: string;
+  dispatch: Dispatch<CalculatorAction>;
+}
+
+interface Group {
+  id: number | null;
+  name: string;
+  icon: string | null;
+  multiple: boolean;
+  addOns: AddOnDto[];
+}
+
+function groupAddOns(categories: CategoryDto[], addOns: AddOnDto[]): Group[] {
+  const groups: Group[] = categories.map((c) => ({
+    id: c.id,
+    name: c.name,
+    icon: c.icon,
+    multiple: c.allowsMultipleSelection,
+    addOns: addOns.filter((a) => a.categoryId === c.id),
+  }));
+  const known = new Set(categories.map((c) => c.id));
+  const other = addOns.filter((a) => a.categoryId === null || !known.has(a.categoryId));
+  if (other.length > 0) groups.push({ id: null, name: 'Other', icon: null, multiple: true, addOns: other });
+  return groups.filter((g) => g.addOns.length > 0);
+}
+
+function AddOnText({ addOn, available, packageName }: { addOn: AddOnDto; available: boolean; packageName: string }) {
+  const setup = parseMoney(addOn.setupFee) ?? 0;
+  return (
+    <Stack gap="0.5" flex="1" minW="0">
+      <Flex justify="space-between" gap="3" align="baseline" wrap="wrap">
+        <Text fontWeight="medium">{addOn.name}</Text>
+        <Text fontSize="sm" whiteSpace="nowrap">
+          <Money value={addOn.monthlyFee} fontWeight="semibold" />
+          <Text as="span" color="fg.muted">
+            {' '}/ month
+          </Text>
+        </Text>
+      </Flex>
+      {addOn.description && (
+        <Text fontSize="sm" color="fg.muted">
+          {addOn.description}
+        </Text>
+      )}
+      <Text fontSize="xs" color="fg.muted">
+        {setup > 0 ? (
+          <>
+            Setup fee <Money value={addOn.setupFee} />
+          </>
+        ) : (
+          'No setup fee'
+        )}
+      </Text>
+      {!available && (
+        <Text fontSize="xs" color="orange.fg" data-testid="addon-unavailable">
+          Not available for the {packageName} package
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function WaiveToggle({ selection, addOn, dispatch }: { selection: SelectedAddOn; addOn: AddOnDto; dispatch: Dispatch<CalculatorAction> }) {
+  return (
+    <Switch.Root
+      size="sm"
+      colorPalette="green"
+      checked={selection.waiveSetupFee}
+      onCheckedChange={() => dispatch({ type: 'toggleWaive', addOnId: addOn.id })}
+      ms={{ base: '0', sm: '7' }}
+      mt="2"
+    >
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label fontSize="sm" color={selection.waiveSetupFee ? 'green.fg' : 'fg.muted'}>
+        {selection.waiveSetupFee ? 'Setup Fee Waived' : 'Waive Setup Fee'}
+        <Text as="span" srOnly>
+          {' '}
+          ({addOn.name})
+        </Text>
+      </Switch.Label>
+    </Switch.Root>
+  );
+}
+
+function ItemFrame({ selected, disabled, children }: { selected: boolean; disabled: boolean; children: ReactNode }) {
+  return (
+    <Box
+      borderWidth="1px"
+      borderRadius="l2"
+      px="3"
+      py="2.5"
+      borderColor={selected ? 'blue.solid' : 'border'}
+      bg={selected ? 'blue.subtle' : disabled ? 'bg.muted' : 'bg'}
+      opacity={disabled ? 0.7 : 1}
+      transition="border-color 0.15s, background 0.15s"
+    >
+      {children}
+    </Box>
+  );
+}
+
+function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { group: Group; selected: SelectedAddOn[]; packageId: number; packageName: string; dispatch: Dispatch<CalculatorAction> }) {
+  const chosen = new Map(selected.map((s) => [s.id, s]));
+  const anyChosen = group.addOns.some((a) => chosen.has(a.id));
+  const CatIcon = categoryIcon(group.icon);
+  const pick = (id: number) => dispatch({ type: 'selectAddOn', pick: { id, category: group.id } });
+  // Clicking the chosen radio removes it; the radio group then reports the same value once more, which must not
+  // select it again.
+  const removedRadio = useRef<number | null>(null);
+  const removeChosenRadio = (id: number) => {
+    removedRadio.current = id;
+    setTimeout(() => {
+      if (removedRadio.current === id) removedRadio.current = null;
+    }, 0);
+    pick(id);
+  };
+  const onRadioValue = (value: string | null) => {
+    const id = Number(value);
+    if (!value || chosen.has(id)) return;
+    if (removedRadio.current === id) {
+      removedRadio.current = null;
+      return;
+    }
+    pick(id);
+  };
+
+  const waive = (a: AddOnDto) => {
+    const s = chosen.get(a.id);
+    return s && (parseMoney(a.setupFee) ?? 0) > 0 ? <WaiveToggle selection={s} addOn={a} dispatch={dispatch} /> : null;
+  };
+
+  return (
+    <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg" role="group" aria-labelledby={`cat-${group.id ?? 'other'}`} data-testid="addon-category">
+      <Flex justify="space-between" align="center" mb="3" gap="2">
+        <HStack gap="2.5">
+          <Flex boxSize="8" align="center" justify="center" borderRadius="full" bg="blue.subtle" color="blue.fg">
+            <Icon as={CatIcon} boxSize="4" data-testid="category-icon" data-icon={group.icon ?? ''} />
+          </Flex>
+          <Stack gap="0">
+            <Text id={`cat-${group.id ?? 'other'}`} fontWeight="semibold">
+              {group.name}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {group.multiple ? 'Choose any' : 'Choose one'}
+            </Text>
+          </Stack>
+        </HStack>
+        <Button
+          size="xs"
+          variant="ghost"
+          disabled={!anyChosen}
+          onClick={() => pick(CLEAR_CATEGORY_ID)}
+          aria-label={`Select none in ${group.name}`}
+        >
+          Select none
+        </Button>
+      </Flex>
+      {group.multiple ? (
+        <Stack gap="2">
+          {group.addOns.map((a) => {
+            const available = a.availableForPackages.includes(packageId);
+            const isOn = chosen.has(a.id);
+            return (
+              <ItemFrame key={a.id} selected={isOn} disabled={!available}>
+                <Checkbox.Root
+                  checked={isOn}
+                  disabled={!available}
+                  onCheckedChange={() => pick(a.id)}
+                  alignItems="flex-start"
+                  w="full"
+                  colorPalette="blue"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control mt="0.5" />
+                  <Checkbox.Label flex="1" minW="0" fontWeight="normal">
+                    <AddOnText addOn={a} available={available} packageName={packageName} />
+                  </Checkbox.Label>
+                </Checkbox.Root>
+                {waive(a)}
+              </ItemFrame>
+            );
+          })}
+        </Stack>
+      ) : (
+        <RadioGroup.Root
+          value={group.addOns.find((a) => chosen.has(a.id))?.id.toString() ?? null}
+          onValueChange={(e) => onRadioValue(e.value)}
+          colorPalette="blue"
+          aria-labelledby={`cat-${group.id ?? 'other'}`}
+        >
+          <Stack gap="2">
+            {group.addOns.map((a) => {
+              const available = a.availableForPackages.includes(packageId);
+              const isOn = chosen.has(a.id);
+              return (
+                <ItemFrame key={a.id} selected={isOn} disabled={!available}>
+                  <RadioGroup.Item value={String(a.id)} disabled={!available} alignItems="flex-start" w="full">
+                    {/* a second click on the chosen radio removes it (seed 000 §4) */}
+                    <RadioGroup.ItemHiddenInput onClick={() => isOn && removeChosenRadio(a.id)} />
+                    <RadioGroup.ItemIndicator mt="0.5" />
+                    <RadioGroup.ItemText flex="1" minW="0" fontWeight="normal">
+                      <AddOnText addOn={a} available={available} packageName={packageName} />
+                    </RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                  {waive(a)}
+                </ItemFrame>
+              );
+            })}
+          </Stack>
+        </RadioGroup.Root>
+      )}
+    </Box>
+  );
+}
+
+export const AddOnsSection = memo(function AddOnsSection({ categories, addOns, selected, packageId, packageName, dispatch }: AddOnsSectionProps) {
+  const groups = groupAddOns(categories, addOns);
+  if (groups.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        No add-ons are offered at the moment.
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="start">
+      {groups.map((g) => (
+        <CategoryGroup key={g.id ?? 'other'} group={g} selected={selected} packageId={packageId} packageName={packageName} dispatch={dispatch} />
+      ))}
+    </SimpleGrid>
+  );
+});

@@ -1,0 +1,175 @@
+// Custom line items: the "Add Custom Line Items" form (react-hook-form over the shared custom-item schema) and the
+// "Added Items" table. Add Item stays disabled until the name and a price above 0 are there; no messages are shown.
+import { Badge, Box, Button, Card, Field, Flex, Heading, IconButton, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { memo, type Dispatch } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import type { z } from 'zod';
+import { customItemInput } from '../../../shared/schemas/configuration';
+import { Money } from '../../components/Money';
+import type { CalculatorAction, CustomItem } from './calculator-state';
+
+const formSchema = customItemInput.pick({ name: true, description: true, isOneTime: true, price: true });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+/** Seed 000 §4: one-time on, empty fields. */
+const EMPTY: FormInput = { name: '', price: '', description: '', isOneTime: true };
+
+let counter = 0;
+function newItemId(): string {
+  counter += 1;
+  const c = globalThis.crypto;
+  return typeof c?.randomUUID === 'function' ? c.randomUUID() : `item-${Date.now().toString(36)}-${counter}`;
+}
+
+function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: EMPTY,
+    mode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+
+  const submit = handleSubmit((v) => {
+    dispatch({
+      type: 'addCustomItem',
+      item: { id: newItemId(), name: v.name, description: v.description, isOneTime: v.isOneTime, price: String(v.price) },
+    });
+    reset(EMPTY);
+  });
+
+  return (
+    <Box asChild borderWidth="1px" borderRadius="l3" p="4" bg="bg.subtle">
+      <form onSubmit={submit} noValidate aria-labelledby="custom-items-form-title">
+      <Heading as="h3" size="sm" id="custom-items-form-title" mb="3">
+        Add Custom Line Items
+      </Heading>
+      <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+          <Field.Root gridColumn={{ sm: 'span 2' }}>
+            <Field.Label>Item Name</Field.Label>
+            <Input autoComplete="off" bg="bg" placeholder="e.g., On-site training" {...register('name')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Price</Field.Label>
+            <Input type="number" min={0} step={0.01} inputMode="decimal" bg="bg" placeholder="0.00" {...register('price')} />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root>
+          <Field.Label>Description (Optional)</Field.Label>
+          <Input autoComplete="off" bg="bg" {...register('description')} />
+        </Field.Root>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Controller
+            control={control}
+            name="isOneTime"
+            render={({ field }) => (
+              <Switch.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked)} colorPalette="blue">
+                <Switch.HiddenInput onBlur={field.onBlur} />
+                <Switch.Control />
+                <Switch.Label>{field.value ? 'One-time' : 'Recurring (monthly)'}</Switch.Label>
+              </Switch.Root>
+            )}
+          />
+          <Button type="submit" colorPalette="blue" disabled={!formState.isValid}>
+            <LuPlus /> Add Item
+          </Button>
+        </Flex>
+      </Stack>
+      </form>
+    </Box>
+  );
+}
+
+function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispatch<CalculatorAction> }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h3" size="sm">
+        Added Items
+      </Heading>
+      {items.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted" borderWidth="1px" borderStyle="dashed" borderRadius="l2" p="4" textAlign="center">
+          No custom items yet. Add training, hardware or any other line the quote needs.
+        </Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
+          <Table.Root size="sm" aria-label="Added Items">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="sm">Description</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+                <Table.ColumnHeader w="1" aria-label="Actions" />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {items.map((c) => (
+                <Table.Row key={c.id}>
+                  <Table.Cell>
+                    <Text fontWeight="medium">{c.name}</Text>
+                    {c.description && (
+                      <Text hideFrom="sm" fontSize="xs" color="fg.muted">
+                        {c.description}
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell hideBelow="sm" color="fg.muted">
+                    {c.description || '—'}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
+                      {c.isOneTime ? 'One-time' : 'Recurring'}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Money value={c.price} />
+                    {!c.isOneTime && (
+                      <Text as="span" color="fg.muted" fontSize="xs">
+                        {' '}/ mo
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <IconButton
+                      aria-label={`Delete ${c.name}`}
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() => dispatch({ type: 'removeCustomItem', id: c.id })}
+                    >
+                      <LuTrash2 />
+                    </IconButton>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
+  );
+}
+
+export const CustomItemsCard = memo(function CustomItemsCard({ items, dispatch }: { items: CustomItem[]; dispatch: Dispatch<CalculatorAction> }) {
+  return (
+    <Card.Root as="section" aria-labelledby="custom-items-title" size={{ base: 'sm', md: 'md' }}>
+      <Card.Header pb="0">
+        <Heading as="h2" size="lg" id="custom-items-title">
+          Custom Line Items
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          One-time or recurring lines that are not in the catalogue.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          <AddItemForm dispatch={dispatch} />
+          <ItemsTable items={items} dispatch={dispatch} />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+});

@@ -1,0 +1,122 @@
+// "Available Discounts": collapsed at first, the header toggles it. A discount that does not apply to the quote right
+// now is disabled (and dropped from the selection by the state); unit / user percentages only under their model.
+import { Badge, Box, Card, Checkbox, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { memo, useState, type Dispatch } from 'react';
+import { LuBadgePercent, LuChevronDown } from 'react-icons/lu';
+import type { DiscountDto } from '../../../shared/catalog';
+import type { CalculatorAction, PricingModel } from './calculator-state';
+import { discountValueSummary } from './summary-model';
+
+export interface DiscountsPanelProps {
+  discounts: DiscountDto[];
+  /** ids, joined: a stable prop while eligibility does not change */
+  eligibleKey: string;
+  selectedIds: number[];
+  pricingModel: PricingModel;
+  dispatch: Dispatch<CalculatorAction>;
+}
+
+function disabledReason(d: DiscountDto, eligible: boolean, model: PricingModel): string | null {
+  if (d.type === 'user_percentage' && model !== 'user') return 'Applies to user-based pricing only';
+  if (d.type === 'sqm_percentage' && model !== 'sqm') return 'Applies to unit-based pricing only';
+  if (!eligible) return 'Conditions not met for this quote';
+  return null;
+}
+
+export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligibleKey, selectedIds, pricingModel, dispatch }: DiscountsPanelProps) {
+  const [open, setOpen] = useState(false);
+  const eligible = new Set(eligibleKey === '' ? [] : eligibleKey.split(',').map(Number));
+  const count = selectedIds.length;
+  return (
+    <Card.Root as="section">
+      <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+        <Collapsible.Trigger asChild>
+          <Flex
+            as="button"
+            w="full"
+            justify="space-between"
+            align="center"
+            px={{ base: '4', md: '6' }}
+            py="4"
+            cursor="pointer"
+            textAlign="start"
+            borderRadius="l3"
+            _hover={{ bg: 'bg.subtle' }}
+            focusRing="outside"
+          >
+            <HStack gap="3">
+              <Flex boxSize="9" align="center" justify="center" borderRadius="full" bg="green.subtle" color="green.fg">
+                <Icon as={LuBadgePercent} boxSize="5" />
+              </Flex>
+              <Stack gap="0">
+                <Heading as="h2" size="lg">
+                  Available Discounts
+                </Heading>
+                <Text fontSize="sm" color="fg.muted" fontWeight="normal">
+                  {count === 0 ? `${eligible.size} of ${discounts.length} apply to this quote` : `${count} selected`}
+                </Text>
+              </Stack>
+            </HStack>
+            <Icon as={LuChevronDown} boxSize="5" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
+          </Flex>
+        </Collapsible.Trigger>
+        <Collapsible.Content>
+          <Stack gap="2" px={{ base: '4', md: '6' }} pb="5">
+            {discounts.length === 0 && (
+              <Text fontSize="sm" color="fg.muted">
+                No discounts are offered at the moment.
+              </Text>
+            )}
+            {discounts.map((d) => {
+              const reason = disabledReason(d, eligible.has(d.id), pricingModel);
+              const on = selectedIds.includes(d.id);
+              return (
+                <Box
+                  key={d.id}
+                  borderWidth="1px"
+                  borderRadius="l2"
+                  px="3"
+                  py="2.5"
+                  borderColor={on ? 'green.solid' : 'border'}
+                  bg={on ? 'green.subtle' : reason ? 'bg.muted' : 'bg'}
+                  opacity={reason ? 0.7 : 1}
+                  data-testid="discount-option"
+                >
+                  <Checkbox.Root
+                    checked={on}
+                    disabled={reason !== null}
+                    onCheckedChange={() => dispatch({ type: 'toggleDiscount', discountId: d.id })}
+                    alignItems="flex-start"
+                    colorPalette="green"
+                    w="full"
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control mt="0.5" />
+                    <Checkbox.Label flex="1" minW="0" fontWeight="normal">
+                      <Flex justify="space-between" gap="3" wrap="wrap" align="baseline">
+                        <Text fontWeight="medium">{d.name}</Text>
+                        <Badge colorPalette="green" variant={on ? 'solid' : 'subtle'}>
+                          {discountValueSummary(d)}
+                        </Badge>
+                      </Flex>
+                      {d.description && (
+                        <Text fontSize="sm" color="fg.muted">
+                          {d.description}
+                        </Text>
+                      )}
+                      {reason && (
+                        <Text fontSize="xs" color="fg.muted" mt="0.5">
+                          {reason}
+                        </Text>
+                      )}
+                    </Checkbox.Label>
+                  </Checkbox.Root>
+                </Box>
+              );
+            })}
+          </Stack>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </Card.Root>
+  );
+});

@@ -1,0 +1,197 @@
+// Pricing configuration: the model switch, the units / users field, the locations stepper, contract duration and
+// payment frequency. Every rule is in calculator-state.ts; these controls only dispatch.
+import { Field, HStack, IconButton, Input, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { memo, useEffect, useState, type Dispatch } from 'react';
+import { LuMinus, LuPlus } from 'react-icons/lu';
+import {
+  CONTRACT_DURATIONS,
+  parseQuantityText,
+  type CalculatorAction,
+  type ContractDuration,
+  type PaymentFrequency,
+  type PricingModel,
+} from './calculator-state';
+import { FREQUENCY_OPTIONS } from './summary-model';
+
+const MODEL_ITEMS = [
+  { value: 'sqm', label: 'Unit-Based' },
+  { value: 'user', label: 'User-Based' },
+];
+
+export function SegmentChoice({
+  label,
+  value,
+  items,
+  onChange,
+  name,
+}: {
+  label: string;
+  value: string;
+  items: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  name: string;
+}) {
+  return (
+    <Stack gap="1.5">
+      <Text id={`${name}-label`} fontSize="sm" fontWeight="medium">
+        {label}
+      </Text>
+      <SegmentGroup.Root
+        name={name}
+        aria-labelledby={`${name}-label`}
+        value={value}
+        onValueChange={(e) => e.value && onChange(e.value)}
+        size="sm"
+        w="full"
+      >
+        <SegmentGroup.Indicator bg="bg" shadow="sm" />
+        {items.map((i) => (
+          <SegmentGroup.Item key={i.value} value={i.value} flex="1" justifyContent="center" cursor="pointer">
+            <SegmentGroup.ItemText>{i.label}</SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+        ))}
+      </SegmentGroup.Root>
+    </Stack>
+  );
+}
+
+/**
+ * The units / users field. It keeps the typed text while the number lives in the state: empty text is 0, a keystroke
+ * that makes it a non-number is ignored, and on blur the state raises it to the tier minimum and the text follows.
+ */
+export function QuantityInput({
+  field,
+  value,
+  hint,
+  dispatch,
+}: {
+  field: 'squareMeters' | 'userCount';
+  value: number;
+  hint?: string;
+  dispatch: Dispatch<CalculatorAction>;
+}) {
+  const [text, setText] = useState(String(value));
+  // a change from outside (package choice, loading, blur) shows up in the field
+  useEffect(() => {
+    setText((t) => (parseQuantityText(t) === value ? t : String(value)));
+  }, [value]);
+  const label = field === 'squareMeters' ? 'Units' : 'Users';
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        name={field}
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        fontVariantNumeric="tabular-nums"
+        onChange={(e) => {
+          const next = e.target.value;
+          if (parseQuantityText(next) === null) return; // not a number: ignored
+          setText(next);
+          dispatch({ type: 'inputQuantity', field, text: next });
+        }}
+        onBlur={() => {
+          dispatch({ type: 'blurQuantity', field });
+          setText((t) => String(parseQuantityText(t) ?? value));
+        }}
+        data-testid="quantity-input"
+      />
+      {hint && <Field.HelperText>{hint}</Field.HelperText>}
+    </Field.Root>
+  );
+}
+
+export function LocationsStepper({ locations, dispatch }: { locations: number; dispatch: Dispatch<CalculatorAction> }) {
+  return (
+    <Field.Root>
+      <Field.Label>Locations</Field.Label>
+      <HStack gap="2" w="full">
+        <IconButton
+          aria-label="Decrease locations"
+          variant="outline"
+          size="md"
+          disabled={locations <= 1}
+          onClick={() => dispatch({ type: 'decrementLocations' })}
+        >
+          <LuMinus />
+        </IconButton>
+        <Input readOnly value={locations} textAlign="center" fontVariantNumeric="tabular-nums" aria-label="Locations" name="locations" flex="1" minW="0" />
+        <IconButton aria-label="Increase locations" variant="outline" size="md" onClick={() => dispatch({ type: 'incrementLocations' })}>
+          <LuPlus />
+        </IconButton>
+      </HStack>
+    </Field.Root>
+  );
+}
+
+export interface PricingOptionsProps {
+  pricingModel: PricingModel;
+  squareMeters: number;
+  userCount: number;
+  locations: number;
+  quantityHint?: string;
+  dispatch: Dispatch<CalculatorAction>;
+}
+
+export const PricingOptions = memo(function PricingOptions({
+  pricingModel,
+  squareMeters,
+  userCount,
+  locations,
+  quantityHint,
+  dispatch,
+}: PricingOptionsProps) {
+  const field = pricingModel === 'sqm' ? 'squareMeters' : 'userCount';
+  return (
+    <Stack gap="4">
+      <SegmentChoice
+        label="Pricing Model"
+        name="pricingModel"
+        value={pricingModel}
+        items={MODEL_ITEMS}
+        onChange={(v) => dispatch({ type: 'setPricingModel', pricingModel: v as PricingModel })}
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <QuantityInput
+          key={field}
+          field={field}
+          value={field === 'squareMeters' ? squareMeters : userCount}
+          hint={quantityHint}
+          dispatch={dispatch}
+        />
+        <LocationsStepper locations={locations} dispatch={dispatch} />
+      </SimpleGrid>
+    </Stack>
+  );
+});
+
+export const ContractOptions = memo(function ContractOptions({
+  contractDuration,
+  paymentFrequency,
+  dispatch,
+}: {
+  contractDuration: ContractDuration;
+  paymentFrequency: PaymentFrequency;
+  dispatch: Dispatch<CalculatorAction>;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <SegmentChoice
+        label="Contract Duration"
+        name="contractDuration"
+        value={String(contractDuration)}
+        items={CONTRACT_DURATIONS.map((d) => ({ value: String(d), label: `${d} months` }))}
+        onChange={(v) => dispatch({ type: 'setContractDuration', contractDuration: Number(v) })}
+      />
+      <SegmentChoice
+        label="Payment Frequency"
+        name="paymentFrequency"
+        value={paymentFrequency}
+        items={FREQUENCY_OPTIONS}
+        onChange={(v) => dispatch({ type: 'setPaymentFrequency', paymentFrequency: v })}
+      />
+    </SimpleGrid>
+  );
+});

@@ -1,0 +1,310 @@
+// The Pricing Summary panel: every figure comes from the engine's result (integer cents) through formatEuro.
+import { Badge, Box, Button, Card, Collapsible, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { forwardRef, memo, useState, type ReactNode } from 'react';
+import { LuCamera, LuChevronDown, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
+import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
+import { formatUnitPrice } from '../../lib/format';
+import type { PaymentFrequency, PricingModel } from './calculator-state';
+import {
+  addOnLines,
+  basePriceLines,
+  contractValueSentence,
+  durationInYears,
+  euroCents,
+  freeMonthsSentence,
+  frequencyLabel,
+  oneTimeLines,
+  pricingModelLabel,
+  recurringCustomLines,
+  type SummaryLine,
+} from './summary-model';
+
+export function Amount({ cents, negative, ...rest }: { cents: number; negative?: boolean; 'data-testid'?: string; fontWeight?: string; fontSize?: string; color?: string }) {
+  return (
+    <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" {...rest}>
+      {negative && cents > 0 ? '−' : ''}
+      {euroCents(cents)}
+    </Text>
+  );
+}
+
+function Row({ label, children, muted }: { label: ReactNode; children: ReactNode; muted?: boolean }) {
+  return (
+    <Flex justify="space-between" align="baseline" gap="3" fontSize="sm" color={muted ? 'fg.muted' : undefined}>
+      <Box minW="0">{label}</Box>
+      <Box flexShrink={0} textAlign="end">
+        {children}
+      </Box>
+    </Flex>
+  );
+}
+
+function Expandable({ label, amount, children, count }: { label: string; amount: ReactNode; children: ReactNode; count?: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+      <Flex justify="space-between" align="baseline" gap="3" fontSize="sm">
+        <Collapsible.Trigger
+          display="inline-flex"
+          alignItems="center"
+          gap="1"
+          cursor="pointer"
+          color="fg"
+          _hover={{ color: 'blue.fg' }}
+          focusRing="outside"
+          borderRadius="l1"
+          aria-label={`${open ? 'Hide' : 'Show'} ${label} breakdown`}
+        >
+          <Text as="span">{label}</Text>
+          {count !== undefined && (
+            <Badge size="xs" variant="subtle">
+              {count}
+            </Badge>
+          )}
+          <Icon as={LuChevronDown} boxSize="3.5" color="fg.muted" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
+        </Collapsible.Trigger>
+        {amount}
+      </Flex>
+      <Collapsible.Content>
+        <Stack gap="1" mt="1.5" ps="3" borderStartWidth="2px" borderColor="border.muted">
+          {children}
+        </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function SubLine({ line, negative }: { line: SummaryLine; negative?: boolean }) {
+  return (
+    <Row
+      muted
+      label={
+        <>
+          {line.label}
+          {line.detail && (
+            <Text as="span" color="fg.subtle">
+              {' '}
+              ({line.detail})
+            </Text>
+          )}
+        </>
+      }
+    >
+      <Amount cents={line.amount} negative={negative} />
+    </Row>
+  );
+}
+
+function OneTimeLine({ line }: { line: SummaryLine }) {
+  return (
+    <Row muted label={line.label}>
+      {line.waived ? (
+        <HStack gap="1.5" justify="flex-end" data-testid="waived-fee">
+          <Text as="span" textDecoration="line-through" color="fg.subtle">
+            {euroCents(line.originalAmount ?? 0)}
+          </Text>
+          <Amount cents={0} color="fg" />
+          <Badge size="xs" colorPalette="green" variant="subtle">
+            (Waived)
+          </Badge>
+        </HStack>
+      ) : (
+        <Amount cents={line.amount} />
+      )}
+    </Row>
+  );
+}
+
+export interface PricingSummaryProps {
+  quote: QuoteResult | null;
+  packageName: string;
+  paymentFrequency: PaymentFrequency;
+  pricingModel: PricingModel;
+  pdfPending: boolean;
+  capturing: boolean;
+  onScreenshot: () => void;
+  onDetails: () => void;
+  onSave: () => void;
+  onPdf: () => void;
+}
+
+export const PricingSummary = memo(
+  forwardRef<HTMLDivElement, PricingSummaryProps>(function PricingSummary(
+    { quote: r, packageName, paymentFrequency, pricingModel, pdfPending, capturing, onScreenshot, onDetails, onSave, onPdf },
+    ref,
+  ) {
+    const monthly = r ? monthlyDiscounts(r) : [];
+    const otherDiscounts = r ? r.discounts.filter((d) => d.type === 'free_months' || d.type === 'setup_fee_discount') : [];
+    const addOns = r ? addOnLines(r) : [];
+    const customs = r ? recurringCustomLines(r) : [];
+    const oneTime = r ? oneTimeLines(r) : [];
+    const freeText = r ? freeMonthsSentence(r.freeMonths) : null;
+
+    return (
+      <Card.Root ref={ref} as="section" aria-labelledby="summary-title" shadow="md" borderColor="border" overflow="hidden" data-testid="pricing-summary">
+        <Box bg="blue.solid" color="white" px="5" py="4">
+          <Flex justify="space-between" align="start" gap="3">
+            <Stack gap="0.5" minW="0">
+              <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" opacity={0.85}>
+                Pricing Summary
+              </Text>
+              <Heading as="h2" size="xl" id="summary-title" data-testid="summary-package">
+                {packageName}
+              </Heading>
+            </Stack>
+            <Badge variant="solid" bg="whiteAlpha.300" color="white" size="md" data-testid="summary-frequency">
+              {frequencyLabel(paymentFrequency)}
+            </Badge>
+          </Flex>
+          <Stack gap="2" mt="3" data-html2canvas-ignore="true">
+            <SimpleGrid columns={3} gap="2">
+              <Button size="xs" variant="surface" colorPalette="gray" onClick={onScreenshot} loading={capturing} disabled={!r}>
+                <LuCamera /> Screenshot
+              </Button>
+              <Button size="xs" variant="surface" colorPalette="gray" onClick={onDetails} disabled={!r}>
+                <LuFileText /> Details
+              </Button>
+              <Button size="xs" variant="surface" colorPalette="gray" onClick={onPdf} loading={pdfPending} disabled={!r} aria-label="Download PDF">
+                <LuFileDown /> PDF
+              </Button>
+            </SimpleGrid>
+            <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} onClick={onSave} w="full">
+              <LuSave /> Save
+            </Button>
+          </Stack>
+        </Box>
+
+        <Card.Body px="5" py="4">
+          {!r ? (
+            <Text color="fg.muted" fontSize="sm">
+              The quote appears here as soon as it can be calculated.
+            </Text>
+          ) : (
+            <Stack gap="3">
+              <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+                Configuration Details
+              </Text>
+              <Row label="Base Package">
+                <Text as="span" fontWeight="medium">
+                  {r.packageName}
+                </Text>
+              </Row>
+              <Expandable label="Total Base Price" amount={<Amount cents={r.totalMonthlyBasePrice} />}>
+                {basePriceLines(r, formatUnitPrice).map((l) => (
+                  <SubLine key={l.key} line={l} />
+                ))}
+              </Expandable>
+              <Expandable label="Add-ons" count={addOns.length} amount={<Amount cents={r.addOnsFees} />}>
+                {addOns.length === 0 ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    No add-ons selected
+                  </Text>
+                ) : (
+                  addOns.map((l) => <SubLine key={l.key} line={l} />)
+                )}
+              </Expandable>
+              <Row label="Custom Items">
+                <Amount cents={r.customRecurring} />
+              </Row>
+              {customs.length > 0 && (
+                <Stack gap="1" ps="3" borderStartWidth="2px" borderColor="border.muted">
+                  {customs.map((l) => (
+                    <SubLine key={l.key} line={l} />
+                  ))}
+                </Stack>
+              )}
+              <Expandable
+                label="Discounts"
+                count={r.discounts.length}
+                amount={<Amount cents={r.totalDiscounts} negative color={r.totalDiscounts > 0 ? 'green.fg' : undefined} />}
+              >
+                {r.discounts.length === 0 ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    No discounts applied
+                  </Text>
+                ) : (
+                  <>
+                    {monthly.map((d) => (
+                      <Row key={d.id} muted label={d.name}>
+                        <Amount cents={d.amount} negative />
+                      </Row>
+                    ))}
+                    {otherDiscounts.map((d) => (
+                      <Row
+                        key={d.id}
+                        muted
+                        label={
+                          <>
+                            {d.name}{' '}
+                            <Text as="span" color="fg.subtle">
+                              ({d.type === 'free_months' ? freeMonthsSentence(r.freeMonths)?.replace('+ ', '') : 'one-time'})
+                            </Text>
+                          </>
+                        }
+                      >
+                        <Amount cents={d.amount} negative />
+                      </Row>
+                    ))}
+                  </>
+                )}
+              </Expandable>
+
+              <Separator />
+              <Flex justify="space-between" align="baseline" fontSize="sm">
+                <Text fontWeight="medium">One-time Fees</Text>
+                <Amount cents={r.oneTimeCosts} fontWeight="medium" data-testid="total-one-time" />
+              </Flex>
+              <Stack gap="1" ps="3" borderStartWidth="2px" borderColor="border.muted">
+                {oneTime.map((l) => (
+                  <OneTimeLine key={l.key} line={l} />
+                ))}
+                {r.setupDiscount > 0 && (
+                  <Row muted label="Setup discount">
+                    <Amount cents={r.setupDiscount} negative color="green.fg" />
+                  </Row>
+                )}
+              </Stack>
+
+              <Separator />
+              <Stack gap="1.5">
+                <Flex justify="space-between" align="baseline">
+                  <Text fontWeight="semibold">Monthly Total</Text>
+                  <Amount cents={r.total} fontSize="xl" fontWeight="bold" data-testid="total-monthly" />
+                </Flex>
+                <Flex justify="space-between" align="baseline" fontSize="sm">
+                  <Text color="fg.muted">Yearly Total</Text>
+                  <Amount cents={r.yearlyTotal} fontWeight="medium" data-testid="total-yearly" />
+                </Flex>
+              </Stack>
+              <Box bg="blue.subtle" borderRadius="l2" px="4" py="3">
+                <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
+                  <Text fontWeight="semibold" color="blue.fg">
+                    Total Contract Value
+                  </Text>
+                  <Amount cents={r.tcv} fontSize="2xl" fontWeight="bold" color="blue.fg" data-testid="total-tcv" />
+                </Flex>
+                <Text fontSize="xs" color="fg.muted" mt="1" data-testid="contract-sentence">
+                  {contractValueSentence(r)}
+                </Text>
+                {freeText && (
+                  <Text fontSize="xs" color="green.fg" fontWeight="medium" mt="0.5" data-testid="free-months">
+                    {freeText} included
+                  </Text>
+                )}
+              </Box>
+              <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
+                <Badge variant="outline" size="sm">
+                  {pricingModelLabel(pricingModel)}
+                </Badge>
+                <Badge variant="outline" size="sm">
+                  {durationInYears(r.contractDuration)}
+                </Badge>
+                <Text>All prices in euro, excluding VAT</Text>
+              </HStack>
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    );
+  }),
+);

@@ -1,0 +1,159 @@
+// "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useReducer, useState, type FormEvent } from 'react';
+import { showToast as notify } from './toast';
+import {
+  canSubmit,
+  closedSaveDialog,
+  descriptionText,
+  isModeChoiceDisabled,
+  saveDialogReducer,
+  submitDecision,
+  submitLabel,
+  type SaveEvent,
+  type SaveMode,
+  type SavedConfigurationRef,
+} from './save-dialog-state';
+
+export interface SaveDialogProps {
+  open: boolean;
+  currentConfigId: number | null;
+  configurations: SavedConfigurationRef[];
+  onClose: () => void;
+  /** Runs the save; resolves true when it succeeded. */
+  onSave: (event: SaveEvent) => Promise<boolean>;
+}
+
+export function SaveDialog({ open, currentConfigId, configurations, onClose, onSave }: SaveDialogProps) {
+  const [state, dispatch] = useReducer(saveDialogReducer, closedSaveDialog);
+  // opening starts from the current configuration (adjusting state during render: no frame with stale fields)
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) dispatch({ type: 'open', currentConfigId, configurations });
+  }
+
+  const cancel = () => {
+    if (state.saving) return; // blocked while a save runs
+    dispatch({ type: 'cancel' });
+    onClose();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const decision = submitDecision(state);
+    if (decision === 'blocked') return;
+    if (decision === 'blank') {
+      notify('error', 'Name required', 'Please enter a configuration name');
+      return;
+    }
+    dispatch({ type: 'saveStarted' });
+    let ok = false;
+    try {
+      ok = await onSave(decision);
+    } finally {
+      dispatch({ type: 'saveFinished', ok });
+      if (ok) onClose();
+    }
+  };
+
+  const none = configurations.length === 0;
+  const choiceDisabled = isModeChoiceDisabled(state, configurations.length);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && cancel()}
+      placement="center"
+      closeOnInteractOutside={!state.saving}
+      closeOnEscape={!state.saving}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="425px" mx="3" asChild>
+            <form onSubmit={submit} noValidate>
+            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+              <Dialog.Title>Save Your Configuration</Dialog.Title>
+              <Dialog.Description color="fg.muted" fontSize="sm">
+                {descriptionText(state.mode)}
+              </Dialog.Description>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <RadioGroup.Root
+                  value={state.mode}
+                  onValueChange={(e) => e.value && dispatch({ type: 'setMode', mode: e.value as SaveMode, configurations })}
+                  disabled={choiceDisabled}
+                  aria-label="Save option"
+                  colorPalette="blue"
+                  size="sm"
+                >
+                  <Text fontSize="sm" fontWeight="medium" mb="2">
+                    Save option
+                  </Text>
+                  <Stack gap="2">
+                    <RadioGroup.Item value="new">
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>Save as new configuration</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                    <RadioGroup.Item value="overwrite" disabled={none || state.saving}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>Update existing configuration</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  </Stack>
+                </RadioGroup.Root>
+
+                {state.mode === 'overwrite' && (
+                  <Field.Root disabled={state.saving}>
+                    <Field.Label>Select Configuration</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        placeholder="Select a configuration to update"
+                        value={state.selectedId === null ? '' : String(state.selectedId)}
+                        onChange={(e) => e.target.value && dispatch({ type: 'select', id: Number(e.target.value), configurations })}
+                      >
+                        {configurations.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                )}
+
+                <Field.Root disabled={state.saving}>
+                  <Field.Label>Configuration Name</Field.Label>
+                  <Input
+                    name="configurationName"
+                    placeholder="e.g., Client Name or Project"
+                    autoComplete="off"
+                    value={state.name}
+                    onChange={(e) => dispatch({ type: 'setName', name: e.target.value })}
+                    data-autofocus
+                  />
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={cancel} disabled={state.saving}>
+                Cancel
+              </Button>
+              <Button type="submit" colorPalette="blue" disabled={!canSubmit(state)}>
+                {submitLabel(state)}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" disabled={state.saving} />
+            </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

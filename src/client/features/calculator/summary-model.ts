@@ -1,0 +1,129 @@
+// What the summary, the details dialog and the discount panel say, derived from the engine's result. Pure.
+import type { DiscountDto } from '../../../shared/catalog';
+import { parseMoney } from '../../../shared/money';
+import type { QuoteResult } from '../../../shared/pricing';
+import { formatEuro } from '../../lib/format';
+import type { PaymentFrequency, PricingModel } from './calculator-state';
+
+export const FREQUENCY_OPTIONS: { value: PaymentFrequency; label: string }[] = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'quarterly', label: 'Quarterly' },
+  { value: 'annually', label: 'Annually' },
+];
+
+/** The summary header's label: Monthly, Quarterly or Annual (seed 000 §2). */
+export function frequencyLabel(f: PaymentFrequency): string {
+  return f === 'monthly' ? 'Monthly' : f === 'quarterly' ? 'Quarterly' : 'Annual';
+}
+
+export function pricingModelLabel(m: PricingModel): string {
+  return m === 'sqm' ? 'Unit-Based' : 'User-Based';
+}
+
+/** Months ÷ 12, as "1 year", "2 years", "3 years" (or "1.5 years"). */
+export function durationInYears(months: number): string {
+  const y = Math.round((months / 12) * 100) / 100;
+  return `${y} ${y === 1 ? 'year' : 'years'}`;
+}
+
+export const euroCents = (cents: number): string => formatEuro(cents, { cents: true });
+
+/** "36 months × €1,234.00 + €499.00 one-time fees" (paid months at the monthly total plus one-time fees). */
+export function contractValueSentence(r: QuoteResult): string {
+  const months = `${r.paidMonths} ${r.paidMonths === 1 ? 'month' : 'months'}`;
+  return `${months} × ${euroCents(r.total)} + ${euroCents(r.oneTimeCosts)} one-time fees`;
+}
+
+export function freeMonthsSentence(freeMonths: number): string | null {
+  if (freeMonths <= 0) return null;
+  return `+ ${freeMonths} free ${freeMonths === 1 ? 'month' : 'months'}`;
+}
+
+function plainNumber(v: string): string {
+  const c = parseMoney(v);
+  if (c === null) return v;
+  return c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2);
+}
+
+/** A discount's value in words, for the discount panel. */
+export function discountValueSummary(d: Pick<DiscountDto, 'type' | 'value'>): string {
+  const n = plainNumber(d.value);
+  switch (d.type) {
+    case 'percentage':
+      return `${n}% off the monthly total`;
+    case 'fixed':
+      return `${formatEuro(d.value)} off per month`;
+    case 'sqm_percentage':
+      return `${n}% off the price per unit`;
+    case 'user_percentage':
+      return `${n}% off the price per user`;
+    case 'free_months': {
+      const m = Math.round(Number(n));
+      return `${m} free ${m === 1 ? 'month' : 'months'}`;
+    }
+    case 'setup_fee_discount':
+      return `${n}% off one-time fees`;
+    default:
+      return n;
+  }
+}
+
+export interface SummaryLine {
+  key: string;
+  label: string;
+  detail?: string;
+  /** cents */
+  amount: number;
+  waived?: boolean;
+  /** cents, for a waived fee */
+  originalAmount?: number;
+}
+
+/** The breakdown of "Total Base Price": base, the variable part (quantity × unit price) and extra locations. */
+export function basePriceLines(r: QuoteResult, formatUnit: (euro: number) => string): SummaryLine[] {
+  const lines: SummaryLine[] = [{ key: 'base', label: 'Base price', amount: r.basePrice }];
+  const sqm = r.form.pricingModel === 'sqm';
+  const qty = sqm ? r.form.squareMeters : r.form.userCount;
+  const unit4 = sqm ? r.originalPricePerSqm4 : r.originalPricePerUser4;
+  lines.push({
+    key: 'variable',
+    label: sqm ? 'Units' : 'Users',
+    detail: `${qty.toLocaleString('en-IE')} × ${formatUnit(unit4 / 10000)}`,
+    amount: sqm ? r.sqmPrice : r.userPrice,
+  });
+  const extra = r.form.locations - 1;
+  lines.push({
+    key: 'locations',
+    label: 'Extra locations',
+    detail: extra > 0 ? `${extra} × ${euroCents(extra > 0 ? r.additionalLocationCost / extra : 0)}` : undefined,
+    amount: r.additionalLocationCost,
+  });
+  return lines;
+}
+
+/** One-time fees: package setup, add-on setup fees (waived ones at 0 with the original), one-time custom items. */
+export function oneTimeLines(r: QuoteResult): SummaryLine[] {
+  const out: SummaryLine[] = [];
+  for (const l of r.breakdowns) {
+    if (l.period !== 'one_time' || l.kind === 'discount') continue;
+    if (l.kind === 'addon_setup' && !l.waived && l.amount === 0) continue; // add-ons without a setup fee
+    out.push({
+      key: `${l.kind}-${String(l.refId)}`,
+      label: l.label,
+      amount: l.amount,
+      waived: l.waived === true,
+      originalAmount: l.originalAmount,
+    });
+  }
+  return out;
+}
+
+export function recurringCustomLines(r: QuoteResult): SummaryLine[] {
+  return r.breakdowns
+    .filter((l) => l.kind === 'custom_recurring')
+    .map((l) => ({ key: `custom-${String(l.refId)}`, label: l.label, amount: l.amount }));
+}
+
+export function addOnLines(r: QuoteResult): SummaryLine[] {
+  return r.breakdowns.filter((l) => l.kind === 'addon').map((l) => ({ key: `addon-${String(l.refId)}`, label: l.label, amount: l.amount }));
+}

@@ -1,0 +1,219 @@
+// The calculator in Chromium against the real server: build a quote with every kind of input, compare the figures on
+// screen with POST /api/quote for the same form, save, reload by URL, update, take the screenshot, and a phone run.
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatEuro } from '../../src/client/lib/format';
+import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+async function totals(page: Page) {
+  return {
+    monthly: (await page.getByTestId('total-monthly').textContent())?.trim(),
+    yearly: (await page.getByTestId('total-yearly').textContent())?.trim(),
+    tcv: (await page.getByTestId('total-tcv').textContent())?.trim(),
+  };
+}
+
+/** Dialog footers sit where the toast region is (bottom right): activate by keyboard, as a keyboard user would. */
+async function press(locator: Locator) {
+  await locator.focus();
+  await locator.press('Enter');
+}
+
+async function expectToast(page: Page, text: string) {
+  await page.mouse.move(0, 0); // a pointer resting on the toast region pauses its timer
+  try {
+    await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+  } catch (err) {
+    const shown = await page.getByTestId('toast').allTextContents();
+    throw new Error(`no toast "${text}"; shown: ${JSON.stringify(shown)}`, { cause: err });
+  }
+}
+
+describe('calculator (browser → engine in the page, server for saves)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let savedId = 0;
+  let savedTotals: Awaited<ReturnType<typeof totals>>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('builds a quote whose figures equal POST /api/quote, saves it, reloads it by URL and updates it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+    await signIn(page, server.url, 'demo@example.com', 'Demo12345');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
+    await page.getByTestId('total-monthly').waitFor();
+    // defaults: Entry, 100 units (its first tier), 1 location, 36 months, annually
+    await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Entry');
+    await expect(page.getByTestId('summary-frequency').textContent()).resolves.toBe('Annual');
+    await screenshot(page, 'calculator-1-defaults');
+
+    // package, size, locations
+    await page.getByTestId('package-card').filter({ hasText: 'Advanced' }).click();
+    await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Advanced');
+    const units = page.getByLabel('Units', { exact: true });
+    await units.fill('1200');
+    await units.blur();
+    await page.getByRole('button', { name: 'Increase locations' }).click();
+
+    // add-ons: a multiple-selection one with its setup fee waived, and a single-selection one
+    await page.getByRole('checkbox', { name: /Microsoft 365 Integration/ }).check({ force: true });
+    await page.getByRole('radio', { name: /Premium Support/ }).check({ force: true });
+    await page.getByText('Waive Setup Fee').first().click();
+    await page.getByText('Setup Fee Waived').waitFor();
+
+    // custom items: one-time (the default) and recurring
+    await page.getByLabel('Item Name').fill('On-site training');
+    await page.getByLabel('Price', { exact: true }).fill('250');
+    await page.getByLabel('Description (Optional)').fill('Two days');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await page.getByLabel('Item Name').fill('Extra hosting');
+    await page.getByLabel('Price', { exact: true }).fill('19.99');
+    await page.getByRole('checkbox', { name: 'One-time', exact: true }).setChecked(false, { force: true });
+    await page.getByText('Recurring (monthly)').waitFor();
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await page.getByRole('button', { name: 'Delete Extra hosting' }).waitFor();
+
+    // a discount
+    await page.getByRole('button', { name: /Available Discounts/ }).click();
+    await page.getByRole('checkbox', { name: /3-Year Contract Discount/ }).check({ force: true });
+    await screenshot(page, 'calculator-2-built');
+
+    // the same form priced by the server
+    const [addOns, discounts] = await Promise.all([
+      page.request.get(`${server.url}/api/addons`).then((r) => r.json() as Promise<Named[]>),
+      page.request.get(`${server.url}/api/discounts`).then((r) => r.json() as Promise<Named[]>),
+    ]);
+    const packages = (await page.request.get(`${server.url}/api/packages`).then((r) => r.json())) as Named[];
+    const idOf = (list: Named[], name: string) => list.find((x) => x.name === name)!.id;
+    const form = {
+      packageId: idOf(packages, 'Advanced'),
+      pricingModel: 'sqm',
+      squareMeters: 1200,
+      userCount: 10,
+      locations: 2,
+      addOns: [
+        { id: idOf(addOns, 'Microsoft 365 Integration'), waiveSetupFee: true },
+        { id: idOf(addOns, 'Premium Support'), waiveSetupFee: false },
+      ],
+      customItems: [
+        { name: 'On-site training', description: 'Two days', isOneTime: true, price: 250 },
+        { name: 'Extra hosting', description: '', isOneTime: false, price: 19.99 },
+      ],
+      selectedDiscountIds: [idOf(discounts, '3-Year Contract Discount')],
+      contractDuration: 36,
+      paymentFrequency: 'annually',
+    };
+    const res = await page.request.post(`${server.url}/api/quote`, { data: form });
+    expect(res.status()).toBe(200);
+    const q = (await res.json()) as { total: number; yearlyTotal: number; tcv: number; oneTimeCosts: number };
+    const expected = { monthly: formatEuro(q.total), yearly: formatEuro(q.yearlyTotal), tcv: formatEuro(q.tcv) };
+    const onScreen = await totals(page);
+    expect(onScreen).toEqual(expected);
+    // the waived fee is struck through with "(Waived)"; the one-time fees show in the sentence
+    await expect(page.getByTestId('waived-fee').first().textContent()).resolves.toContain('(Waived)');
+    await expect(page.getByTestId('contract-sentence').textContent()).resolves.toBe(
+      `36 months × ${expected.monthly} + ${formatEuro(q.oneTimeCosts)} one-time fees`,
+    );
+
+    // details dialog
+    await page.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Detailed Price Breakdown' });
+    await details.waitFor();
+    for (const s of ['Package Details', 'Configuration Details', 'Pricing Details', 'Add-ons Details', 'Custom Items Details', 'Discount Details', 'Final Totals']) {
+      await details.getByRole('heading', { name: s }).waitFor();
+    }
+    await screenshot(page, 'calculator-3-details');
+    await press(details.getByRole('button', { name: 'Close', exact: true }));
+    await details.waitFor({ state: 'hidden' });
+
+    // save as new
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await dialog.waitFor();
+    await dialog.getByText('Enter a name for this configuration to save it for future reference.').waitFor();
+    await dialog.getByPlaceholder('e.g., Client Name or Project').fill('Acme HQ');
+    await screenshot(page, 'calculator-4-save-dialog');
+    await press(dialog.getByRole('button', { name: 'Save Configuration' }));
+    await expectToast(page, 'Configuration saved successfully!');
+    await dialog.waitFor({ state: 'hidden' });
+    const current = await page.getByTestId('current-config').textContent();
+    savedId = Number(/#(\d+)/.exec(current ?? '')?.[1]);
+    expect(savedId).toBeGreaterThan(0);
+    const stored = (await page.request.get(`${server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; name: string };
+    expect([stored.name, formatEuro(stored.tcv)]).toEqual(['Acme HQ', expected.tcv]);
+
+    // reload by URL: the same figures
+    await page.goto(`${server.url}/calculator/${savedId}`);
+    await expectToast(page, 'Configuration Loaded');
+    await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Advanced');
+    expect(await totals(page)).toEqual(expected);
+    await expect(page.getByLabel('Units', { exact: true }).inputValue()).resolves.toBe('1200');
+    await expect(page.getByLabel('Locations', { exact: true }).inputValue()).resolves.toBe('2');
+    await page.getByText('Setup Fee Waived').waitFor();
+    await screenshot(page, 'calculator-5-reloaded');
+
+    // change and update: the dialog opens in overwrite mode with the loaded configuration
+    await page.getByRole('button', { name: 'Increase locations' }).click();
+    const changed = await totals(page);
+    expect(changed.tcv).not.toBe(expected.tcv);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor();
+    await expect(dialog.getByPlaceholder('e.g., Client Name or Project').inputValue()).resolves.toBe('Acme HQ');
+    await dialog.getByText('Choose a configuration to overwrite or enter a new name.').waitFor();
+    await press(dialog.getByRole('button', { name: 'Update Configuration' }));
+    await expectToast(page, 'Configuration updated successfully!');
+    const updated = (await page.request.get(`${server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; locations: number };
+    expect([updated.locations, formatEuro(updated.tcv)]).toEqual([3, changed.tcv]);
+    savedTotals = changed;
+
+    // screenshot download is a PNG
+    await page.getByRole('button', { name: 'Screenshot' }).click();
+    const shot = page.getByRole('dialog', { name: 'Pricing Screenshot' });
+    await shot.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'calculator-6-screenshot-dialog');
+    const [download] = await Promise.all([page.waitForEvent('download'), press(shot.getByRole('button', { name: 'Download' }))]);
+    expect(download.suggestedFilename()).toBe('pricing-summary.png');
+    const file = await download.path();
+    const head = fs.readFileSync(file).subarray(0, 8);
+    expect([...head]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await press(shot.getByRole('button', { name: 'Close', exact: true }));
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('fits a 390 px phone screen without horizontal scrolling', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'demo@example.com', 'Demo12345');
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/calculator?configId=${savedId}`);
+    await expectToast(page, 'Configuration Loaded');
+    expect(await totals(page)).toEqual(savedTotals);
+    await page.getByRole('button', { name: /Available Discounts/ }).click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'calculator-7-phone');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await context.close();
+  }, 120_000);
+});
