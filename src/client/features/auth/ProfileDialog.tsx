@@ -1,7 +1,7 @@
 // Profile Settings (seed 000 §2, §4, §5): the email is read-only; a save refetches the current user.
 import { Button, CloseButton, Dialog, Input, Link as ChakraLink, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { updateProfileInput } from '../../../shared/schemas/auth';
@@ -26,6 +26,9 @@ export function ProfileDialog({ user, open, onClose }: { user: User; open: boole
   const utils = trpc.useUtils();
   const form = useForm({ resolver: zodResolver(profileForm), defaultValues: valuesOf(user) });
   const errors = form.formState.errors;
+  // focus starts in Username, not on the read-only email
+  const usernameRef = useRef<HTMLInputElement | null>(null);
+  const { ref: usernameFieldRef, ...usernameField } = form.register('username');
   const save = trpc.auth.updateProfile.useMutation({
     onSuccess: async () => {
       notify('success', 'Profile updated', 'Your profile changes have been saved.');
@@ -47,7 +50,13 @@ export function ProfileDialog({ user, open, onClose }: { user: User; open: boole
   const close = () => !save.isPending && onClose();
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && close()}
+      placement="center"
+      scrollBehavior="inside"
+      initialFocusEl={() => usernameRef.current}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
@@ -65,7 +74,14 @@ export function ProfileDialog({ user, open, onClose }: { user: User; open: boole
                     <Input value={user.email} readOnly bg="bg.muted" color="fg.muted" name="email" />
                   </FormField>
                   <FormField label="Username" error={errors.username?.message}>
-                    <Input autoComplete="username" {...form.register('username')} />
+                    <Input
+                      autoComplete="username"
+                      {...usernameField}
+                      ref={(el) => {
+                        usernameFieldRef(el);
+                        usernameRef.current = el;
+                      }}
+                    />
                   </FormField>
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     <FormField label="First Name" error={errors.firstname?.message}>
