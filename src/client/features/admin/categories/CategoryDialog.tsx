@@ -28,7 +28,7 @@ export function CategoryDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -25,7 +25,7 @@ export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageD
           </HStack>
         </Flex>
       </Card.Header>
-      <Card.Body pt="0">
+      <Card.Body pt="4">
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>
             <DataList.ItemLabel>Base price</DataList.ItemLabel>

@@ -83,6 +83,7 @@ export function CatalogLoadError({ error, onRetry }: { error: unknown; onRetry: 
  * toast slot is never held by a spinner.
  */
 export function progressToast(title: string) {
+  toaster.remove(); // as notify(): the newest message replaces the one showing
   const id = toaster.create({ type: 'loading', title, closable: false });
   return {
     success(successTitle: string, description?: string) {

@@ -4,11 +4,17 @@ import type { TierKind } from '../../../../shared/schemas/catalog-admin';
 import { formatEuro } from '../../../lib/format';
 import { monthlyAt, tierRangeLabel, TIER_WORDS, type TierView } from './tier-format';
 
+/** The first and last columns line up with the card's heading. */
+const EDGE_PADDING = {
+  '& th:first-of-type, & td:first-of-type': { paddingInlineStart: '5' },
+  '& th:last-of-type, & td:last-of-type': { paddingInlineEnd: '5' },
+};
+
 export function TierTable({ kind, tiers }: { kind: TierKind; tiers: readonly TierView[] }) {
   const w = TIER_WORDS[kind];
   return (
     <Table.ScrollArea>
-      <Table.Root size="sm" aria-label={`${w.One}-based price tiers`}>
+      <Table.Root size="sm" aria-label={`${w.One}-based price tiers`} css={EDGE_PADDING}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader whiteSpace="nowrap">{w.One} Range</Table.ColumnHeader>

@@ -1,0 +1,333 @@
+// The five catalogue tabs of the admin dashboard in Chromium against the real server (issue 11): the admin creates
+// a package "Flex", auto-generates its unit tiers (preview 100, 325, 550, 775, 1000 at €3.00 … €1.00), adds a
+// category, an add-on offered for Flex and a discount rule for Flex; then the demo user's calculator offers them and
+// shows the totals that POST /api/quote computes. Screenshots of every tab and dialog at 1280 px and 390 px.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
+
+describe('admin catalogue tabs', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  /** The current screen at 1280 px, then at 390 px (checking nothing scrolls sideways), then back. */
+  async function shots(p: Page, name: string) {
+    await p.waitForTimeout(300); // dialogs and toasts finish their entry animation
+    await screenshot(p, `catalog-${name}-1280`);
+    await p.setViewportSize({ width: 390, height: 844 });
+    await p.waitForTimeout(300);
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+    await screenshot(p, `catalog-${name}-390`);
+    await p.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  /** Waits for the toast with this text, then closes it so the next one can show. */
+  async function toast(p: Page, text: string) {
+    const t = p.locator('[data-testid="toast"][data-state="open"]').filter({ hasText: text }).first();
+    await t.waitFor();
+    await t.getByRole('button').click();
+    await t.waitFor({ state: 'detached' });
+  }
+
+  async function openTab(name: string) {
+    await page.getByRole('tab', { name, exact: true }).click();
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await admin.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByRole('tab', { name: 'Packages', exact: true }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('Packages: adds "Flex" with the default features', async () => {
+    await openTab('Packages');
+    const cards = page.getByTestId('admin-package-card');
+    await cards.first().waitFor();
+    expect(await cards.locator('h3').allTextContents()).toEqual(['Entry', 'Advanced', 'Ultimate']);
+    await shots(page, 'packages');
+
+    await page.getByRole('button', { name: 'Add Package' }).click();
+    const form = page.getByRole('form', { name: 'Add Package' });
+    expect(await form.getByRole('textbox', { name: 'Feature 1' }).inputValue()).toBe('Basic features');
+    expect(await form.getByRole('textbox', { name: 'Feature 2' }).inputValue()).toBe('Standard support');
+    expect(await form.getByLabel('Setup Fee (€)').inputValue()).toBe('0');
+    await form.getByRole('button', { name: 'Add Package' }).click();
+    await form.getByText('Package name is required').waitFor();
+    await shots(page, 'package-add-form');
+
+    await form.getByLabel('Package Name').fill('Flex');
+    await form.getByLabel('Description').fill('Pay for the space you use.');
+    await form.getByLabel('Base Price (€ / month)').fill('149');
+    await form.getByLabel('Setup Fee (€)').fill('500');
+    await form.getByLabel('Extra Location Price (€ / month)').fill('25.50');
+    await form.getByRole('button', { name: 'Add Package' }).click();
+    await toast(page, 'Package added successfully');
+    const flex = cards.filter({ has: page.getByRole('heading', { name: 'Flex' }) });
+    await flex.waitFor();
+    const text = await flex.textContent();
+    expect(text).toContain('€149.00');
+    expect(text).toContain('€500.00');
+    expect(text).toContain('€25.50');
+    expect(text).toContain('Basic features');
+    expect(text).toContain('0 unit tiers');
+
+    // edit: one at a time, inline
+    await page.getByRole('button', { name: 'Edit Flex' }).click();
+    await page.getByRole('form', { name: 'Edit Flex' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Entry' }).isDisabled()).toBe(true);
+    await shots(page, 'package-edit');
+    await page.getByRole('form', { name: 'Edit Flex' }).getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Delete Flex' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('This action cannot be undone', { exact: false }).waitFor();
+    await shots(page, 'package-delete');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('Price Tiers: auto-generates Flex unit tiers from the defaults, previewed first', async () => {
+    await openTab('Price Tiers');
+    await page.getByRole('tab', { name: 'Unit-Based Pricing' }).waitFor();
+    await page.getByRole('table', { name: 'Unit-based price tiers' }).waitFor();
+    await shots(page, 'tiers');
+
+    await page.getByLabel('Package', { exact: true }).selectOption({ label: 'Flex' });
+    await page.getByText('No square meter price tiers defined for this package').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Tiers' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Auto-Generate' }).click();
+    const dialog = page.getByRole('dialog');
+    const preview = dialog.getByTestId('tier-preview');
+    await preview.waitFor();
+    const rows = await preview.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows).toEqual([
+      ['100 – 324 units', '€3.00'],
+      ['325 – 549 units', '€2.50'],
+      ['550 – 774 units', '€2.00'],
+      ['775 – 999 units', '€1.50'],
+      ['1,000 units+', '€1.00'],
+    ]);
+    await shots(page, 'tiers-generate-dialog');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Generated 5 unit-based price tiers successfully');
+    const table = page.getByRole('table', { name: 'Unit-based price tiers' });
+    await table.waitFor();
+    const cells = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(cells).toEqual([
+      ['100 – 324 units', '€3.00', '€300.00', '€972.00'],
+      ['325 – 549 units', '€2.50', '€812.50', '€1,372.50'],
+      ['550 – 774 units', '€2.00', '€1,100.00', '€1,548.00'],
+      ['775 – 999 units', '€1.50', '€1,162.50', '€1,498.50'],
+      ['1,000 units+', '€1.00', '€1,000.00', 'No limit'],
+    ]);
+
+    // Edit Tiers now shows; the selector is locked while editing
+    await page.getByRole('button', { name: 'Edit Tiers' }).click();
+    expect(await page.getByLabel('Package', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Max Units, tier 5').inputValue()).toBe('');
+    await shots(page, 'tiers-edit');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('tab', { name: 'User-Based Pricing' }).click();
+    await page.getByText('No user-based price tiers defined for this package').waitFor();
+    await shots(page, 'tiers-users-empty');
+    await page.getByRole('tab', { name: 'Unit-Based Pricing' }).click();
+  });
+
+  it('Add-on Categories: adds one with an icon from the picker', async () => {
+    await openTab('Add-on Categories');
+    await page.getByTestId('category-card').first().waitFor();
+    expect(await page.getByTestId('category-card').locator('h3').allTextContents()).toEqual(['Hardware', 'Integrations', 'Security', 'Support Plans']);
+    await shots(page, 'categories');
+
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add Category' }).click();
+    await toast(page, 'Validation Error');
+    expect(await dialog.getByTestId('icon-picker').getByRole('button').count()).toBe(30);
+    await dialog.getByLabel('Category Name').fill('Workplace Insights');
+    await dialog.getByText('Allow multiple selections').click();
+    await dialog.getByRole('button', { name: 'Analytics' }).click();
+    expect(await dialog.getByRole('button', { name: 'Analytics' }).getAttribute('aria-pressed')).toBe('true');
+    await shots(page, 'category-dialog');
+    await dialog.getByRole('button', { name: 'Add Category' }).click();
+    await toast(page, 'Category added successfully');
+    const card = page.getByTestId('category-card').filter({ hasText: 'Workplace Insights' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Multiple selections allowed');
+    expect(await card.textContent()).toContain('Checkboxes');
+
+    await page.getByRole('button', { name: 'Delete Hardware' }).click();
+    await page.getByRole('alertdialog').getByText('become unorganised', { exact: false }).waitFor();
+    await shots(page, 'category-delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('Add-ons: adds one for every package, then takes Entry off with its checkbox', async () => {
+    await openTab('Add-ons');
+    await page.getByRole('table', { name: 'Add-ons' }).waitFor();
+    await page.getByRole('button', { name: 'Add Add-on' }).click();
+    const form = page.getByRole('form', { name: 'Add Add-on' });
+    await form.getByRole('button', { name: 'Add Add-on' }).click();
+    await toast(page, 'Name and category are required');
+    await form.getByLabel('Name').fill('Occupancy Insights');
+    await form.getByLabel('Category').selectOption({ label: 'Workplace Insights' });
+    await form.getByLabel('Setup Fee (€, one-time)').fill('200');
+    await form.getByLabel('Monthly Fee (€ / month)').fill('30');
+    for (const name of ['Entry', 'Advanced', 'Ultimate', 'Flex']) expect(await form.getByRole('checkbox', { name }).isChecked()).toBe(true);
+    await shots(page, 'addon-form');
+    await form.getByRole('button', { name: 'Add Add-on' }).click();
+    await toast(page, 'Add-on added successfully');
+
+    const row = page.getByTestId('addon-row').filter({ hasText: 'Occupancy Insights' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Multiple selection');
+    expect(await row.textContent()).toContain('€200.00');
+    const entry = row.getByRole('checkbox', { name: 'Available for Entry' });
+    expect(await entry.isChecked()).toBe(true);
+    await row.locator('label').filter({ has: entry }).click();
+    await toast(page, 'Removed from package successfully');
+    expect(await entry.isChecked()).toBe(false);
+    expect(await row.getByRole('checkbox', { name: 'Available for Flex' }).isChecked()).toBe(true);
+    await shots(page, 'addons');
+  });
+
+  it('Discounts: adds a rule for Flex with the condition editor', async () => {
+    await openTab('Discounts');
+    await page.getByTestId('discount-card').first().waitFor();
+    const welcome = await page.getByTestId('discount-card').filter({ hasText: 'Welcome Credit' }).textContent();
+    expect(welcome).toContain('Fixed Amount: €50.00');
+    expect(welcome).toContain('Package in Advanced, Ultimate');
+    expect(await page.getByTestId('discount-card').filter({ hasText: 'Annual Prepay Bonus' }).textContent()).toContain('Payment Frequency = annually');
+    await shots(page, 'discounts');
+
+    await page.getByRole('button', { name: 'Add Discount Rule' }).click();
+    expect(await page.getByRole('button', { name: 'Add Discount Rule' }).first().isDisabled()).toBe(true);
+    const form = page.getByRole('form', { name: 'Add Discount Rule' });
+    expect(await form.getByLabel('Rule Name').getAttribute('placeholder')).toBe('2-Year Contract Discount');
+    expect(await form.getByLabel('Percentage (%)').inputValue()).toBe('10');
+    await form.getByRole('button', { name: 'Add Discount Rule' }).click();
+    await toast(page, 'Please fill in all required fields');
+
+    await form.getByLabel('Rule Name').fill('Flex Launch Offer');
+    await form.getByLabel('Description').fill('10% off Flex during the launch.');
+    await form.getByLabel('Condition 1 type').selectOption('package');
+    await form.getByLabel('Condition 1 value').selectOption({ label: 'Flex' });
+    await form.getByRole('button', { name: 'Add Condition' }).click();
+    await form.getByLabel('Condition 2 type').selectOption('paymentFrequency');
+    expect(await form.getByLabel('Condition 2 operator').locator('option').allTextContents()).toEqual(['=']);
+    await shots(page, 'discount-form');
+    await form.getByRole('button', { name: 'Remove condition 2' }).click();
+    await form.getByRole('button', { name: 'Add Discount Rule' }).click();
+    await toast(page, 'Discount rule added successfully');
+    const card = page.getByTestId('discount-card').filter({ hasText: 'Flex Launch Offer' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Standard Percentage: 10%');
+    expect(await card.textContent()).toContain('Package = Flex');
+    expect(errors).toEqual([]);
+  });
+
+  it("the demo user's calculator offers Flex, and the quote API prices it with the new tier, add-on and discount", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    const login = await p.request.post(`${server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } });
+    expect(login.status()).toBe(200);
+    const packages = (await (await p.request.get(`${server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    const addOns = (await (await p.request.get(`${server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
+    const discounts = (await (await p.request.get(`${server.url}/api/discounts`)).json()) as { id: number; name: string }[];
+    const flexId = packages.find((x) => x.name === 'Flex')!.id;
+    const addOn = addOns.find((a) => a.name === 'Occupancy Insights')!;
+    const discountId = discounts.find((d) => d.name === 'Flex Launch Offer')!.id;
+    expect(addOn.availableForPackages).toContain(flexId);
+    expect(addOn.availableForPackages).not.toContain(packages.find((x) => x.name === 'Entry')!.id);
+
+    // 500 units fall in the generated tier 325–549 at €2.50; 2 locations; monthly payment over 12 months
+    const form = {
+      packageId: flexId,
+      pricingModel: 'sqm',
+      squareMeters: 500,
+      locations: 2,
+      addOns: [addOn.id],
+      selectedDiscountIds: [discountId],
+      contractDuration: 12,
+      paymentFrequency: 'monthly',
+    };
+    const res = await p.request.post(`${server.url}/api/quote`, { data: form });
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({
+      packageName: 'Flex',
+      originalPricePerSqm: 2.5,
+      sqmPrice: 1250, // 500 × 2.50
+      additionalLocationCost: 25.5, // 25.50 × (2 − 1)
+      totalMonthlyBasePrice: 1424.5, // 149 + 1250 + 25.50
+      addOnsFees: 30,
+      subtotal: 1454.5,
+      totalDiscounts: 145.45, // 10 % of 1454.50
+      total: 1309.05,
+      setupFees: 700, // 500 + 200
+      oneTimeCosts: 700,
+      tcv: 16408.6, // 1309.05 × 12 + 700
+    });
+
+    // the calculator screen
+    await p.goto(`${server.url}/`);
+    const cards = p.getByTestId('package-card');
+    await cards.first().waitFor();
+    expect(await cards.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Flex')]));
+    await cards.filter({ hasText: 'Flex' }).click();
+    await p.getByText('Occupancy Insights').first().click();
+    await p.getByTestId('total-tcv').waitFor();
+    await p.waitForTimeout(300);
+
+    // the discounts the screen applies (the calculator decides which are selected), read from its checkboxes
+    await p.getByRole('heading', { name: 'Available Discounts' }).click();
+    const options = p.getByTestId('discount-option');
+    await options.first().waitFor();
+    const launch = options.filter({ hasText: 'Flex Launch Offer' });
+    if (!(await launch.locator('input[type="checkbox"]').isChecked())) await launch.locator('label').first().click();
+    await p.waitForTimeout(300);
+    const selected: number[] = [];
+    for (const o of await options.all()) {
+      if (await o.locator('input[type="checkbox"]').isChecked()) {
+        const text = (await o.textContent()) ?? '';
+        selected.push(discounts.find((d) => text.includes(d.name))!.id);
+      }
+    }
+    expect(selected).toContain(discountId);
+    // seed 000 §9: sqm, size raised to the smallest tier minimum (100), 1 location, 36 months, annually
+    const screenForm = {
+      packageId: flexId,
+      pricingModel: 'sqm',
+      squareMeters: 100,
+      locations: 1,
+      addOns: [addOn.id],
+      selectedDiscountIds: selected,
+      contractDuration: 36,
+      paymentFrequency: 'annually',
+    };
+    const q = (await (await p.request.post(`${server.url}/api/quote`, { data: screenForm })).json()) as { total: number; yearlyTotal: number; tcv: number };
+    const amount = async (id: string) => Number(((await p.getByTestId(id).first().textContent()) ?? '').replace(/[^0-9.]/g, ''));
+    expect(await amount('total-monthly')).toBe(q.total);
+    expect(await amount('total-yearly')).toBe(q.yearlyTotal);
+    expect(await amount('total-tcv')).toBe(q.tcv);
+    await screenshot(p, 'catalog-calculator-flex-1280');
+    await ctx.close();
+  });
+});
