@@ -15,6 +15,9 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { initialListState, listReducer, pageCount } from './listState';
 import { SortableHeader } from './SortableHeader';
 
+/** Non-sortable headers look like the sortable ones (small, semibold, muted). */
+const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '4' } as const;
+
 type Row = RouterOutputs['configurations']['list']['items'][number];
 
 export function SavedConfigurationsTable() {
@@ -93,13 +96,15 @@ export function SavedConfigurationsTable() {
           <Table.Header>
             <Table.Row bg="bg.subtle">
               <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
-              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
               <SortableHeader label="Package" column="packageName" {...sortProps} />
               <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
               <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
               <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-              <Table.ColumnHeader>Created By</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
+              <Table.ColumnHeader {...plainHeader} textAlign="end">
+                Actions
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
