@@ -3,7 +3,7 @@
 import { Badge, Box, Button, Card, Field, Flex, Heading, IconButton, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, type Dispatch } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { z } from 'zod';
 import { customItemInput } from '../../../shared/schemas/configuration';
@@ -28,9 +28,11 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: EMPTY,
-    mode: 'onChange',
   });
-  const { register, control, handleSubmit, reset, formState } = form;
+  const { register, control, handleSubmit, reset } = form;
+  // the button follows the values themselves (formState.isValid lags behind a reset)
+  const values = useWatch({ control });
+  const valid = formSchema.safeParse(values).success;
 
   const submit = handleSubmit((v) => {
     dispatch({
@@ -73,7 +75,7 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
               </Switch.Root>
             )}
           />
-          <Button type="submit" colorPalette="blue" disabled={!formState.isValid}>
+          <Button type="submit" colorPalette="blue" disabled={!valid}>
             <LuPlus /> Add Item
           </Button>
         </Flex>

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../../test/render';
+import { CustomItemsCard } from './CustomItemsCard';
+import { readState, WithState } from './test-harness';
+
+function setup() {
+  const r = renderUi(<WithState>{(s, dispatch) => <CustomItemsCard items={s.customItems} dispatch={dispatch} />}</WithState>);
+  const addButton = () => screen.getByRole('button', { name: 'Add Item' }) as HTMLButtonElement;
+  const items = () => readState(screen.getByTestId('state')).customItems;
+  return { ...r, addButton, items };
+}
+
+describe('custom line items (seed 000 §4, §5)', () => {
+  it('Add Item is disabled until a name and a price above 0 are given; no messages are shown', async () => {
+    const { user, addButton } = setup();
+    const name = screen.getByLabelText('Item Name');
+    const price = screen.getByLabelText('Price') as HTMLInputElement;
+    expect([price.type, price.min, price.step]).toEqual(['number', '0', '0.01']);
+    expect(addButton().disabled).toBe(true);
+    await user.type(name, 'Training');
+    expect(addButton().disabled).toBe(true);
+    await user.type(price, '0');
+    expect(addButton().disabled).toBe(true);
+    await user.clear(price);
+    await user.type(price, '250.5');
+    expect(addButton().disabled).toBe(false);
+    await user.clear(name);
+    await user.type(name, '   ');
+    expect(addButton().disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('adds a one-time item by default, then resets the form (one-time on, empty fields)', async () => {
+    const { user, addButton, items } = setup();
+    const sw = screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement;
+    expect(sw.checked).toBe(true);
+    await user.type(screen.getByLabelText('Item Name'), 'Training');
+    await user.type(screen.getByLabelText('Price'), '250.50');
+    await user.type(screen.getByLabelText('Description (Optional)'), 'Two days');
+    await user.click(addButton());
+    expect(items()).toMatchObject([{ name: 'Training', description: 'Two days', isOneTime: true, price: 250.5 }]);
+    expect((screen.getByLabelText('Item Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Price') as HTMLInputElement).value).toBe('');
+    expect(addButton().disabled).toBe(true);
+
+    const table = screen.getByRole('table', { name: 'Added Items' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Description', 'Type', 'Price', '']);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('One-time');
+    expect(row.textContent).toContain('€250.50');
+  });
+
+  it('adds a recurring item with the switch off (Enter submits), and deletes a row', async () => {
+    const { user, items } = setup();
+    await user.click(screen.getByText('One-time'));
+    expect(screen.getByText('Recurring (monthly)')).toBeTruthy();
+    await user.type(screen.getByLabelText('Item Name'), 'Hosting');
+    await user.type(screen.getByLabelText('Price'), '19.99{Enter}');
+    expect(items()).toMatchObject([{ name: 'Hosting', isOneTime: false, price: 19.99 }]);
+    expect(screen.getByRole('table', { name: 'Added Items' }).textContent).toContain('Recurring');
+    // the switch is back on after a successful add
+    expect((screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Delete Hosting' }));
+    expect(items()).toEqual([]);
+    expect(screen.queryByRole('table', { name: 'Added Items' })).toBeNull();
+    expect(screen.getByText(/No custom items yet/)).toBeTruthy();
+  });
+});

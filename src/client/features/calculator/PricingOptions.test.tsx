@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../../test/render';
+import { PricingOptions } from './PricingOptions';
+import { readState, WithState } from './test-harness';
+
+function setup(packageId = 1) {
+  const r = renderUi(
+    <WithState initial={(s) => ({ ...s, packageId })}>
+      {(s, dispatch) => (
+        <PricingOptions pricingModel={s.pricingModel} squareMeters={s.squareMeters} userCount={s.userCount} locations={s.locations} dispatch={dispatch} />
+      )}
+    </WithState>,
+  );
+  const state = () => readState(screen.getByTestId('state'));
+  return { ...r, state };
+}
+
+describe('units / users field (seed 000 §5)', () => {
+  it('empty is 0, letters are ignored, and on blur a value below the first tier is raised to its minimum', async () => {
+    const { user, state } = setup();
+    const units = screen.getByLabelText('Units') as HTMLInputElement;
+    expect(units.value).toBe('100');
+    await user.clear(units);
+    expect(units.value).toBe('');
+    expect(state().squareMeters).toBe(0);
+    await user.type(units, '4x2');
+    expect(units.value).toBe('42');
+    expect(state().squareMeters).toBe(42);
+    await user.tab();
+    expect(units.value).toBe('100');
+    expect(state().squareMeters).toBe(100);
+    await user.clear(units);
+    await user.type(units, '2500');
+    await user.tab();
+    expect([units.value, state().squareMeters]).toEqual(['2500', 2500]);
+  });
+
+  it('the users field follows the same rule with the user tiers; without tiers the floor is 1', async () => {
+    const { user, state } = setup();
+    await user.click(screen.getByText('User-Based'));
+    const users = screen.getByLabelText('Users') as HTMLInputElement;
+    expect(users.value).toBe('10');
+    await user.clear(users);
+    await user.type(users, '3');
+    await user.tab();
+    expect([users.value, state().userCount]).toEqual(['10', 10]);
+
+    const noTiers = setup(2); // Advanced in the test catalogue has no tiers
+    const field = noTiers.container.querySelector('input[name="userCount"], input[name="squareMeters"]') as HTMLInputElement;
+    await noTiers.user.clear(field);
+    await noTiers.user.tab();
+    expect(field.value).toBe('1');
+  });
+});
+
+describe('locations stepper', () => {
+  it('is read-only; minus is disabled at 1, plus always works', async () => {
+    const { user, state } = setup();
+    const field = screen.getByLabelText('Locations') as HTMLInputElement;
+    const minus = screen.getByRole('button', { name: 'Decrease locations' }) as HTMLButtonElement;
+    expect([field.readOnly, field.value, minus.disabled]).toEqual([true, '1', true]);
+    await user.click(screen.getByRole('button', { name: 'Increase locations' }));
+    await user.click(screen.getByRole('button', { name: 'Increase locations' }));
+    expect([field.value, minus.disabled]).toEqual(['3', false]);
+    await user.click(minus);
+    await user.click(minus);
+    expect([field.value, minus.disabled, state().locations]).toEqual(['1', true, 1]);
+  });
+});
