@@ -202,7 +202,7 @@ describe('admin catalogue tabs', () => {
     expect(await row.textContent()).toContain('€200.00');
     const entry = row.getByRole('checkbox', { name: 'Available for Entry' });
     expect(await entry.isChecked()).toBe(true);
-    await row.locator('label').filter({ has: entry }).click();
+    await row.locator('label', { has: page.locator('input[aria-label="Available for Entry"]') }).click();
     await toast(page, 'Removed from package successfully');
     expect(await entry.isChecked()).toBe(false);
     expect(await row.getByRole('checkbox', { name: 'Available for Flex' }).isChecked()).toBe(true);

@@ -114,7 +114,7 @@ export function DiscountsTab() {
                   </HStack>
                 </Flex>
               </Card.Header>
-              <Card.Body pt="0">
+              <Card.Body pt="3">
                 <Badge colorPalette="green" variant="subtle" size="md" alignSelf="flex-start">
                   {discountSummary(d)}
                 </Badge>
