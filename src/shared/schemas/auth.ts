@@ -2,6 +2,7 @@
 // Length caps (254 for addresses, 100 for names, 256 for passwords) keep absurd input out of the database; they are
 // not in the seed, so their messages are ours.
 import { z } from 'zod';
+import { refineSingleLine } from './text';
 
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
@@ -36,7 +37,8 @@ export function nameField(label: string, min: number) {
     .string({ error: required })
     .trim()
     .min(min, required)
-    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    .refine(...refineSingleLine(label));
 }
 
 /** Registration and reset password rules (seed 000 §5). Passwords are never trimmed. Letters and digits of any script count. */
@@ -52,7 +54,8 @@ export const usernameField = z
   .string({ error: 'Username must be at least 3 characters' })
   .trim()
   .min(3, 'Username must be at least 3 characters')
-  .max(EMAIL_MAX, `Username must be at most ${EMAIL_MAX} characters`);
+  .max(EMAIL_MAX, `Username must be at most ${EMAIL_MAX} characters`)
+  .refine(...refineSingleLine('Username'));
 
 const registerShape = {
   username: emailField('Must be a valid email address'),

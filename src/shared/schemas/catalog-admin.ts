@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES } from '../pricing/types';
 import { parseHundredths, parseMoney } from '../money';
+import { controlCharsMessage, isSingleLineText, refineMultiLine, refineSingleLine } from './text';
 
 export const CATEGORY_ICONS = [
   'building',
@@ -136,7 +137,10 @@ function idLike(message: string) {
 }
 
 const recordId = z.number({ error: 'Not found' }).int('Not found').positive('Not found');
-const description = z.string({ error: 'Description must be text' }).max(5000, 'Description is too long');
+const description = z
+  .string({ error: 'Description must be text' })
+  .max(5000, 'Description is too long')
+  .refine(...refineMultiLine('Description'));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Tiers
@@ -256,11 +260,20 @@ const featureInput = z
       ctx.addIssue({ code: 'custom', message: 'Feature text is too long' });
       return z.NEVER;
     }
+    if (!isSingleLineText(text)) {
+      ctx.addIssue({ code: 'custom', message: controlCharsMessage('Feature text') });
+      return z.NEVER;
+    }
     return { text, included: f.included };
   });
 
 const packageFields = {
-  name: z.string({ error: PACKAGE_NAME_REQUIRED }).trim().min(1, PACKAGE_NAME_REQUIRED).max(200, 'Package name is too long'),
+  name: z
+    .string({ error: PACKAGE_NAME_REQUIRED })
+    .trim()
+    .min(1, PACKAGE_NAME_REQUIRED)
+    .max(200, 'Package name is too long')
+    .refine(...refineSingleLine('Package name')),
   description,
   features: z.array(featureInput, { error: 'Features must be a list' }).max(100, 'A package can have at most 100 features'),
   basePrice: money('Base price'),
@@ -299,7 +312,7 @@ const packageIdList = z
   .transform((ids) => [...new Set(ids)]);
 
 const addOnFields = {
-  name: z.string({ error: ADDON_REQUIRED }).trim().min(1, ADDON_REQUIRED).max(200, 'Name is too long'),
+  name: z.string({ error: ADDON_REQUIRED }).trim().min(1, ADDON_REQUIRED).max(200, 'Name is too long').refine(...refineSingleLine('Name')),
   categoryId: idLike(ADDON_REQUIRED),
   description,
   setupFee: money('Setup fee'),
@@ -331,7 +344,12 @@ const iconInput = z
   .transform((v) => (v === '' ? null : v));
 
 const categoryFields = {
-  name: z.string({ error: CATEGORY_NAME_REQUIRED }).trim().min(1, CATEGORY_NAME_REQUIRED).max(200, 'Category name is too long'),
+  name: z
+    .string({ error: CATEGORY_NAME_REQUIRED })
+    .trim()
+    .min(1, CATEGORY_NAME_REQUIRED)
+    .max(200, 'Category name is too long')
+    .refine(...refineSingleLine('Category name')),
   icon: iconInput,
   allowsMultipleSelection: z.boolean({ error: 'allowsMultipleSelection must be true or false' }),
 };
@@ -447,7 +465,7 @@ const discountValue = z
   });
 
 const discountFields = {
-  name: z.string({ error: DISCOUNT_REQUIRED }).trim().min(1, DISCOUNT_REQUIRED).max(200, 'Rule name is too long'),
+  name: z.string({ error: DISCOUNT_REQUIRED }).trim().min(1, DISCOUNT_REQUIRED).max(200, 'Rule name is too long').refine(...refineSingleLine('Rule name')),
   description,
   type: z.enum(DISCOUNT_TYPES, { error: 'Please choose a discount type' }),
   value: discountValue,

@@ -2,6 +2,7 @@
 // server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
 // 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
 import { z } from 'zod';
+import { refineMultiLine, refineSingleLine } from './text';
 
 export const CONFIGURATIONS_PAGE_SIZE = 30;
 export const CONFIGURATION_NAME_MAX = 200;
@@ -59,7 +60,8 @@ const name = z
   .string({ error: m.name })
   .trim()
   .min(1, m.name)
-  .max(CONFIGURATION_NAME_MAX, m.nameTooLong);
+  .max(CONFIGURATION_NAME_MAX, m.nameTooLong)
+  .refine(...refineSingleLine('Configuration name'));
 
 const packageId = id(m.packageNotFound);
 const locations = wholeNumber(1, MAX_LOCATIONS, m.locations);
@@ -98,10 +100,16 @@ const customItemPrice = z.preprocess(
 );
 export const customItemInput = z.object({
   id: z.union([z.string().max(100), z.number()]).optional(),
-  name: z.string({ error: m.customItemName }).trim().min(1, m.customItemName).max(CONFIGURATION_NAME_MAX, m.customItemNameTooLong),
+  name: z
+    .string({ error: m.customItemName })
+    .trim()
+    .min(1, m.customItemName)
+    .max(CONFIGURATION_NAME_MAX, m.customItemNameTooLong)
+    .refine(...refineSingleLine('Custom item name')),
   description: z
     .string({ error: m.customItemDescription })
     .max(1000, m.customItemDescription)
+    .refine(...refineMultiLine('Custom item description'))
     .nullish()
     .transform((d) => d ?? ''),
   isOneTime: z.boolean({ error: m.customItemOneTime }).optional().default(false),

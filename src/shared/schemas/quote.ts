@@ -1,6 +1,45 @@
 // Quote form data (seed 000 §3). Deliberately loose: the engine normalises every field (CONTRACT §2 step 1), so a
-// half-typed form still gets a quote. Only the shape is checked here.
+// half-typed form still gets a quote. Only the shape is checked here — and the size (issue 15): the largest sane
+// quote has 50 add-ons and 100 custom items, so the lists are capped at 200 and the texts a quote echoes back at the
+// lengths a saved configuration allows; one request can then neither hold the event loop nor answer megabytes.
 import { z } from 'zod';
+
+export const QUOTE_MAX_ADD_ONS = 200;
+export const QUOTE_MAX_CUSTOM_ITEMS = 200;
+export const QUOTE_MAX_DISCOUNTS = 200;
+export const QUOTE_ITEM_NAME_MAX = 200;
+export const QUOTE_ITEM_DESCRIPTION_MAX = 1000;
+
+export const quoteLimitMessages = {
+  addOns: `A quote can have at most ${QUOTE_MAX_ADD_ONS} add-ons`,
+  customItems: `A quote can have at most ${QUOTE_MAX_CUSTOM_ITEMS} custom items`,
+  discounts: `A quote can have at most ${QUOTE_MAX_DISCOUNTS} discounts`,
+  itemName: `Custom item names must be at most ${QUOTE_ITEM_NAME_MAX} characters`,
+  itemDescription: `Custom item descriptions must be at most ${QUOTE_ITEM_DESCRIPTION_MAX} characters`,
+} as const;
+
+/** Anything (the engine decides); a list longer than `max` is a 400. */
+const boundedList = (max: number, message: string) =>
+  z.unknown().superRefine((v, ctx) => {
+    if (Array.isArray(v) && v.length > max) ctx.addIssue({ code: 'custom', message });
+  });
+
+const customItems = boundedList(QUOTE_MAX_CUSTOM_ITEMS, quoteLimitMessages.customItems).superRefine((v, ctx) => {
+  if (!Array.isArray(v) || v.length > QUOTE_MAX_CUSTOM_ITEMS) return;
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i];
+    if (item === null || typeof item !== 'object') continue;
+    const { name, description } = item as { name?: unknown; description?: unknown };
+    if (typeof name === 'string' && name.length > QUOTE_ITEM_NAME_MAX) {
+      ctx.addIssue({ code: 'custom', message: quoteLimitMessages.itemName, path: [i, 'name'] });
+      return;
+    }
+    if (typeof description === 'string' && description.length > QUOTE_ITEM_DESCRIPTION_MAX) {
+      ctx.addIssue({ code: 'custom', message: quoteLimitMessages.itemDescription, path: [i, 'description'] });
+      return;
+    }
+  }
+});
 
 export const quoteFormInput = z
   .object({
@@ -9,9 +48,9 @@ export const quoteFormInput = z
     squareMeters: z.unknown(),
     userCount: z.unknown(),
     locations: z.unknown(),
-    addOns: z.unknown(),
-    customItems: z.unknown(),
-    selectedDiscountIds: z.unknown(),
+    addOns: boundedList(QUOTE_MAX_ADD_ONS, quoteLimitMessages.addOns),
+    customItems,
+    selectedDiscountIds: boundedList(QUOTE_MAX_DISCOUNTS, quoteLimitMessages.discounts),
     contractDuration: z.unknown(),
     paymentFrequency: z.unknown(),
   })

@@ -1,0 +1,29 @@
+// Text fields are text, not control codes (issue 15 point 7, CONTRACT §3). One check for every name, username,
+// company and description: control characters (C0, DEL, C1), bidi overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069, which can make "exe.txt" read as "txt.exe") and unpaired UTF-16 surrogates are refused with a 400.
+// Single-line fields refuse line breaks and tabs too; multi-line descriptions keep \n, \r and \t.
+import { z } from 'zod';
+
+// With the u flag a well-formed surrogate pair is one code point and does not match [\uD800-\uDFFF]; a lone half does.
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
+
+export const controlCharsMessage = (label: string) =>
+  `${label} must not contain control characters or text-direction overrides`;
+
+export function isSingleLineText(value: string): boolean {
+  return !SINGLE_LINE_FORBIDDEN.test(value);
+}
+
+export function isMultiLineText(value: string): boolean {
+  return !MULTI_LINE_FORBIDDEN.test(value);
+}
+
+/** A refinement for any string schema: `.check(singleLine('Company name'))` style use through `.refine`. */
+export const refineSingleLine = (label: string) => [isSingleLineText, controlCharsMessage(label)] as const;
+export const refineMultiLine = (label: string) => [isMultiLineText, controlCharsMessage(label)] as const;
+
+/** A plain single-line text field (trimmed). Chain length checks as usual. */
+export function singleLineText(label: string) {
+  return z.string().trim().refine(...refineSingleLine(label));
+}
