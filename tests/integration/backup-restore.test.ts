@@ -1,0 +1,151 @@
+// Backup and restore as the README tells an operator to do them: `npm run db:backup <file>` against a running server
+// that is saving quotes, then the copy restored into a fresh folder and a new server started on it — the quotes are
+// there through the API, with their totals.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { USER } from '../support/test-app';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-backup-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The server process on DATABASE_PATH=`db` (a stub client build: this test is about the data). */
+async function startServer(db: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const clientDir = path.join(path.dirname(db), 'client');
+  fs.mkdirSync(clientDir, { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>stub</title>');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATABASE_PATH: db, OUTBOX_DIR: path.join(path.dirname(db), 'outbox'), CLIENT_DIR: clientDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: USER.email, password: USER.password }) });
+  expect(res.status).toBe(200);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+function save(url: string, cookie: string, name: string, squareMeters: number) {
+  const body = { name, packageId: 2, pricingModel: 'sqm', squareMeters, userCount: 10, locations: 3, addOns: [], customItems: [], discountIds: [], contractDuration: 36, paymentFrequency: 'annually' };
+  return fetch(`${url}/api/configurations`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+}
+
+function backup(db: string, target: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: db }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  it('npm run db:backup copies a running, writing database; restored into a fresh folder it serves the same quotes', async () => {
+    const live = path.join(tempDir(), 'app.db');
+    const server = await startServer(live);
+    const cookie = await signIn(server.url);
+    const saved: { id: number; name: string; totalMonthly: string; tcv: string }[] = [];
+    for (const [i, sqm] of [750, 1200, 5000].entries()) {
+      const res = await save(server.url, cookie, `Backed up ${i}`, sqm);
+      expect(res.status).toBe(201);
+      saved.push(await res.json());
+    }
+
+    // Back up while more saves are being written.
+    const target = path.join(tempDir(), 'backups', 'quotes.db');
+    let writing = true;
+    const writer = (async () => {
+      let n = 0;
+      while (writing) expect((await save(server.url, cookie, `During backup ${n++}`, 300 + n)).status).toBe(201);
+      return n;
+    })();
+    const result = await backup(live, target);
+    writing = false;
+    const duringBackup = await writer;
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain('integrity ok');
+    expect(result.output).toMatch(/configurations \d+/);
+    expect(duringBackup).toBeGreaterThan(0);
+    await server.stop();
+
+    // Restore: the copy becomes the database of a server in a fresh folder.
+    const restoredDir = tempDir();
+    const restored = path.join(restoredDir, 'app.db');
+    fs.copyFileSync(target, restored);
+    const second = await startServer(restored);
+    const cookie2 = await signIn(second.url);
+    const list = await fetch(`${second.url}/api/configurations`, { headers: { cookie: cookie2 } });
+    expect(list.status).toBe(200);
+    const rows = (await list.json()) as { id: number; name: string; totalMonthly: string; tcv: string }[];
+    for (const s of saved) {
+      expect(rows.find((r) => r.id === s.id), `quote ${s.name}`).toMatchObject({ name: s.name, totalMonthly: s.totalMonthly, tcv: s.tcv });
+      const one = await fetch(`${second.url}/api/configurations/${s.id}`, { headers: { cookie: cookie2 } });
+      expect(one.status).toBe(200);
+      expect(await one.json()).toMatchObject({ name: s.name, totalMonthly: s.totalMonthly, tcv: s.tcv });
+    }
+    // The copy is a moment of the live database: never more quotes than were written, and a consistent prefix.
+    const during = rows.filter((r) => r.name.startsWith('During backup ')).map((r) => Number(r.name.slice('During backup '.length))).sort((a, b) => a - b);
+    expect(during).toEqual(during.map((_, i) => i));
+    expect(during.length).toBeLessThanOrEqual(duringBackup);
+    await second.stop();
+  }, 120_000);
+
+  it('refuses to back up a database that does not exist, naming it', async () => {
+    const missing = path.join(tempDir(), 'nothing-here.db');
+    const result = await backup(missing, path.join(tempDir(), 'copy.db'));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`No database at ${missing}`);
+  }, 60_000);
+});
