@@ -191,7 +191,7 @@ const writes: [string, (door: Door) => Promise<unknown>][] = [
     return write(d, ['DELETE', `/api/addon-categories/${id}`], (c) => c.admin.categories.delete({ id }));
   }],
   ['discount create', (d) => {
-    const body = { name: unique('D'), type: 'fixed', value: 25 };
+    const body = { name: unique('D'), type: 'fixed' as const, value: 25 };
     return write(d, ['POST', '/api/discounts', body], (c) => c.admin.discounts.create(body));
   }],
   ['discount update', (d) => {

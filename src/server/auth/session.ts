@@ -109,6 +109,11 @@ export function validateSessionToken(
   return { session, user: row.user, refreshed };
 }
 
+/** What the session check answers (tRPC auth.check, REST GET /api/auth/check); never fails. */
+export function sessionCheckOf(user: SessionUser | null): { authenticated: boolean; isAdmin: boolean } {
+  return { authenticated: user !== null, isAdmin: user?.isAdmin ?? false };
+}
+
 export function invalidateSession(db: Db, sessionId: string): void {
   statementsFor(db).remove.run({ id: sessionId });
 }

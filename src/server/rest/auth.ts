@@ -1,8 +1,13 @@
+import { sessionCheckOf } from '../auth/session';
+import { toUserDto } from '../services/users';
+import { requireSignedIn } from '../trpc/init';
+import { direct } from './direct';
 import { jsonBody, run, type RestApp } from './kit';
 
 export function registerAuthRoutes(api: RestApp): void {
   api.post('/login', (c) => run(c, async (caller) => caller.auth.login(await jsonBody(c))));
   api.post('/logout', (c) => run(c, (caller) => caller.auth.logout()));
-  api.get('/user', (c) => run(c, (caller) => caller.auth.me()));
-  api.get('/auth/check', (c) => run(c, (caller) => caller.auth.check()));
+  // Every screen asks these: the procedures' rules (auth.me, auth.check) without the caller (rest/direct.ts).
+  api.get('/user', (c) => direct(c, (ctx) => c.json(toUserDto(requireSignedIn(ctx).user))));
+  api.get('/auth/check', (c) => direct(c, (ctx) => c.json(sessionCheckOf(ctx.user))));
 }

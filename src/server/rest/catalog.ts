@@ -1,9 +1,20 @@
-import { run, type RestApp } from './kit';
+import { catalogSnapshot, type CatalogList } from '../services/catalog-cache';
+import { requireSignedIn } from '../trpc/init';
+import { direct, jsonText } from './direct';
+import type { RestApp } from './kit';
 
-/** Catalogue reads. The admin writes on the same paths are registered by the admin adapter. */
+/**
+ * Catalogue reads, answered with the cache's ready-made JSON (the same lists the catalog.* procedures return).
+ * The admin writes on the same paths are registered by the admin adapter.
+ */
 export function registerCatalogRoutes(api: RestApp): void {
-  api.get('/packages', (c) => run(c, (caller) => caller.catalog.packages()));
-  api.get('/addons', (c) => run(c, (caller) => caller.catalog.addOns()));
-  api.get('/addon-categories', (c) => run(c, (caller) => caller.catalog.categories()));
-  api.get('/discounts', (c) => run(c, (caller) => caller.catalog.discounts()));
+  const lists: [string, CatalogList][] = [
+    ['/packages', 'packages'],
+    ['/addons', 'addOns'],
+    ['/addon-categories', 'categories'],
+    ['/discounts', 'discounts'],
+  ];
+  for (const [path, list] of lists) {
+    api.get(path, (c) => direct(c, (ctx) => jsonText(c, catalogSnapshot(requireSignedIn(ctx).db).json[list])));
+  }
 }

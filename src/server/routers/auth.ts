@@ -7,7 +7,7 @@ import {
   resetPasswordInput,
   updateProfileInput,
 } from '../../shared/schemas/auth';
-import { createSession, invalidateSession } from '../auth/session';
+import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
 import { rateLimiterFor } from '../rate-limit';
 import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
@@ -43,10 +43,7 @@ export const authRouter = router({
   me: protectedProcedure.query(({ ctx }) => toUserDto(ctx.user)),
 
   /** Session check for guards (REST: GET /api/auth/check); never fails. */
-  check: publicProcedure.query(({ ctx }) => ({
-    authenticated: ctx.user !== null,
-    isAdmin: ctx.user?.isAdmin ?? false,
-  })),
+  check: publicProcedure.query(({ ctx }) => sessionCheckOf(ctx.user)),
 
   /** The admin login's demo credentials, or null once the demo admin is gone or its password changed. */
   demoHint: publicProcedure.query(({ ctx }) => demoHint(ctx.db, ctx.config)),
