@@ -27,7 +27,14 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} data-testid="toast">
+          <Toast.Root
+            width={{ md: 'sm' }}
+            maxW={{ md: '420px' }}
+            data-testid="toast"
+            // A dismissed toast stays mounted for removeDelay; its invisible hover "ghost" must not swallow clicks on
+            // whatever lies beneath (a dialog's buttons at the bottom right, the whole width on a phone).
+            css={{ '&[data-state=closed], &[data-state=closed] [data-ghost]': { pointerEvents: 'none !important' } }}
+          >
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

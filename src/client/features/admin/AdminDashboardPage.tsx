@@ -81,7 +81,9 @@ export function AdminDashboardPage() {
           maxW="full"
           css={{ scrollbarWidth: 'thin' }}
           bg="bg"
-          roundedTop="l2"
+          borderWidth="1px"
+          borderBottomWidth="0"
+          roundedTop="l3"
           px="1"
         >
           {TABS.map((t) => (
