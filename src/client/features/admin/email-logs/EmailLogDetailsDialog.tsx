@@ -10,11 +10,11 @@ export type EmailLog = RouterOutputs['admin']['emailLogs']['list'][number];
 
 export function EmailLogDetailsDialog({ log, onClose }: { log: EmailLog | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={log !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+    <Dialog.Root open={log !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="xl" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="3">
             {log && (
               <>
                 <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">

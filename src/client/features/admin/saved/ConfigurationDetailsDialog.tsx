@@ -29,11 +29,11 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
   }
 
   return (
-    <Dialog.Root open={c !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={c !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="3">
             {c && (
               <>
                 <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">

@@ -34,11 +34,11 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser | null; onC
   }
 
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', sm: 'lg' }}>
+    <Dialog.Root open={user !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="3">
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
               <Dialog.Title>Password Reset Link</Dialog.Title>
               {user && (

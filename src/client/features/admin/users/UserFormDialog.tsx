@@ -55,11 +55,11 @@ export function UserFormDialog({
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content asChild>
+          <Dialog.Content asChild mx="3">
             <form noValidate onSubmit={submit} aria-label={editing ? 'Edit User' : 'Create New User'}>
               <Dialog.Header>
                 <Dialog.Title>{editing ? 'Edit User' : 'Create New User'}</Dialog.Title>
