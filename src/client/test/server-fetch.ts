@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestApp, TestClient } from '../../../tests/support/test-app';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { toaster } from '../components/toaster';
 
 /** fetch for renderUi: the app's own request(), with the client's session cookie when given. */
@@ -46,7 +46,9 @@ export async function mailedResetToken(t: TestApp, to: string): Promise<string> 
 
 /** The toaster is one store for the whole test file: empty it between tests (max 1 visible would queue the next). */
 export function clearToasts(): void {
-  toaster.remove();
+  act(() => {
+    toaster.remove();
+  });
 }
 
 /** The visible toast whose text includes `title` (waits for it). */

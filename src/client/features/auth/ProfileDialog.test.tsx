@@ -36,8 +36,9 @@ describe('User menu', () => {
   });
 
   it('shows nothing when signed out', async () => {
-    const { container } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t) });
-    await new Promise((r) => setTimeout(r, 300));
+    const { container, queryClient } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t) });
+    // the session check has answered "not signed in"
+    await waitFor(() => expect(queryClient.getQueryCache().findAll()[0]?.state.data).toEqual({ authenticated: false, isAdmin: false }));
     expect(container.textContent).toBe('');
   });
 
