@@ -1,0 +1,36 @@
+// npm start never serves a stale build (scripts/build.mjs): what counts as a source of each half, and when a build
+// in dist/ is judged stale.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clientInputs, hashInputs, serverInputs, STAMP, staleReason } from '../../scripts/build.mjs';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-stamp-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('build stamps', () => {
+  it('hash the client sources, the shared code, the Vite config and the lockfile — not the tests', () => {
+    const inputs = clientInputs();
+    expect(inputs).toEqual(expect.arrayContaining(['src/client/index.html', 'src/client/main.tsx', 'src/shared/money.ts', 'vite.config.ts', 'package-lock.json']));
+    expect(inputs.filter((f) => /\.test\.tsx?$/.test(f))).toEqual([]);
+    expect(serverInputs()).toEqual(expect.arrayContaining(['src/server/main.ts', 'src/shared/money.ts', 'db/schema.ts', 'package-lock.json', 'scripts/build.mjs']));
+  });
+
+  it('give the same stamp for the same files and another one when any file differs', () => {
+    const a = hashInputs(['package.json', 'vite.config.ts']);
+    expect(hashInputs(['vite.config.ts', 'package.json'])).toBe(a);
+    expect(hashInputs(['package.json', 'tsconfig.json'])).not.toBe(a);
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('judge a build stale when it is missing, unstamped or stamped for other sources', () => {
+    expect(staleReason(dir, 'abc', 'index.html')).toBe('no build yet');
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    expect(staleReason(dir, 'abc', 'index.html')).toBe('the build has no stamp');
+    fs.writeFileSync(path.join(dir, STAMP), 'def\n');
+    expect(staleReason(dir, 'abc', 'index.html')).toBe('the sources changed since the last build');
+    fs.writeFileSync(path.join(dir, STAMP), 'abc\n');
+    expect(staleReason(dir, 'abc', 'index.html')).toBeNull();
+  });
+});
