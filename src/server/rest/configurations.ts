@@ -1,9 +1,20 @@
 import { idParam, jsonBody, run, type RestApp } from './kit';
 
 export function registerConfigurationsRoutes(api: RestApp): void {
-  // The cast only satisfies the compiler: the procedure's schema rejects any other scope with a 400.
+  // The casts only satisfy the compiler: the procedure's schema rejects any other value with a 400. A plain array,
+  // at most 1,000 rows (newest first); X-Total-Count always, X-Truncated: true when rows were left out (issue 15).
   api.get('/configurations', (c) =>
-    run(c, (caller) => caller.configurations.all({ scope: c.req.query('scope') as 'mine' | 'all' | undefined })),
+    run(c, async (caller) => {
+      const q = c.req.query();
+      const list = await caller.configurations.allWithTotal({
+        scope: q.scope as 'mine' | 'all' | undefined,
+        ...(q.page !== undefined ? { page: q.page as unknown as number } : {}),
+        ...(q.limit !== undefined ? { limit: q.limit as unknown as number } : {}),
+      });
+      c.header('X-Total-Count', String(list.total));
+      if (list.truncated) c.header('X-Truncated', 'true');
+      return list.items;
+    }),
   );
   api.get('/configurations/:id', (c) => run(c, (caller) => caller.configurations.get({ id: idParam(c) })));
   api.post('/configurations', (c) => run(c, async (caller) => caller.configurations.create(await jsonBody(c)), 201));

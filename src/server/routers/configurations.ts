@@ -9,10 +9,9 @@ import {
   createConfiguration,
   deleteConfiguration,
   getConfiguration,
-  listAllConfigurations,
   updateConfiguration,
 } from '../services/configurations';
-import { listConfigurationPage } from '../services/configurations-list';
+import { listAllBounded, listConfigurationPage } from '../services/configurations-list';
 import { savedQuotePdfData } from '../services/quote-pdf';
 import { protectedProcedure, router } from '../trpc/init';
 
@@ -22,10 +21,12 @@ export const configurationsRouter = router({
   list: protectedProcedure
     .input(configurationListInput)
     .query(({ ctx, input }) => listConfigurationPage(ctx.db, ctx.user, input)),
-  /** Everything visible, newest first (REST GET /api/configurations). */
-  all: protectedProcedure
+  /** Everything visible, newest first, at most 1,000 per answer (`page` / `limit` for more). */
+  all: protectedProcedure.input(configurationAllInput).query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, input).items),
+  /** The same with the total and whether it was cut (REST GET /api/configurations answers these as headers). */
+  allWithTotal: protectedProcedure
     .input(configurationAllInput)
-    .query(({ ctx, input }) => listAllConfigurations(ctx.db, ctx.user, input?.scope)),
+    .query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, input)),
   get: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => getConfiguration(ctx.db, ctx.user, input.id)),
   /** What the PDF shows (its stored snapshot) and its file name; rendered by GET /api/configurations/{id}/pdf. */
   pdfData: protectedProcedure

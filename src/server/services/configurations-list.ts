@@ -4,12 +4,45 @@
 import { and, asc, count, desc, inArray, sql } from 'drizzle-orm';
 import { configurations } from '../../../db/schema';
 import {
+  CONFIGURATIONS_ALL_MAX,
   CONFIGURATIONS_PAGE_SIZE,
+  type ConfigurationAllQuery,
   type ConfigurationListQuery,
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
 import type { Db } from '../db';
 import { listScope, selectConfigurations, toConfigurationDto, type Actor, type ConfigurationDto } from './configurations';
+
+export interface BoundedList {
+  items: ConfigurationDto[];
+  /** Every row in scope, however many are answered. */
+  total: number;
+  /** More rows exist than this answer holds. */
+  truncated: boolean;
+}
+
+/**
+ * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
+ * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
+ */
+export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): BoundedList {
+  const where = listScope(actor, q?.scope);
+  const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
+  const offset = ((q?.page ?? 1) - 1) * limit;
+  return db.transaction(() => {
+    const total = db.select({ n: count() }).from(configurations).where(where).get()?.n ?? 0;
+    const items =
+      offset >= total
+        ? []
+        : selectConfigurations(db, where)
+            .orderBy(desc(configurations.createdAt), desc(configurations.id))
+            .limit(limit)
+            .offset(offset)
+            .all()
+            .map(toConfigurationDto);
+    return { items, total, truncated: offset + items.length < total };
+  });
+}
 
 export interface ConfigurationPage {
   items: ConfigurationDto[];

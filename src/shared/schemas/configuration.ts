@@ -175,8 +175,20 @@ export const configurationIdInput = z.object({ id: id(m.id) });
 
 export const configurationScope = z.enum(['mine', 'all'], { error: m.scope });
 
-/** The plain list (seed's GET /api/configurations): an admin gets everyone's unless scope is 'mine'. */
-export const configurationAllInput = z.object({ scope: configurationScope.optional() }).optional();
+/**
+ * The plain list (seed's GET /api/configurations): an admin gets everyone's unless scope is 'mine'. Bounded (issue
+ * 15): at most CONFIGURATIONS_ALL_MAX rows, newest first; `page` / `limit` (≤ that maximum) page through the rest.
+ * Scripts that need everything should use the paged list (configurations.list) or page this one.
+ */
+export const CONFIGURATIONS_ALL_MAX = 1000;
+export const configurationAllInput = z
+  .object({
+    scope: configurationScope.optional(),
+    page: wholeNumber(1, 1_000_000_000, m.page).optional(),
+    limit: wholeNumber(1, CONFIGURATIONS_ALL_MAX, `Limit must be a whole number from 1 to ${CONFIGURATIONS_ALL_MAX}`).optional(),
+  })
+  .optional();
+export type ConfigurationAllQuery = z.output<typeof configurationAllInput>;
 
 export const CONFIGURATION_SORTS = ['createdAt', 'packageName', 'locations', 'contractDuration', 'tcv'] as const;
 export type ConfigurationSort = (typeof CONFIGURATION_SORTS)[number];
