@@ -1,6 +1,6 @@
 // Saved Configs tab (seed 001 §2, §9): every user's saved quotes, searched, sorted and paged (30) on the server;
 // the name opens the details; Load and Delete.
-import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuFileText, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
@@ -17,6 +17,19 @@ import { ConfigurationDetailsDialog, type SavedConfiguration } from './Configura
 import { initialSavedTableState, savedTableReducer } from './saved-table-state';
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+const MOBILE_SORTS = [
+  { value: 'createdAt:desc', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'packageName:asc', label: 'Package A–Z' },
+  { value: 'packageName:desc', label: 'Package Z–A' },
+  { value: 'locations:desc', label: 'Most locations' },
+  { value: 'locations:asc', label: 'Fewest locations' },
+  { value: 'contractDuration:desc', label: 'Longest contract' },
+  { value: 'contractDuration:asc', label: 'Shortest contract' },
+  { value: 'tcv:desc', label: 'Highest TCV' },
+  { value: 'tcv:asc', label: 'Lowest TCV' },
+] as const;
 
 const numeric = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -96,7 +109,55 @@ export function SavedConfigsTab() {
         />
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+          {/* On a phone: cards, with the sort as a select. */}
+          <Stack gap="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1}>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                aria-label="Sort by"
+                value={`${state.sort}:${state.direction}`}
+                onChange={(e) => {
+                  const [column, direction] = e.currentTarget.value.split(':') as [ConfigurationSort, 'asc' | 'desc'];
+                  dispatch({ type: 'sortTo', column, direction });
+                }}
+              >
+                {MOBILE_SORTS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {data?.items.map((c) => (
+              <Box key={c.id} borderWidth="1px" rounded="l2" p="3" bg="bg">
+                <Flex justify="space-between" align="flex-start" gap="2">
+                  <ChakraLink asChild color="blue.fg" fontWeight="semibold" textAlign="start" minW="0">
+                    <button type="button" onClick={() => setDetails(c)}>
+                      {c.name}
+                    </button>
+                  </ChakraLink>
+                  <Money value={c.tcv} fontWeight="semibold" flexShrink={0} />
+                </Flex>
+                <Text textStyle="sm" color="fg.muted" mt="1">
+                  {c.packageName} · {c.locations} {c.locations === 1 ? 'location' : 'locations'} · {c.contractDuration} months
+                </Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {formatAdminDate(c.createdAt)} · {c.createdBy}
+                </Text>
+                <HStack gap="2" mt="3">
+                  <Button asChild size="xs" variant="outline">
+                    <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
+                      <LuUpload /> Load
+                    </Link>
+                  </Button>
+                  <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                    <LuTrash2 /> Delete
+                  </Button>
+                </HStack>
+              </Box>
+            ))}
+          </Stack>
+          <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
             <Table.Root size="sm" interactive minW="900px">
               <Table.Header>
                 <Table.Row bg="bg.subtle">

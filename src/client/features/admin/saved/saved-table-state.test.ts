@@ -35,6 +35,11 @@ describe('the saved configurations table state', () => {
     expect(again.page).toBe(2);
   });
 
+  it("the phone's sort select sets column and direction at once, back to page 1", () => {
+    const s = savedTableReducer({ ...initialSavedTableState, page: 4 }, { type: 'sortTo', column: 'tcv', direction: 'desc' });
+    expect(s).toMatchObject({ sort: 'tcv', direction: 'desc', page: 1 });
+  });
+
   it('never goes below page 1', () => {
     expect(savedTableReducer(initialSavedTableState, { type: 'page', page: 0 }).page).toBe(1);
   });

@@ -15,6 +15,8 @@ export const initialSavedTableState: SavedTableState = { sort: 'createdAt', dire
 
 export type SavedTableAction =
   | { type: 'sort'; column: ConfigurationSort }
+  /** The phone's sort select: a column and direction at once. */
+  | { type: 'sortTo'; column: ConfigurationSort; direction: SortDirection }
   | { type: 'search'; search: string }
   | { type: 'page'; page: number };
 
@@ -23,6 +25,8 @@ export function savedTableReducer(state: SavedTableState, action: SavedTableActi
     case 'sort':
       if (action.column === state.sort) return { ...state, direction: state.direction === 'asc' ? 'desc' : 'asc', page: 1 };
       return { ...state, sort: action.column, direction: 'asc', page: 1 };
+    case 'sortTo':
+      return { ...state, sort: action.column, direction: action.direction, page: 1 };
     case 'search': {
       const search = action.search.trim();
       return search === state.search ? state : { ...state, search, page: 1 };
