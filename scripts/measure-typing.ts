@@ -93,11 +93,11 @@ async function main(): Promise<void> {
     // In the page: the keydown's timestamp, then the first animation frame after the total's text changed, then the
     // task after that frame (the frame has been painted by then).
     await page.evaluate(() => {
-      const w = window as unknown as { __armed: () => Promise<number> };
+      const w = window as unknown as { __arm: () => void; __result: Promise<number> };
       let keyAt = 0;
       document.addEventListener('keydown', (e) => (keyAt = e.timeStamp), { capture: true });
-      w.__armed = () =>
-        new Promise<number>((resolve, reject) => {
+      w.__arm = () => {
+        w.__result = new Promise<number>((resolve, reject) => {
           const el = document.querySelector('[data-testid="total-monthly"]')!;
           const before = el.textContent;
           const timer = setTimeout(() => reject(new Error('the total did not change')), 5000);
@@ -115,15 +115,21 @@ async function main(): Promise<void> {
           });
           obs.observe(el, { childList: true, characterData: true, subtree: true });
         });
+      };
     });
 
     const times: number[] = [];
     const digits = '7392846153';
     for (let i = 0; i < KEYSTROKES; i++) {
       const key = i % 2 === 0 ? digits[(i / 2) % digits.length]! : 'Backspace';
-      const done = page.evaluate(() => (window as unknown as { __armed: () => Promise<number> }).__armed());
+      // arm first (awaited), then type, then collect: the observer is in place before the key arrives
+      await page.evaluate(() => (window as unknown as { __arm: () => void }).__arm());
       await page.keyboard.press(key);
-      times.push(await done);
+      try {
+        times.push(await page.evaluate(() => (window as unknown as { __result: Promise<number> }).__result));
+      } catch (err) {
+        throw new Error(`keystroke ${i + 1} (${key}): the field reads "${await units.inputValue()}"`, { cause: err });
+      }
     }
     times.sort((a, b) => a - b);
     const median = (times[KEYSTROKES / 2 - 1]! + times[KEYSTROKES / 2]!) / 2;

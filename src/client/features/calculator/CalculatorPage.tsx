@@ -100,6 +100,8 @@ function CalculatorSkeleton() {
   );
 }
 
+const NO_ITEMS: CalculatorState['customItems'] = [];
+
 type Quote = { ok: true; result: QuoteResult } | { ok: false; error: unknown };
 
 function SectionTitle({ children, hint }: { children: string; hint?: string }) {
@@ -260,6 +262,9 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
     if (img) setImage(img);
   }, []);
   const onDetails = useCallback(() => setDetailsOpen(true), []);
+  const closeDetails = useCallback(() => setDetailsOpen(false), []);
+  const closeImage = useCallback(() => setImage(null), []);
+  const closeSave = useCallback(() => setSaveOpen(false), []);
   const onPdf = useCallback(async () => {
     setPdfPending(true);
     try {
@@ -359,15 +364,16 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         </Box>
       </Grid>
       {result && <MobileTotalsBar monthly={result.total} tcv={result.tcv} target={summaryRef} />}
-      <DetailsDialog open={detailsOpen} onClose={() => setDetailsOpen(false)} quote={result} pkg={pkg} customItems={state.customItems} />
-      <ScreenshotDialog image={image} onClose={() => setImage(null)} />
-      <SaveDialog
-        open={saveOpen}
-        currentConfigId={state.configId}
-        configurations={savedRefs}
-        onClose={() => setSaveOpen(false)}
-        onSave={runSave}
+      {/* closed dialogs get no new props while the user types */}
+      <DetailsDialog
+        open={detailsOpen}
+        onClose={closeDetails}
+        quote={detailsOpen ? result : null}
+        pkg={detailsOpen ? pkg : undefined}
+        customItems={detailsOpen ? state.customItems : NO_ITEMS}
       />
+      <ScreenshotDialog image={image} onClose={closeImage} />
+      <SaveDialog open={saveOpen} currentConfigId={state.configId} configurations={savedRefs} onClose={closeSave} onSave={runSave} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 // "Detailed Price Breakdown": every line of the quote in seven sections.
 import { Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { PackageDto } from '../../../shared/catalog';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
@@ -40,7 +40,7 @@ function Line({ label, children, strong }: { label: ReactNode; children: ReactNo
 
 const Empty = ({ text }: { text: string }) => <Text color="fg.muted">{text}</Text>;
 
-export function DetailsDialog({
+export const DetailsDialog = memo(function DetailsDialog({
   open,
   onClose,
   quote: r,
@@ -187,4 +187,4 @@ export function DetailsDialog({
       </Portal>
     </Dialog.Root>
   );
-}
+});

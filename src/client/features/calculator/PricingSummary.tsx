@@ -1,6 +1,6 @@
 // The Pricing Summary panel: every figure comes from the engine's result (integer cents) through formatEuro.
-import { Badge, Box, Button, Card, Collapsible, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { forwardRef, memo, useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { forwardRef, memo, useId, useState, type ReactNode } from 'react';
 import { LuCamera, LuChevronDown, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
@@ -39,12 +39,15 @@ function Row({ label, children, muted }: { label: ReactNode; children: ReactNode
   );
 }
 
+/** A row whose breakdown opens below it (a plain disclosure button: cheap to re-render on every keystroke). */
 function Expandable({ label, amount, children, count }: { label: string; amount: ReactNode; children: ReactNode; count?: number }) {
   const [open, setOpen] = useState(false);
+  const id = useId();
   return (
-    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+    <Box>
       <Flex justify="space-between" align="baseline" gap="3" fontSize="sm">
-        <Collapsible.Trigger
+        <chakra.button
+          type="button"
           display="inline-flex"
           alignItems="center"
           gap="1"
@@ -53,24 +56,26 @@ function Expandable({ label, amount, children, count }: { label: string; amount:
           _hover={{ color: 'blue.fg' }}
           focusRing="outside"
           borderRadius="l1"
-          aria-label={`${open ? 'Hide' : 'Show'} ${label} breakdown`}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
         >
-          <Text as="span">{label}</Text>
+          {label}
           {count !== undefined && (
             <Badge size="xs" variant="subtle">
               {count}
             </Badge>
           )}
           <Icon as={LuChevronDown} boxSize="3.5" color="fg.muted" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
-        </Collapsible.Trigger>
+        </chakra.button>
         {amount}
       </Flex>
-      <Collapsible.Content>
-        <Stack gap="1" mt="1.5" ps="3" borderStartWidth="2px" borderColor="border.muted">
+      {open && (
+        <Stack id={id} gap="1" mt="1.5" ps="3" borderStartWidth="2px" borderColor="border.muted">
           {children}
         </Stack>
-      </Collapsible.Content>
-    </Collapsible.Root>
+      )}
+    </Box>
   );
 }
 
@@ -115,6 +120,53 @@ function OneTimeLine({ line }: { line: SummaryLine }) {
   );
 }
 
+/** The blue header with the actions: its props rarely change, so typing does not re-render its buttons. */
+const SummaryHeader = memo(function SummaryHeader({
+  packageName,
+  paymentFrequency,
+  ready,
+  pdfPending,
+  capturing,
+  onScreenshot,
+  onDetails,
+  onSave,
+  onPdf,
+}: Omit<PricingSummaryProps, 'quote' | 'pricingModel'> & { ready: boolean }) {
+  return (
+        <Box bg="blue.solid" color="white" px="5" py="4">
+          <Flex justify="space-between" align="start" gap="3">
+            <Stack gap="0.5" minW="0">
+              <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" opacity={0.85}>
+                Pricing Summary
+              </Text>
+              <Heading as="h2" size="xl" id="summary-title" data-testid="summary-package">
+                {packageName}
+              </Heading>
+            </Stack>
+            <Badge variant="solid" bg="whiteAlpha.300" color="white" size="md" data-testid="summary-frequency">
+              {frequencyLabel(paymentFrequency)}
+            </Badge>
+          </Flex>
+          <Stack gap="2" mt="3" data-html2canvas-ignore="true">
+            <SimpleGrid columns={3} gap="2">
+              <Button size="xs" variant="surface" colorPalette="gray" onClick={onScreenshot} loading={capturing} disabled={!ready}>
+                <LuCamera /> Screenshot
+              </Button>
+              <Button size="xs" variant="surface" colorPalette="gray" onClick={onDetails} disabled={!ready}>
+                <LuFileText /> Details
+              </Button>
+              <Button size="xs" variant="surface" colorPalette="gray" onClick={onPdf} loading={pdfPending} disabled={!ready} aria-label="Download PDF">
+                <LuFileDown /> PDF
+              </Button>
+            </SimpleGrid>
+            <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} onClick={onSave} w="full">
+              <LuSave /> Save
+            </Button>
+          </Stack>
+        </Box>
+  );
+});
+
 export interface PricingSummaryProps {
   quote: QuoteResult | null;
   packageName: string;
@@ -142,38 +194,17 @@ export const PricingSummary = memo(
 
     return (
       <Card.Root ref={ref} as="section" aria-labelledby="summary-title" shadow="md" borderColor="border" overflow="hidden" data-testid="pricing-summary">
-        <Box bg="blue.solid" color="white" px="5" py="4">
-          <Flex justify="space-between" align="start" gap="3">
-            <Stack gap="0.5" minW="0">
-              <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" opacity={0.85}>
-                Pricing Summary
-              </Text>
-              <Heading as="h2" size="xl" id="summary-title" data-testid="summary-package">
-                {packageName}
-              </Heading>
-            </Stack>
-            <Badge variant="solid" bg="whiteAlpha.300" color="white" size="md" data-testid="summary-frequency">
-              {frequencyLabel(paymentFrequency)}
-            </Badge>
-          </Flex>
-          <Stack gap="2" mt="3" data-html2canvas-ignore="true">
-            <SimpleGrid columns={3} gap="2">
-              <Button size="xs" variant="surface" colorPalette="gray" onClick={onScreenshot} loading={capturing} disabled={!r}>
-                <LuCamera /> Screenshot
-              </Button>
-              <Button size="xs" variant="surface" colorPalette="gray" onClick={onDetails} disabled={!r}>
-                <LuFileText /> Details
-              </Button>
-              <Button size="xs" variant="surface" colorPalette="gray" onClick={onPdf} loading={pdfPending} disabled={!r} aria-label="Download PDF">
-                <LuFileDown /> PDF
-              </Button>
-            </SimpleGrid>
-            <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} onClick={onSave} w="full">
-              <LuSave /> Save
-            </Button>
-          </Stack>
-        </Box>
-
+        <SummaryHeader
+          packageName={packageName}
+          paymentFrequency={paymentFrequency}
+          ready={r !== null}
+          pdfPending={pdfPending}
+          capturing={capturing}
+          onScreenshot={onScreenshot}
+          onDetails={onDetails}
+          onSave={onSave}
+          onPdf={onPdf}
+        />
         <Card.Body px="5" py="4">
           {!r ? (
             <Text color="fg.muted" fontSize="sm">

@@ -1,6 +1,6 @@
 // "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useReducer, useState, type FormEvent } from 'react';
+import { memo, useReducer, useState, type FormEvent } from 'react';
 import { showToast as notify } from './toast';
 import {
   canSubmit,
@@ -24,7 +24,7 @@ export interface SaveDialogProps {
   onSave: (event: SaveEvent) => Promise<boolean>;
 }
 
-export function SaveDialog({ open, currentConfigId, configurations, onClose, onSave }: SaveDialogProps) {
+export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, configurations, onClose, onSave }: SaveDialogProps) {
   const [state, dispatch] = useReducer(saveDialogReducer, closedSaveDialog);
   // opening starts from the current configuration (adjusting state during render: no frame with stale fields)
   const [wasOpen, setWasOpen] = useState(false);
@@ -156,4 +156,4 @@ export function SaveDialog({ open, currentConfigId, configurations, onClose, onS
       </Portal>
     </Dialog.Root>
   );
-}
+});

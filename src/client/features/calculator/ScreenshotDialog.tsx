@@ -1,6 +1,7 @@
 // "Pricing Screenshot": html2canvas is loaded only when the button is clicked (its own chunk), scale 2, white
 // background. A failed capture is only logged (seed 000 §4).
 import { Button, CloseButton, Dialog, Image, Portal } from '@chakra-ui/react';
+import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';
 
 export const SCREENSHOT_FILE = 'pricing-summary.png';
@@ -102,7 +103,7 @@ function download(dataUrl: string) {
   a.remove();
 }
 
-export function ScreenshotDialog({ image, onClose }: { image: string | null; onClose: () => void }) {
+export const ScreenshotDialog = memo(function ScreenshotDialog({ image, onClose }: { image: string | null; onClose: () => void }) {
   return (
     <Dialog.Root open={image !== null} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
       <Portal>
@@ -131,4 +132,4 @@ export function ScreenshotDialog({ image, onClose }: { image: string | null; onC
       </Portal>
     </Dialog.Root>
   );
-}
+});
