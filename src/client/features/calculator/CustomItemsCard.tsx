@@ -102,7 +102,7 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
               <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader>Name</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="sm">Description</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="sm">Type</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
                 <Table.ColumnHeader w="1" aria-label="Actions" />
               </Table.Row>
@@ -110,18 +110,21 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
             <Table.Body>
               {items.map((c) => (
                 <Table.Row key={c.id}>
-                  <Table.Cell>
+                  <Table.Cell whiteSpace="normal">
                     <Text fontWeight="medium">{c.name}</Text>
                     {c.description && (
                       <Text hideFrom="sm" fontSize="xs" color="fg.muted">
                         {c.description}
                       </Text>
                     )}
+                    <Badge hideFrom="sm" mt="1" size="sm" colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
+                      {c.isOneTime ? 'One-time' : 'Recurring'}
+                    </Badge>
                   </Table.Cell>
-                  <Table.Cell hideBelow="sm" color="fg.muted">
+                  <Table.Cell hideBelow="sm" color="fg.muted" whiteSpace="normal">
                     {c.description || '—'}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell hideBelow="sm">
                     <Badge colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
                       {c.isOneTime ? 'One-time' : 'Recurring'}
                     </Badge>
