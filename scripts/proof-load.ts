@@ -25,6 +25,27 @@ const SAVE_P99_TARGET_MS = 100;
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The same calls as the server's request log timed them (handler time, without the wait for the event loop and the
+ * network): the difference to the client's figures is queueing — on a busy machine, the wait for a CPU.
+ */
+function printServerSide(logFile: string): void {
+  const times = new Map<string, number[]>();
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"msg":"request"')) continue;
+    const r = JSON.parse(line) as { method: string; path: string; ms: number };
+    const op =
+      r.method === 'POST' && r.path === '/api/configurations' ? 'save' : r.path === '/api/configurations' ? 'list (REST)' : r.path === '/trpc/configurations.list' ? 'list (tRPC)' : r.method === 'GET' && r.path.startsWith('/api/configurations/') ? 'read' : null;
+    if (op) (times.get(op) ?? times.set(op, []).get(op)!).push(r.ms);
+  }
+  console.log('  server-side (request log: handler time only):');
+  for (const [op, list] of times) {
+    list.sort((a, b) => a - b);
+    const pct = (p: number) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
+    console.log(`  ${op.padEnd(14)} ${String(list.length).padStart(7)} ${''.padStart(7)} ${pct(50).toFixed(1).padStart(8)} ${pct(99).toFixed(1).padStart(8)} ${list[list.length - 1]!.toFixed(1).padStart(8)}`);
+  }
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-proof-load-'));
   const port = await freePort();
@@ -46,6 +67,7 @@ async function main() {
     const stats = await runLoad(clients, catalog, LOAD_SECONDS, acked);
     console.log(`\nphase 1: ${LOAD_SECONDS} s of load, ${CLIENTS} concurrent clients`);
     stats.print(LOAD_SECONDS);
+    printServerSide(path.join(dir, 'server.log'));
     const save = stats.summary('save');
     console.log(`  errors: ${stats.errors.length}${stats.errors.length ? ` (first: ${stats.errors.slice(0, 3).join(' | ')})` : ''}`);
     if (stats.errors.length > 0) failures.push(`${stats.errors.length} errors under load`);
