@@ -10,6 +10,8 @@ import { closeDatabase, openDatabase } from './db';
 import { logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
+import { demoAccountsWarning } from './services/demo-hint';
+import { maskStoredResetLinks } from './services/email-logs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // CLIENT_DIR lets the browser tests serve a build of their own; everyone else uses dist/client.
@@ -43,9 +45,12 @@ if (config.seedDemo && isDatabaseEmpty(db)) {
   await seedDemo(db, systemClock);
   logger.info('Empty database: loaded the demo catalogue and demo accounts.');
 }
-if (await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword)) {
-  logger.info(`Created the admin account ${config.adminEmail}.`);
-}
+// Says what it did, or why it skipped (issue 15 point 3).
+await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword, (message) => logger.info(message));
+const masked = maskStoredResetLinks(db);
+if (masked > 0) logger.info(`Masked the reset links of ${masked} logged mail${masked === 1 ? '' : 's'} (tokens live only in sent mail).`);
+const demoWarning = demoAccountsWarning(db, config);
+if (demoWarning) logger.warn(demoWarning);
 const mailer = createMailer(db, config, systemClock);
 const app = createApp({ db, config, clock: systemClock, mailer }, { clientDir });
 

@@ -2,7 +2,7 @@
 // Every insert is keyed by a natural name and skipped when present: running it twice changes nothing, and it never
 // overwrites what an administrator has since changed.
 import { TRPCError } from '@trpc/server';
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   addonCategories,
   addonPackages,
@@ -17,7 +17,7 @@ import {
 } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { insertUser, isLoginNameTaken } from '../services/users';
+import { findUserByEmail, insertUser, isLoginNameTaken } from '../services/users';
 import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
 
 function idsByName(db: Db, table: typeof packages | typeof addonCategories | typeof addons | typeof discounts) {
@@ -123,9 +123,38 @@ export function isDatabaseEmpty(db: Db): boolean {
   return (p?.n ?? 0) === 0 && (u?.n ?? 0) === 0;
 }
 
-/** ADMIN_EMAIL / ADMIN_PASSWORD: create this admin at start if no account has that email. */
-export async function bootstrapAdmin(db: Db, clock: Clock, email?: string, password?: string): Promise<boolean> {
+/**
+ * ADMIN_EMAIL / ADMIN_PASSWORD: create this admin at start if no account has that EMAIL (the email column alone, issue
+ * 15 point 3). An account that merely uses the address as its username (possible before usernames had to be the
+ * account's own address) does not stop it: that username is set back to its owner's own email, and the log says so.
+ * `log` is told what was done or why nothing was.
+ */
+export async function bootstrapAdmin(
+  db: Db,
+  clock: Clock,
+  email?: string,
+  password?: string,
+  log: (message: string) => void = console.log,
+): Promise<boolean> {
   if (!email || !password) return false;
-  return createUserIfMissing(db, clock, { email, password, isAdmin: true });
+  const existing = findUserByEmail(db, email);
+  if (existing) {
+    log(
+      `ADMIN_EMAIL ${email} already has an account (id ${existing.id}, ${existing.isAdmin ? 'an admin' : 'NOT an admin'}): skipped, nothing was changed.`,
+    );
+    return false;
+  }
+  const squatter = db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${email.trim().toLowerCase()}`)
+    .get();
+  if (squatter) {
+    db.update(users).set({ username: squatter.email }).where(eq(users.id, squatter.id)).run();
+    log(`ADMIN_EMAIL ${email} was the username of the account ${squatter.email} (id ${squatter.id}); its username is now its own email address.`);
+  }
+  const created = await createUserIfMissing(db, clock, { email, password, isAdmin: true });
+  log(created ? `Created the admin account ${email}.` : `ADMIN_EMAIL ${email}: another start created it meanwhile; skipped.`);
+  return created;
 }
 

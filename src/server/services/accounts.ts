@@ -11,6 +11,7 @@ import { RetryLaterError } from '../trpc/errors';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {
   assertLoginNamesFree,
+  assertUsernameIsOwnAddress,
   findUserById,
   findUserByLogin,
   insertUser,
@@ -79,6 +80,11 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
     ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
   };
   assertLoginNamesFree(db, { username: changes.username }, userId);
+  if (changes.username !== undefined) {
+    const current = findUserById(db, userId);
+    if (!current) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    assertUsernameIsOwnAddress(changes.username, current.email);
+  }
   if (Object.keys(changes).length > 0) {
     try {
       db.update(users).set(changes).where(eq(users.id, userId)).run();

@@ -10,6 +10,7 @@ import type { Db } from '../db';
 import { createResetToken, resetUrlFor } from './password-reset';
 import {
   assertLoginNamesFree,
+  assertUsernameIsOwnAddress,
   countAdmins,
   findUserById,
   insertUser,
@@ -50,8 +51,18 @@ export async function updateUser(
   id: number,
   changes: UserChanges,
 ): Promise<UserDto> {
-  if (!findUserById(db, id)) throw notFound();
+  const existing = findUserById(db, id);
+  if (!existing) throw notFound();
+  if (changes.email !== undefined || changes.username !== undefined) {
+    // An address username follows its email: a new email moves a username that was the old address along with it.
+    const followsEmail =
+      changes.username === undefined && changes.email !== undefined && existing.username.toLowerCase() === existing.email.toLowerCase();
+    if (followsEmail) changes = { ...changes, username: changes.email };
+  }
   assertLoginNamesFree(db, changes, id);
+  if (changes.email !== undefined || changes.username !== undefined) {
+    assertUsernameIsOwnAddress(changes.username ?? existing.username, changes.email ?? existing.email);
+  }
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   try {
     db.transaction(() => {

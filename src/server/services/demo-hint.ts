@@ -23,9 +23,30 @@ function demoPasswordStillValid(passwordHash: string): Promise<boolean> {
   return checked.valid;
 }
 
-export async function demoHint(db: Db, _config: Pick<AppConfig, 'seedDemo'>): Promise<DemoHint | null> {
+/** Hidden in production (NODE_ENV=production or an https APP_URL, issue 15 point 10), whatever the account's state. */
+export async function demoHint(db: Db, config: Pick<AppConfig, 'seedDemo' | 'production'>): Promise<DemoHint | null> {
+  if (config.production) return null;
   const user = findUserByEmail(db, DEMO_ADMIN.email);
   if (!user || !user.isAdmin) return null;
   if (!(await demoPasswordStillValid(user.passwordHash))) return null;
   return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
+}
+
+/**
+ * The start-up warning of a production deployment that still has the demo accounts (their passwords are in the
+ * README): null when not in production or when none of them exists. SEED_DEMO stays true by default for the local
+ * first run; this is what tells an operator to remove or re-password them.
+ */
+export function demoAccountsWarning(db: Db, config: Pick<AppConfig, 'production'>): string | null {
+  if (!config.production) return null;
+  const present = demoAccounts.filter((a) => findUserByEmail(db, a.email) !== undefined).map((a) => a.email);
+  if (present.length === 0) return null;
+  const bar = '!'.repeat(78);
+  return [
+    bar,
+    `WARNING: this production deployment still has the demo accounts ${present.join(', ')},`,
+    'whose passwords are published in the README. Delete them or give them new passwords in the admin area',
+    '(Users tab) now, and start with SEED_DEMO=false on a fresh database.',
+    bar,
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
 // The email log as the admin's Email Logs tab reads it (seed 001 §2, §3).
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like, not } from 'drizzle-orm';
 import { emailLogs, users } from '../../../db/schema';
 import type { Db } from '../db';
 
@@ -43,4 +43,23 @@ export function listEmailLogs(db: Db): EmailLogDto[] {
       content: log.content,
       user,
     }));
+}
+
+/**
+ * Masks the reset links of mails logged before tokens were masked (issue 15 point 4): run at start, so a database
+ * (and its later backups) stops holding live tokens. Answers how many rows were changed.
+ */
+export function maskStoredResetLinks(db: Db): number {
+  const rows = db
+    .select({ id: emailLogs.id, content: emailLogs.content })
+    .from(emailLogs)
+    .where(and(eq(emailLogs.type, 'password_reset'), like(emailLogs.content, '%reset-password?token=%'), not(like(emailLogs.content, '%token=••••%'))))
+    .all();
+  db.transaction(() => {
+    for (const r of rows) {
+      const masked = r.content.replace(/(reset-password\?token=)[^"'<\s&]+/g, '$1••••');
+      db.update(emailLogs).set({ content: masked }).where(eq(emailLogs.id, r.id)).run();
+    }
+  });
+  return rows.length;
 }

@@ -7,6 +7,17 @@ import type { Db } from '../db';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is already taken';
+export const USERNAME_NOT_OWN_ADDRESS = 'A username that is an email address must be the account’s own email address';
+
+/**
+ * Nobody can claim an address that is not theirs (CONTRACT §4, issue 15 point 3): a username that looks like an email
+ * address (it holds an @) must be the account's own email, compared without regard to case.
+ */
+export function assertUsernameIsOwnAddress(username: string, email: string): void {
+  if (username.includes('@') && username.trim().toLowerCase() !== email.trim().toLowerCase()) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: USERNAME_NOT_OWN_ADDRESS });
+  }
+}
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -112,7 +123,9 @@ export interface NewUser {
 
 /** The one way an account is created (registration, admin, seed): names checked free, password hashed, 409 on a clash. */
 export async function insertUser(db: Db, clock: Clock, u: NewUser): Promise<UserRow> {
+  // A name in use is a 409 first (as before); a free address that is not the account's own is then a 400.
   assertLoginNamesFree(db, u);
+  assertUsernameIsOwnAddress(u.username, u.email);
   const { password, ...fields } = u;
   const passwordHash = await hashPassword(password);
   try {
