@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
@@ -63,6 +64,41 @@ describe('the prepared session statements', () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe('the session check cache', () => {
+  it('sees a session ended or a user changed by another connection (another process) at the next request', async () => {
+    const client = await t.login(USER.email, USER.password);
+    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+    const other = new Database(t.config.databasePath);
+    try {
+      other.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").run(USER.email);
+      expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true });
+      other.prepare("UPDATE users SET is_admin = 0 WHERE email = ?").run(USER.email);
+      expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+      other.prepare('DELETE FROM sessions WHERE id = ?').run(hashToken(client.cookie!.split('=')[1]!));
+    } finally {
+      other.close();
+    }
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('sees writes through the server’s own connection, whatever their path', async () => {
+    const client = await t.login(USER.email, USER.password);
+    expect((await client.get('/api/user')).status).toBe(200);
+    t.db.$client.prepare("UPDATE users SET firstname = 'Renamed' WHERE email = ?").run(USER.email);
+    expect((await client.get('/api/user')).body.firstname).toBe('Renamed');
+    t.db.$client.prepare('DELETE FROM sessions WHERE id = ?').run(hashToken(client.cookie!.split('=')[1]!));
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('still judges expiry by the clock on every request', async () => {
+    const client = await t.login(USER.email, USER.password);
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(200);
+    t.clock.advance(30 * DAY);
+    expect((await client.get('/api/user')).status).toBe(401);
   });
 });
 

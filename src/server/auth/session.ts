@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { dataVersion, watchTables, type TableWatch } from '../db-watch';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,6 +82,30 @@ function statementsFor(db: Db): ReturnType<typeof prepareSessionStatements> {
   return statements;
 }
 
+/**
+ * Sessions already checked, by cookie token, so a signed-in request needs neither the hash nor a query. An entry is
+ * used only while nothing can have changed it: no write to `sessions` or `users` through this connection since
+ * (TEMP triggers, src/server/db-watch.ts: sign-in, sign-out, a refresh, a password or admin-flag change, a deleted
+ * account all count) and no commit by another connection (data_version). Expiry and the refresh step are still
+ * judged against the clock on every request; a refresh goes through the database. Never used inside a transaction.
+ */
+interface CachedCheck {
+  session: Session;
+  user: SessionUser;
+  generation: number;
+  dataVersion: number;
+}
+const SESSION_CACHE_MAX = 10_000;
+const checkCaches = new WeakMap<Db, { watch: TableWatch; entries: Map<string, CachedCheck> }>();
+function checkCacheOf(db: Db): { watch: TableWatch; entries: Map<string, CachedCheck> } {
+  let cache = checkCaches.get(db);
+  if (!cache) {
+    cache = { watch: watchTables(db, 'sessions', ['sessions', 'users']), entries: new Map() };
+    checkCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /** Resolves a cookie token to its session and user; extends the idle expiry (never past the absolute cap). */
 export function validateSessionToken(
   db: Db,
@@ -88,6 +113,36 @@ export function validateSessionToken(
   token: string,
 ): { session: Session; user: SessionUser; refreshed: boolean } | null {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const cache = db.$client.inTransaction ? null : checkCacheOf(db);
+  const version = cache ? dataVersion(db) : 0;
+  if (cache) {
+    const hit = cache.entries.get(token);
+    if (hit && hit.generation === cache.watch.generation && hit.dataVersion === version) {
+      const now = clock.now().getTime();
+      const { idle, absolute, refreshStep } = lifetime(hit.session.persistent);
+      const expires = hit.session.expiresAt.getTime();
+      if (now < expires && now < hit.session.createdAt.getTime() + absolute && expires - now >= idle - refreshStep) {
+        return { session: { ...hit.session }, user: hit.user, refreshed: false };
+      }
+    }
+  }
+  const result = checkInDatabase(db, clock, token);
+  if (cache) {
+    if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
+    // Taken after this check's own writes (a refresh, a removal), which moved the generation on.
+    if (result) {
+      cache.entries.set(token, {
+        session: { ...result.session },
+        user: Object.freeze(result.user),
+        generation: cache.watch.generation,
+        dataVersion: version,
+      });
+    } else cache.entries.delete(token);
+  }
+  return result;
+}
+
+function checkInDatabase(db: Db, clock: Clock, token: string): { session: Session; user: SessionUser; refreshed: boolean } | null {
   const id = hashToken(token);
   const statements = statementsFor(db);
   const row = statements.lookup.get({ id });

@@ -3,7 +3,7 @@
 //
 // Never stale (docs/DECISIONS.md "Hot paths"):
 // - writes through THIS connection (admin services, seed, scripts, FK cascades, raw SQL — any path) fire temporary
-//   triggers on the nine catalogue tables, which call invalidateCatalog(): the generation moves on;
+//   triggers on the nine catalogue tables, which move the watch's generation on (src/server/db-watch.ts);
 // - commits by OTHER connections (another process, a second handle on the same file) change SQLite's
 //   `PRAGMA data_version`, checked on every read (a prepared statement, about 1 µs);
 // - it is never filled inside an open transaction (the reader might see its own uncommitted writes that a rollback
@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
 import type { PricingCatalog } from '../../shared/pricing';
 import type { Db } from '../db';
+import { bumpWatch, dataVersion, watchTables, type TableWatch } from '../db-watch';
 import { loadCatalog } from './catalog';
 
 /** One consistent reading of the catalogue. Every object in it is frozen. */
@@ -38,12 +39,8 @@ const CATALOG_TABLES = [
   'discount_conditions',
 ] as const;
 
-const CHANGED_FN = 'qc_catalog_changed';
-
 interface CacheState {
-  /** Moves on with every write to a catalogue table through this connection (committed or not). */
-  generation: number;
-  dataVersion: Database.Statement<[], number>;
+  watch: TableWatch;
   snapshot: CatalogSnapshot | null;
   snapshotGeneration: number;
   snapshotDataVersion: number;
@@ -53,44 +50,22 @@ interface CacheState {
 const states = new WeakMap<Database.Database, CacheState>();
 
 function stateOf(db: Db): CacheState {
-  const sqlite = db.$client;
-  let state = states.get(sqlite);
-  if (state) return state;
-  const created: CacheState = {
-    generation: 0,
-    dataVersion: sqlite.prepare<[], number>('PRAGMA data_version').pluck(),
-    snapshot: null,
-    snapshotGeneration: -1,
-    snapshotDataVersion: -1,
-  };
-  state = created;
-  sqlite.function(CHANGED_FN, { deterministic: false, directOnly: false }, () => {
-    created.generation++;
-    created.snapshot = null;
-    return null;
-  });
-  // TEMP triggers belong to this connection only; other connections are covered by data_version.
-  for (const table of CATALOG_TABLES) {
-    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-      sqlite.exec(
-        `CREATE TEMP TRIGGER IF NOT EXISTS qc_catalog_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} ` +
-          `BEGIN SELECT ${CHANGED_FN}(); END`,
-      );
-    }
+  let state = states.get(db.$client);
+  if (!state) {
+    state = { watch: watchTables(db, 'catalog', CATALOG_TABLES), snapshot: null, snapshotGeneration: -1, snapshotDataVersion: -1 };
+    states.set(db.$client, state);
   }
-  states.set(sqlite, created);
-  return created;
+  return state;
 }
 
 /**
- * Forgets the cached catalogue of this database. The triggers call it for every catalogue write on this connection;
- * exported for code that changes the catalogue some other way (e.g. restoring a backup into the open file).
+ * Forgets the cached catalogue of this database. The triggers do this for every catalogue write on this connection;
+ * exported for a change they cannot see (e.g. a backup restored into the open file).
  */
 export function invalidateCatalog(db: Db): void {
+  bumpWatch(db, 'catalog');
   const state = states.get(db.$client);
-  if (!state) return;
-  state.generation++;
-  state.snapshot = null;
+  if (state) state.snapshot = null;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -121,12 +96,12 @@ export function catalogSnapshot(db: Db): CatalogSnapshot {
   // Inside a transaction the reader may see its own uncommitted writes: answer them, but never keep them.
   if (sqlite.inTransaction) return buildSnapshot(db);
   const state = stateOf(db);
-  const version = state.dataVersion.get()!;
-  if (state.snapshot && state.snapshotGeneration === state.generation && state.snapshotDataVersion === version) {
+  const version = dataVersion(db);
+  const generation = state.watch.generation;
+  if (state.snapshot && state.snapshotGeneration === generation && state.snapshotDataVersion === version) {
     return state.snapshot;
   }
   // Generation and version are taken before reading: a write landing in between only makes the next read reload.
-  const generation = state.generation;
   const snapshot = buildSnapshot(db);
   state.snapshot = snapshot;
   state.snapshotGeneration = generation;

@@ -1,0 +1,68 @@
+// Knowing, in about a microsecond, whether some tables may have changed since a cached answer was made: the basis
+// of the in-memory catalogue (services/catalog-cache.ts) and of the session check cache (auth/session.ts).
+// - Writes through THIS connection (any code path: services, seed, scripts, FK cascades, raw SQL) fire TEMP
+//   triggers on the watched tables, which move the watch's generation on — even for a write later rolled back
+//   (which only costs a reload).
+// - Commits by OTHER connections (another process, a second handle on the same file) change SQLite's
+//   `PRAGMA data_version`, read through a prepared statement.
+// A cached value is current when both numbers still equal those taken before it was read from the database.
+import type Database from 'better-sqlite3';
+import type { Db } from './db';
+
+export interface TableWatch {
+  /** Moves on with every INSERT, UPDATE or DELETE on a watched table through this connection. */
+  readonly generation: number;
+}
+
+interface ConnectionState {
+  dataVersion: Database.Statement<[], number>;
+  watches: Map<string, { generation: number }>;
+}
+
+const connections = new WeakMap<Database.Database, ConnectionState>();
+
+function connectionOf(sqlite: Database.Database): ConnectionState {
+  let state = connections.get(sqlite);
+  if (!state) {
+    state = { dataVersion: sqlite.prepare<[], number>('PRAGMA data_version').pluck(), watches: new Map() };
+    connections.set(sqlite, state);
+  }
+  return state;
+}
+
+/** SQLite's data_version of this connection: changes when another connection has committed since the last read. */
+export function dataVersion(db: Db): number {
+  return connectionOf(db.$client).dataVersion.get()!;
+}
+
+/**
+ * The watch named `name` over `tables` on this connection (created once; later calls return the same watch).
+ * Must be called outside a transaction the first time (it creates the triggers).
+ */
+export function watchTables(db: Db, name: string, tables: readonly string[]): TableWatch {
+  const sqlite = db.$client;
+  const state = connectionOf(sqlite);
+  const existing = state.watches.get(name);
+  if (existing) return existing;
+  if (!/^[a-z_]+$/.test(name) || !tables.every((t) => /^[a-z_]+$/.test(t))) throw new Error(`bad watch ${name}`);
+  const watch = { generation: 0 };
+  const fn = `qc_changed_${name}`;
+  sqlite.function(fn, { deterministic: false }, () => {
+    watch.generation++;
+    return null;
+  });
+  // TEMP triggers belong to this connection only; other connections are covered by data_version.
+  for (const table of tables) {
+    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+      sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS qc_${name}_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT ${fn}(); END`);
+    }
+  }
+  state.watches.set(name, watch);
+  return watch;
+}
+
+/** Moves a watch on by hand (for a change the triggers cannot see, e.g. a backup restored into the open file). */
+export function bumpWatch(db: Db, name: string): void {
+  const watch = connections.get(db.$client)?.watches.get(name);
+  if (watch) watch.generation++;
+}
