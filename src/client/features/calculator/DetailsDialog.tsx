@@ -62,7 +62,8 @@ export const DetailsDialog = memo(function DetailsDialog({
             <Dialog.Header>
               <Dialog.Title>Detailed Price Breakdown</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
+            {/* focusable: a keyboard user scrolls the breakdown with the arrow keys */}
+            <Dialog.Body tabIndex={0}>
               {r && (
                 <Stack gap="3">
                   <Section title="Package Details">

@@ -56,8 +56,8 @@ export const PackagePicker = memo(function PackagePicker({ packages, packageId, 
                 </Box>
                 <List.Root gap="1.5" variant="plain" fontSize="sm" flex="1">
                   {p.features.map((f) => (
-                    <List.Item key={f.id} color={f.included ? 'fg' : 'fg.subtle'} alignItems="flex-start">
-                      <List.Indicator asChild color={f.included ? 'green.600' : 'fg.subtle'} mt="0.5">
+                    <List.Item key={f.id} color={f.included ? 'fg' : 'fg.muted'} alignItems="flex-start">
+                      <List.Indicator asChild color={f.included ? 'green.600' : 'fg.muted'} mt="0.5">
                         {f.included ? <LuCheck aria-label="Included" /> : <LuX aria-label="Not included" />}
                       </List.Indicator>
                       <Text as="span" textDecoration={f.included ? undefined : 'line-through'}>

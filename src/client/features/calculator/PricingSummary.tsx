@@ -109,9 +109,9 @@ function OneTimeLine({ line }: { line: SummaryLine }) {
             {euroCents(line.originalAmount ?? 0)}
           </Text>
           <Amount cents={0} color="fg" />
-          <Badge size="xs" colorPalette="green" variant="subtle">
+          <Text as="span" fontSize="xs" fontWeight="medium" color="green.fg">
             (Waived)
-          </Badge>
+          </Text>
         </HStack>
       ) : (
         <Amount cents={line.amount} />
@@ -323,15 +323,16 @@ export const PricingSummary = memo(
                   </Text>
                 )}
               </Box>
-              <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
-                <Badge variant="outline" size="sm">
+              <Text fontSize="xs" color="fg.muted">
+                <Text as="span" fontWeight="medium" color="fg" data-testid="summary-model">
                   {pricingModelLabel(pricingModel)}
-                </Badge>
-                <Badge variant="outline" size="sm">
+                </Text>
+                {' · '}
+                <Text as="span" fontWeight="medium" color="fg" data-testid="summary-duration">
                   {durationInYears(r.contractDuration)}
-                </Badge>
-                <Text>All prices in euro, excluding VAT</Text>
-              </HStack>
+                </Text>
+                {' · '}All prices in euro, excluding VAT
+              </Text>
             </Stack>
           )}
         </Card.Body>

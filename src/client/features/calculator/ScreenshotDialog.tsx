@@ -85,7 +85,14 @@ export async function captureElement(el: HTMLElement): Promise<string | null> {
       imageTimeout: 15000,
       logging: false,
       useCORS: true,
-      onclone: (doc, clone) => flattenColors(doc, clone),
+      onclone: (doc, clone) => {
+        flattenColors(doc, clone);
+        // html2canvas places inline-flex badges off their line; inline-block renders them where the browser does
+        clone.querySelectorAll<HTMLElement>('.chakra-badge').forEach((b) => {
+          b.style.display = 'inline-block';
+          b.style.verticalAlign = 'middle';
+        });
+      },
     });
     return canvas.toDataURL('image/png');
   } catch (err) {
