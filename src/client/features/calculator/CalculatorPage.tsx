@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Ref
 import { useSearch } from 'wouter';
 import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
-import { showToast as notify } from './toast';
+import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { formatUnitPrice } from '../../lib/format';
 import { downloadQuotePdf } from '../../lib/pdf';

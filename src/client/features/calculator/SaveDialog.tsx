@@ -1,7 +1,7 @@
 // "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { memo, useReducer, useState, type FormEvent } from 'react';
-import { showToast as notify } from './toast';
+import { notify } from '../../components/toaster';
 import {
   canSubmit,
   closedSaveDialog,
