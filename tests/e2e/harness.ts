@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node --import tsx src/server/main.ts` as `npm start` does, on a fresh database in a temp folder. */
+/** Starts the server from its TypeScript source (`node --import tsx src/server/main.ts`) on a fresh database in a temp folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-e2e-'));
   const port = await freePort();
