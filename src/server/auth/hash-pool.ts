@@ -1,11 +1,13 @@
 // Password hashing is bounded as a resource (issue 15 point 2, CONTRACT §4): argon2 (19 MiB, ~50 ms of a core each)
 // runs at most HASH_CONCURRENCY at a time with at most HASH_QUEUE_LIMIT waiting. Beyond that the request is answered
-// at once with 429 + Retry-After instead of joining a queue that would make a real user's login wait seconds: with
-// 2 running and 16 waiting, the last in line waits about 16 / 2 × 50 ms ≈ 0.4 s.
+// at once with 429 + Retry-After instead of joining a queue that would make a real user's login wait seconds: the
+// last in line waits about 8 × 50 ms ≈ 0.4 s. At most 2 hashes at once, and always one core left for the event loop
+// (a 2-core machine hashes one at a time, 8 waiting; 3 cores or more: 2 at a time, 16 waiting).
+import os from 'node:os';
 import { RetryLaterError } from '../trpc/errors';
 
-export const HASH_CONCURRENCY = 2;
-export const HASH_QUEUE_LIMIT = 16;
+export const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const HASH_QUEUE_LIMIT = 8 * HASH_CONCURRENCY;
 export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
 
 export class ServerBusyError extends RetryLaterError {
@@ -22,6 +24,11 @@ export class HashPool {
     private readonly concurrency = HASH_CONCURRENCY,
     private readonly queueLimit = HASH_QUEUE_LIMIT,
   ) {}
+
+  /** True when a new task would be refused now: callers may refuse before doing any other work. */
+  get full(): boolean {
+    return this.active >= this.concurrency && this.queue.length >= this.queueLimit;
+  }
 
   /** Runs `task` when a slot is free; rejects with ServerBusyError (429) at once when the queue is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
-import { ServerBusyError } from '../auth/hash-pool';
+import { hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
@@ -35,6 +35,8 @@ function tooManyAttempts(retryAfterMs: number): TRPCError {
  * like known ones, so neither timing nor the throttle tells whether an address has an account.
  */
 export async function authenticate(db: Db, clock: Clock, login: string, password: string): Promise<UserRow> {
+  // A full hashing pool refuses at once, before any database work (a flood of logins must stay cheap to refuse).
+  if (hashPool.full) throw new ServerBusyError();
   const user = findUserByLogin(db, login);
   // Keyed by the account's email when it exists, so its username and its email share one counter.
   const account = (user?.email ?? login).trim().toLowerCase();
