@@ -26,7 +26,15 @@ export const PackagePicker = memo(function PackagePicker({ packages, packageId, 
         {packages.map((p) => {
           const selected = p.id === packageId;
           return (
-            <RadioCard.Item key={p.id} value={String(p.id)} data-testid="package-card" data-selected={selected || undefined} borderRadius="l3">
+            <RadioCard.Item
+              key={p.id}
+              value={String(p.id)}
+              data-testid="package-card"
+              data-selected={selected || undefined}
+              borderRadius="l3"
+              // Chakra only tints a focused card; a keyboard user needs a ring to see where the arrow keys are
+              css={{ '&:has(input:focus-visible)': { focusRing: 'outside' } }}
+            >
               <RadioCard.ItemHiddenInput />
               <RadioCard.ItemControl flexDirection="column" alignItems="stretch" gap="3" p="4" h="full">
                 <Flex justify="space-between" align="center" gap="2">

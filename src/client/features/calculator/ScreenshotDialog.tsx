@@ -120,7 +120,8 @@ export const ScreenshotDialog = memo(function ScreenshotDialog({ image, onClose 
             <Dialog.Header>
               <Dialog.Title>Pricing Screenshot</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
+            {/* focusable: a keyboard user scrolls a tall image with the arrow keys */}
+            <Dialog.Body tabIndex={0}>
               {image && <Image src={image} alt="Screenshot of the pricing summary" borderWidth="1px" borderRadius="l2" w="full" />}
             </Dialog.Body>
             <Dialog.Footer>

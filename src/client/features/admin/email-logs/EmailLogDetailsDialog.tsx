@@ -23,7 +23,8 @@ export function EmailLogDetailsDialog({ log, onClose }: { log: EmailLog | null; 
                     {log.subject}
                   </Text>
                 </Dialog.Header>
-                <Dialog.Body>
+                {/* focusable: a keyboard user scrolls a long log with the arrow keys */}
+                <Dialog.Body tabIndex={0}>
                   <Stack gap="5">
                     <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
                       <DetailItem label="ID">{log.id}</DetailItem>
