@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Icon, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuCompass } from 'react-icons/lu';
+import { LuArrowLeft, LuCompass } from '../components/first-screen-icons';
 import { Link } from 'wouter';
 
 /** Any path the router does not know (seed 000 §2 "Not-found page"). */

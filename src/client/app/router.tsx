@@ -3,12 +3,14 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/PageSpinner';
 import { AuthPage } from '../features/auth/AuthPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { SavedConfigurationsPage } from '../features/saved/SavedConfigurationsPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireUser } from './guards';
 
-// The calculator is its own chunk too, so /auth loads only what it needs.
+// /auth is the first screen: everything else is loaded when it is opened, so the first screen loads only what it needs.
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const SavedConfigurationsPage = lazy(() =>
+  import('../features/saved/SavedConfigurationsPage').then((m) => ({ default: m.SavedConfigurationsPage })),
+);
 const CalculatorPage = lazy(() => import('../features/calculator/CalculatorPage').then((m) => ({ default: m.CalculatorPage })));
 const admin = () => import('../features/admin');
 const AdminLoginPage = lazy(() => admin().then((m) => ({ default: m.AdminLoginPage })));

@@ -2,7 +2,8 @@
 // contrast (4.5:1) on white and on the light panel backgrounds (axe-core's color-contrast rule, issue 14):
 // fg.subtle gray.400 (2.6:1) → gray.500 (4.8:1), fg.error red.500 (3.8:1) → red.600 (4.8:1), and the solid green
 // behind white text green.600 (3.3:1) → #15803d (5.0:1).
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
+import { appBaseConfig } from './chakra-base';
 
 const config = defineConfig({
   theme: {
@@ -22,4 +23,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(appBaseConfig, config);

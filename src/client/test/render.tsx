@@ -1,6 +1,7 @@
 // Renders a component as the app does (Chakra, toaster, tRPC + React Query). The tRPC client talks to a real app on
 // a temporary SQLite database in the same process (no network, no mocked server): pass `fetch` from a test app.
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../app/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { render, type RenderResult } from '@testing-library/react';
@@ -29,7 +30,7 @@ export function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   const result: RenderResult = render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={defaultSystem}>
+        <ChakraProvider value={system}>
           <Router hook={location.hook}>{ui}</Router>
           <Toaster />
         </ChakraProvider>

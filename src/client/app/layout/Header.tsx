@@ -1,9 +1,13 @@
 // Seed 000 §2 "Header and footer": links to the calculator, saved configurations and admin (shown to everyone,
 // highlighted on any /admin path), and the user menu. On a phone the links show an icon and a short label.
 import { Box, Container, Flex, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { LuCalculator, LuFolderOpen, LuReceiptText, LuShieldCheck } from 'react-icons/lu';
+import { LuCalculator, LuFolderOpen, LuReceiptText, LuShieldCheck } from '../../components/first-screen-icons';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import { UserMenu } from '../../features/auth/UserMenu';
+import { useSessionCheck } from '../../lib/session';
+
+// Only a signed-in user has a menu; its code (menu, avatar, profile dialog) is not part of the first screen.
+const UserMenu = lazy(() => import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
 
 const links = [
   {
@@ -25,6 +29,7 @@ const links = [
 
 export function Header() {
   const [location] = useLocation();
+  const signedIn = useSessionCheck().data?.authenticated === true;
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
       <Container maxW="7xl" px={{ base: '2', md: '6' }}>
@@ -73,7 +78,11 @@ export function Header() {
               );
             })}
           </HStack>
-          <UserMenu />
+          {signedIn && (
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
+          )}
         </Flex>
       </Container>
     </Box>

@@ -1,6 +1,6 @@
 // The side panel of /auth (seed 000 §2): the three features of the product.
 import { Box, Flex, Heading, Icon, Stack, Text } from '@chakra-ui/react';
-import { LuBookmarkCheck, LuPackage, LuPuzzle } from 'react-icons/lu';
+import { LuBookmarkCheck, LuPackage, LuPuzzle } from '../../components/first-screen-icons';
 
 const features = [
   {
