@@ -7,15 +7,25 @@ export interface A11yFinding {
   impact: string;
   help: string;
   targets: string[];
+  /** Per node: the element's opening HTML and axe's summary (for contrast: the colours and the ratio found). */
+  nodes: { html: string; summary: string }[];
 }
 
 /** The serious and critical violations on the page as it is now (WCAG 2.1 A/AA rules). The page must come from
  * `browser.newContext()`, not `browser.newPage()` (axe opens frames through the context). */
-export async function seriousViolations(page: Page, include?: string): Promise<A11yFinding[]> {
+export async function seriousViolations(page: Page, include?: string, exclude?: string): Promise<A11yFinding[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
+  // e.g. a sandboxed iframe without scripts (the email content): axe cannot run inside it and would wait for it
+  if (exclude) builder = builder.exclude(exclude);
   const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+      nodes: v.nodes.map((n) => ({ html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
+    }));
 }

@@ -5,8 +5,14 @@
 import { createSystem, defineConfig } from '@chakra-ui/react';
 import { appBaseConfig } from './chakra-base';
 
+// Chakra lightens a solid button when hovered or expanded (solid/90: white on blue falls to 4.3:1); darken instead.
+const solidActive = { bg: 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 88%, black)' };
+
 const config = defineConfig({
   theme: {
+    recipes: {
+      button: { variants: { variant: { solid: { _hover: solidActive, _expanded: solidActive } } } },
+    },
     semanticTokens: {
       colors: {
         fg: {

@@ -1,0 +1,309 @@
+// axe-core on every page and dialog of both areas (issue 14): no serious or critical WCAG 2.1 A/AA violation.
+// One server, one browser, contexts reused; every check names its screen so a failure says what and where.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
+import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { DESKTOP } from './screens';
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
+
+/** Every screen checked, for the report at the end. */
+const checked: string[] = [];
+
+async function settle(page: Page) {
+  await page.waitForTimeout(350); // dialogs, menus and toasts finish their entry animation (axe reads final colours)
+}
+
+async function expectClean(page: Page, screen: string, exclude?: string) {
+  await page.mouse.move(0, 0); // the resting state: a pointer left on a button after a click shows its hover colour
+  await settle(page);
+  const started = Date.now();
+  const found = await seriousViolations(page, undefined, exclude);
+  checked.push(`${screen} (${Date.now() - started} ms)`);
+  expect.soft(found, `${screen}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
+}
+
+/** Closes every open toast (they sit over dialogs' footers and are checked on their own screens). */
+async function dismissToasts(page: Page) {
+  for (const t of await page.locator('[data-testid="toast"][data-state="open"]').all()) {
+    await t.getByRole('button').click().catch(() => undefined);
+  }
+}
+
+async function closeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').or(page.getByRole('alertdialog')).first().waitFor({ state: 'hidden' });
+}
+
+describe('accessibility (axe-core: no serious or critical violation)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let anon: BrowserContext;
+  let user: BrowserContext;
+  let admin: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
+    browser = await launchBrowser();
+    anon = await browser.newContext({ viewport: DESKTOP });
+    user = await browser.newContext({ viewport: DESKTOP });
+    admin = await browser.newContext({ viewport: DESKTOP });
+  });
+  afterAll(async () => {
+    console.log(`axe checked ${checked.length} screens:\n  ${checked.join('\n  ')}`);
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('signed-out pages: /auth (both tabs), forgot password, reset password (with and without token), 404', async () => {
+    const page = await anon.newPage();
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await expectClean(page, '/auth Login tab');
+
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await expectClean(page, '/auth Login tab with validation errors');
+
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Confirm Email').waitFor();
+    await expectClean(page, '/auth Register tab');
+
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.waitFor();
+    await expectClean(page, 'forgot-password dialog');
+    await dialog.getByLabel('Email').fill(DEMO.email);
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await dialog.getByText('Password reset email sent. Please check your inbox.').waitFor();
+    await expectClean(page, 'forgot-password dialog, sent');
+    await closeDialog(page);
+
+    await page.goto(`${server.url}/reset-password?token=x`);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectClean(page, '/reset-password?token=x');
+
+    await page.goto(`${server.url}/reset-password`);
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+    await expectClean(page, '/reset-password without token');
+
+    await page.goto(`${server.url}/no-such-page`);
+    await page.getByText('404').first().waitFor();
+    await expectClean(page, '404 page');
+
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByTestId('demo-hint').waitFor();
+    await expectClean(page, '/admin/login');
+    await page.close();
+  });
+
+  it('calculator: page with discounts open, Details, Save, Screenshot, user menu, Profile Settings', async () => {
+    const page = await user.newPage();
+    await signIn(page, server.url, DEMO.email, DEMO.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('total-monthly').waitFor();
+    await dismissToasts(page);
+    await page.getByRole('button', { name: /Available Discounts/ }).click();
+    await page.getByTestId('discount-option').first().waitFor();
+    await expectClean(page, '/ calculator with Available Discounts open');
+
+    await page.getByRole('button', { name: 'Details' }).click();
+    await page.getByRole('dialog', { name: 'Detailed Price Breakdown' }).waitFor();
+    await expectClean(page, 'calculator Details dialog');
+    await closeDialog(page);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save Your Configuration' }).waitFor();
+    await expectClean(page, 'calculator Save dialog');
+    await page.getByPlaceholder('e.g., Client Name or Project').fill('Axe check HQ');
+    await page.getByRole('button', { name: 'Save Configuration' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: 'Configuration saved successfully!' }).waitFor();
+    await page.getByRole('dialog', { name: 'Save Your Configuration' }).waitFor({ state: 'hidden' });
+    await expectClean(page, 'calculator with a loaded configuration and a toast');
+    await dismissToasts(page);
+
+    await page.getByRole('button', { name: 'Screenshot' }).click();
+    const shot = page.getByRole('dialog', { name: 'Pricing Screenshot' });
+    await shot.waitFor({ timeout: 30_000 });
+    await shot.getByRole('button', { name: 'Download' }).waitFor();
+    await expectClean(page, 'calculator Screenshot dialog');
+    await closeDialog(page);
+
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).waitFor();
+    await expectClean(page, 'header user menu open');
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+    await page.getByRole('dialog', { name: 'Profile Settings' }).waitFor();
+    await expectClean(page, 'Profile Settings dialog');
+    await closeDialog(page);
+    await page.close();
+  }, 120_000);
+
+  it('/saved-configurations with rows and its delete confirmation', async () => {
+    const page = await user.newPage();
+    await page.goto(`${server.url}/saved-configurations`);
+    await page.getByTestId('saved-row').first().waitFor();
+    await expectClean(page, '/saved-configurations with rows');
+    await page.getByRole('button', { name: 'Delete Axe check HQ' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await expectClean(page, '/saved-configurations delete confirmation');
+    await closeDialog(page);
+    await page.close();
+  });
+
+  describe('admin dashboard', () => {
+    let page: Page;
+
+    async function openTab(name: string) {
+      await page.getByRole('tab', { name, exact: true }).click();
+    }
+
+    beforeAll(async () => {
+      page = await admin.newPage();
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByLabel('Email Address').fill(ADMIN.email);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${server.url}/admin/dashboard`);
+      await page.getByRole('tab', { name: 'Packages', exact: true }).waitFor();
+      await dismissToasts(page);
+      // a saved quote and an email log for the tabs to show
+      const res = await page.request.fetch(`${server.url}/api/password-reset/request`, { method: 'POST', data: { email: DEMO.email } });
+      expect(res.status()).toBe(200);
+    });
+
+    it('Packages tab and the package add form', async () => {
+      await openTab('Packages');
+      await page.getByTestId('admin-package-card').first().waitFor();
+      await expectClean(page, 'admin Packages tab');
+      await page.getByRole('button', { name: 'Add Package' }).click();
+      const form = page.getByRole('form', { name: 'Add Package' });
+      await form.waitFor();
+      await expectClean(page, 'admin package add form');
+      await form.getByRole('button', { name: 'Add Package' }).click();
+      await form.getByText('Package name is required').waitFor();
+      await expectClean(page, 'admin package add form with errors');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    it('Add-ons tab and the add-on edit form', async () => {
+      await openTab('Add-ons');
+      await page.getByRole('table', { name: 'Add-ons' }).waitFor();
+      await expectClean(page, 'admin Add-ons tab');
+      await page.getByRole('button', { name: /^Edit / }).first().click();
+      await page.getByRole('form', { name: /^Edit / }).waitFor();
+      await expectClean(page, 'admin add-on edit form');
+      await page.getByRole('form', { name: /^Edit / }).getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    it('Add-on Categories tab and the category dialog with its icon picker', async () => {
+      await openTab('Add-on Categories');
+      await page.getByTestId('category-card').first().waitFor();
+      await expectClean(page, 'admin Add-on Categories tab');
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('icon-picker').waitFor();
+      await dialog.getByRole('button', { name: 'Analytics' }).click();
+      await expectClean(page, 'admin category dialog with icon picker');
+      await closeDialog(page);
+    });
+
+    it('Price Tiers tab, edit mode and the Auto-Generate dialog', async () => {
+      await openTab('Price Tiers');
+      await page.getByRole('table', { name: 'Unit-based price tiers' }).waitFor();
+      await expectClean(page, 'admin Price Tiers tab');
+      await page.getByRole('button', { name: 'Edit Tiers' }).click();
+      await page.getByLabel('Max Units, tier 1').waitFor();
+      await expectClean(page, 'admin Price Tiers edit mode');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('tab', { name: 'User-Based Pricing' }).click();
+      await page.waitForTimeout(200);
+      await expectClean(page, 'admin Price Tiers, user-based');
+      await page.getByRole('tab', { name: 'Unit-Based Pricing' }).click();
+      await page.getByRole('button', { name: 'Auto-Generate' }).click();
+      await page.getByRole('dialog').getByTestId('tier-preview').waitFor();
+      await expectClean(page, 'admin Auto-Generate tiers dialog');
+      await closeDialog(page);
+    });
+
+    it('Discounts tab and the discount form with conditions', async () => {
+      await openTab('Discounts');
+      await page.getByTestId('discount-card').first().waitFor();
+      await expectClean(page, 'admin Discounts tab');
+      await page.getByRole('button', { name: 'Add Discount Rule' }).click();
+      const form = page.getByRole('form', { name: 'Add Discount Rule' });
+      await form.getByLabel('Condition 1 type').selectOption('package');
+      await form.getByRole('button', { name: 'Add Condition' }).click();
+      await form.getByLabel('Condition 2 type').selectOption('paymentFrequency');
+      await expectClean(page, 'admin discount form with conditions');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    it('Saved Configs tab and its details dialog', async () => {
+      await openTab('Saved Configs');
+      const row = page.getByRole('row').filter({ hasText: 'Axe check HQ' });
+      await row.waitFor();
+      await expectClean(page, 'admin Saved Configs tab');
+      await row.getByRole('button', { name: 'Axe check HQ', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Axe check HQ' }).getByTestId('detail-tcv').waitFor();
+      await expectClean(page, 'admin saved-config details dialog');
+      await closeDialog(page);
+      await row.getByRole('button', { name: 'Delete Axe check HQ' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await expectClean(page, 'admin saved-config delete confirmation');
+      await closeDialog(page);
+    });
+
+    it('Users tab and its create, edit and reset-link dialogs', async () => {
+      await openTab('Users');
+      const row = page.getByRole('row').filter({ hasText: DEMO.email });
+      await row.waitFor();
+      await expectClean(page, 'admin Users tab');
+      await page.getByRole('button', { name: 'Create User' }).click();
+      const create = page.getByRole('dialog', { name: 'Create New User' });
+      await create.waitFor();
+      await expectClean(page, 'admin create-user dialog');
+      await create.getByRole('button', { name: 'Create User' }).click();
+      await create.getByText('Username must be at least 3 characters').waitFor();
+      await expectClean(page, 'admin create-user dialog with errors');
+      await closeDialog(page);
+      await row.getByRole('button', { name: /^Edit / }).click();
+      await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
+      await expectClean(page, 'admin edit-user dialog');
+      await closeDialog(page);
+      await row.getByRole('button', { name: /^Generate password reset link/ }).click();
+      await page.getByRole('dialog', { name: 'Password Reset Link' }).getByLabel('Reset link').waitFor();
+      await expectClean(page, 'admin reset-link dialog');
+      await closeDialog(page);
+      await row.getByRole('button', { name: /^Delete / }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await expectClean(page, 'admin delete-user confirmation');
+      await closeDialog(page);
+    });
+
+    it('Email Logs tab and its details dialog', async () => {
+      await openTab('Email Logs');
+      const row = page.getByRole('row').filter({ hasText: 'Reset your password' }).first();
+      await row.waitFor();
+      await expectClean(page, 'admin Email Logs tab');
+      await row.getByRole('button', { name: /View details/i }).click();
+      const dialog = page.getByRole('dialog', { name: /Email Log #\d+/ });
+      await page.frameLocator('iframe[title="Email content"]').getByText('We received a request to reset the password').waitFor();
+      await dialog.getByTestId('email-metadata').waitFor();
+      // the mail itself is in a sandboxed iframe without scripts, where axe cannot run
+      await expectClean(page, 'admin email-log details dialog', 'iframe[title="Email content"]');
+      await closeDialog(page);
+    });
+
+    it('/admin/users page', async () => {
+      await page.goto(`${server.url}/admin/users`);
+      await page.getByRole('heading', { name: 'User Management' }).waitFor();
+      await page.getByRole('cell', { name: DEMO.email, exact: true }).first().waitFor();
+      await expectClean(page, '/admin/users');
+    });
+  });
+});
