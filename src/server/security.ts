@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppConfig } from './config';
 import { errorJson } from './trpc/errors';
 
 /** CSP with no inline or foreign script; styles may be inline because Chakra (Emotion) injects them at run time. */
@@ -69,26 +68,3 @@ export const limitBody = (): MiddlewareHandler => async (c, next) => {
   c.req.raw = new Request(c.req.raw, { body: bytes });
   return next();
 };
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Refuses state-changing requests from another site (CSRF): a Sec-Fetch-Site of cross-site / same-site, or an Origin
- * that is neither APP_URL's nor the origin the request was addressed to (a browser on http://127.0.0.1:3000 is as
- * same-origin as one on http://localhost:3000; an attacker's page sends its own origin). Scripts that send neither
- * header are served (CONTRACT §4).
- */
-export const sameOriginOnly =
-  (config: AppConfig): MiddlewareHandler =>
-  async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
-      const origin = c.req.header('origin');
-      const fetchSite = c.req.header('sec-fetch-site');
-      const crossOrigin = origin !== undefined && origin !== config.appOrigin && origin !== new URL(c.req.url).origin;
-      const crossSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
-      if (crossOrigin || crossSite) {
-        return c.json(errorJson('Cross-site request refused', 'FORBIDDEN'), 403);
-      }
-    }
-    await next();
-  };

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTiers } from '../../src/shared/pricing';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { logger } from '../../src/server/logging';
 
 let t: TestApp;
 let admin: TestClient;
@@ -286,7 +287,8 @@ describe('replace', () => {
     t.db.$client.exec(
       "CREATE TRIGGER fail_tier BEFORE INSERT ON price_tiers WHEN NEW.min_sqm = 777 BEGIN SELECT RAISE(ABORT, 'refused'); END",
     );
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // the internal error is written to the process log, never to the client
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
       const res = await put(`/api/packages/${p.id}/pricetiers`, {
         tiers: [
