@@ -1,7 +1,7 @@
-// The app's Chakra system: Chakra's defaults with three colour tokens darkened so that every text meets WCAG AA
-// contrast (4.5:1) on white and on the light panel backgrounds (axe-core's color-contrast rule, issue 14):
-// fg.subtle gray.400 (2.6:1) → gray.500 (4.8:1), fg.error red.500 (3.8:1) → red.600 (4.8:1), and the solid green
-// behind white text green.600 (3.3:1) → #15803d (5.0:1).
+// The app's Chakra system with the accessibility fixes of issue 14 (axe-core color-contrast, visible focus):
+// fg.subtle gray.400 (2.6:1) → gray.500 (4.8:1), fg.error red.500 (3.8:1) → red.600 (4.8:1), the solid green behind
+// white text green.600 (3.3:1) → #15803d (5.0:1), solid buttons darker (not lighter) when hovered or expanded, and a
+// blue focus ring for neutral controls.
 import { createSystem, defineConfig } from '@chakra-ui/react';
 import { appBaseConfig } from './chakra-base';
 
