@@ -1,5 +1,5 @@
-// The one toaster of the app (seed 000 §9): one toast visible at a time, 5 s by default, removed from memory 1000 s
-// after it is dismissed, F8 moves focus to it (Ark's default hotkey).
+// The toast machinery behind components/toaster.tsx (loaded with the first toast): one toast visible at a time, 5 s
+// by default, removed from memory 1000 s after it is dismissed, F8 moves focus to it (Ark's default hotkey).
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
 export const toaster = createToaster({
@@ -10,19 +10,19 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
-type ToastKind = 'success' | 'error' | 'info' | 'loading';
+export type ToastKind = 'success' | 'error' | 'info' | 'loading';
 
 /**
  * One call for every toast the seeds list; `error` is the seed's "destructive". Returns the toast id. The newest
  * message replaces the one showing (seed 000 §4): with max 1, a dismissed toast would otherwise hold the queue for
  * the whole remove delay (1,000,000 ms), and every later toast would wait that long.
  */
-export function notify(kind: ToastKind, title: string, description?: string): string {
+export function show(kind: ToastKind, title: string, description?: string): string {
   toaster.remove();
   return toaster.create({ type: kind, title, description, closable: kind !== 'loading' });
 }
 
-export function Toaster() {
+export function ToasterView() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -47,4 +47,18 @@ export function Toaster() {
       </ChakraToaster>
     </Portal>
   );
+}
+
+/** A loading toast that becomes the result toast in place, so the one visible slot is never held by a spinner. */
+export function showProgress(title: string): { success(title: string, description?: string): void; error(title: string, description?: string): void } {
+  toaster.remove(); // as show(): the newest message replaces the one showing
+  const id = toaster.create({ type: 'loading', title, closable: false });
+  return {
+    success(successTitle, description) {
+      toaster.update(id, { type: 'success', title: successTitle, description, closable: true, duration: 5000 });
+    },
+    error(errorTitle, description) {
+      toaster.update(id, { type: 'error', title: errorTitle, description, closable: true, duration: 5000 });
+    },
+  };
 }

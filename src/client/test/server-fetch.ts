@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestApp, TestClient } from '../../../tests/support/test-app';
 import { act, screen, waitFor } from '@testing-library/react';
-import { toaster } from '../components/toaster';
+import { clearToasts as removeAllToasts } from '../components/toaster';
 
 /** fetch for renderUi: the app's own request(), with the client's session cookie when given. */
 export function appFetch(t: TestApp, client?: TestClient) {
@@ -45,9 +45,9 @@ export async function mailedResetToken(t: TestApp, to: string): Promise<string> 
 }
 
 /** The toaster is one store for the whole test file: empty it between tests (max 1 visible would queue the next). */
-export function clearToasts(): void {
-  act(() => {
-    toaster.remove();
+export async function clearToasts(): Promise<void> {
+  await act(async () => {
+    await removeAllToasts();
   });
 }
 

@@ -1,11 +1,15 @@
 // /auth (seed 000 §2): the Login and Register tabs, the forgot-password dialog, and the marketing side panel (beside
 // the card from md, below it on a phone). The router's RedirectIfSignedIn sends a signed-in visitor to /.
-import { Box, Card, Grid, Heading, Tabs, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { Box, Card, Grid, Heading, Skeleton, Tabs, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
-import { RegisterForm } from './RegisterForm';
+
+// The Register tab and its form library load when the tab is first chosen (or hovered / focused, to be ready).
+const loadRegisterForm = () => import('./RegisterForm');
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
+// The dialog's code (focus trap, dismiss layers) loads when it is first opened: most visits never open it.
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 export function AuthPage() {
   const [tab, setTab] = useState('login');
@@ -36,19 +40,27 @@ export function AuthPage() {
             <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="enclosed" fitted lazyMount unmountOnExit>
               <Tabs.List mb="5" w="full">
                 <Tabs.Trigger value="login">Login</Tabs.Trigger>
-                <Tabs.Trigger value="register">Register</Tabs.Trigger>
+                <Tabs.Trigger value="register" onPointerEnter={loadRegisterForm} onFocus={loadRegisterForm}>
+                  Register
+                </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="login" p="0">
                 <LoginForm onForgotPassword={() => setForgotOpen(true)} />
               </Tabs.Content>
               <Tabs.Content value="register" p="0">
-                <RegisterForm />
+                <Suspense fallback={<Skeleton height="md" rounded="md" />}>
+                  <RegisterForm />
+                </Suspense>
               </Tabs.Content>
             </Tabs.Root>
           </Card.Body>
         </Card.Root>
       </Box>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </Grid>
   );
 }

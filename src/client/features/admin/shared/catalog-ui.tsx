@@ -2,7 +2,6 @@
 // error states, and the progress toast that turns into the result toast.
 import { Box, Button, Center, EmptyState, Field, Flex, Heading, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { toaster } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
@@ -78,22 +77,7 @@ export function CatalogLoadError({ error, onRetry }: { error: unknown; onRetry: 
   );
 }
 
-/**
- * A progress toast ("Saving price tier changes...") that becomes the result toast in place, so the one visible
- * toast slot is never held by a spinner.
- */
-export function progressToast(title: string) {
-  toaster.remove(); // as notify(): the newest message replaces the one showing
-  const id = toaster.create({ type: 'loading', title, closable: false });
-  return {
-    success(successTitle: string, description?: string) {
-      toaster.update(id, { type: 'success', title: successTitle, description, closable: true, duration: 5000 });
-    },
-    error(errorTitle: string, description?: string) {
-      toaster.update(id, { type: 'error', title: errorTitle, description, closable: true, duration: 5000 });
-    },
-  };
-}
+export { progressToast } from '../../../components/toaster';
 
 /** A money or quantity input's common attributes: decimal, min 0, step 0.01 (seed 001 §5). */
 export const moneyInputProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
