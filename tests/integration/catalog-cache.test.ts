@@ -256,6 +256,21 @@ describe('transactions', () => {
     expect(after.packages.find((p) => p.id === 1)!.name).toBe(name);
   });
 
+  it('inside a transaction that has not written the catalogue, the shared snapshot is used (a save does not re-read it)', async () => {
+    await expectFresh();
+    const shared = catalogSnapshot(t.db);
+    t.db.transaction(() => {
+      t.db.$client.prepare("UPDATE configurations SET name = name WHERE id = -1").run(); // not a catalogue table
+      expect(catalogSnapshot(t.db)).toBe(shared);
+      t.db.$client.prepare("UPDATE addons SET name = 'Changed inside' WHERE id = 2").run();
+      // once this transaction writes the catalogue, it reads its own change from a fresh, unshared snapshot
+      const inside = catalogSnapshot(t.db);
+      expect(inside).not.toBe(shared);
+      expect(inside.catalog.addOns.find((a) => a.id === 2)!.name).toBe('Changed inside');
+    });
+    expect((await expectFresh()).addOns.find((a) => a.id === 2)!.name).toBe('Changed inside');
+  });
+
   it('a committed transaction shows after the commit', async () => {
     await expectFresh();
     t.db.transaction(() => {
