@@ -172,13 +172,30 @@ function readableBy(actor: Actor): SQL | undefined {
   return actor.isAdmin ? undefined : eq(configurations.userId, actor.id);
 }
 
+/**
+ * Reading one configuration is on every save, load and PDF: its two statements (an admin's, by id; anyone else's, by
+ * id and owner) are prepared once per database, so drizzle builds the SQL and SQLite compiles it only the first time.
+ */
+function prepareGetStatements(db: Db) {
+  const columns = { ...configurationColumns, snapshot: configurations.snapshot };
+  const byId = eq(configurations.id, sql.placeholder('id'));
+  const base = () => db.select(columns).from(configurations).innerJoin(users, eq(users.id, configurations.userId));
+  return {
+    any: base().where(byId).prepare(),
+    owned: base()
+      .where(and(byId, eq(configurations.userId, sql.placeholder('userId'))))
+      .prepare(),
+  };
+}
+const getStatements = new WeakMap<Db, ReturnType<typeof prepareGetStatements>>();
+
 export function getConfiguration(db: Db, actor: Actor, id: number): ConfigurationDetailDto {
-  const row = db
-    .select({ ...configurationColumns, snapshot: configurations.snapshot })
-    .from(configurations)
-    .innerJoin(users, eq(users.id, configurations.userId))
-    .where(and(eq(configurations.id, id), readableBy(actor)))
-    .get();
+  let statements = getStatements.get(db);
+  if (!statements) {
+    statements = prepareGetStatements(db);
+    getStatements.set(db, statements);
+  }
+  const row = actor.isAdmin ? statements.any.get({ id }) : statements.owned.get({ id, userId: actor.id });
   if (!row) throw notFound();
   return { ...toConfigurationDto(row), snapshot: row.snapshot as ConfigurationSnapshot };
 }
@@ -326,6 +343,8 @@ function pricedColumns(f: ConfigurationFields, p: Priced) {
 }
 
 export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
+  // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
+  catalogSnapshot(db);
   const id = db.transaction(() => {
     const p = price(db, clock, f, { addOns: true, discountIds: true });
     const now = clock.now();
@@ -354,6 +373,8 @@ function storedCustomItemsAsInput(items: StoredCustomItem[]): ConfigurationField
  * A change of any pricing input prices the whole configuration again; a rename alone keeps the stored figures.
  */
 export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: ConfigurationPatch): ConfigurationDetailDto {
+  // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
+  catalogSnapshot(db);
   db.transaction(() => {
     const row = db
       .select()
