@@ -1,5 +1,6 @@
 // The calculator in Chromium against the real server: build a quote with every kind of input, compare the figures on
 // screen with POST /api/quote for the same form, save, reload by URL, update, take the screenshot, and a phone run.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +197,15 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     const head = fs.readFileSync(file).subarray(0, 8);
     expect([...head]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     await press(shot.getByRole('button', { name: 'Close', exact: true }));
+
+    // Download PDF: a real PDF of the form on screen, priced by the server, with the figures on screen
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdfFile = await pdf.path();
+    expect(fs.readFileSync(pdfFile).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfText = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+    for (const figure of [changed.monthly, changed.tcv]) expect(pdfText).toContain(figure);
+    expect(pdfText).toContain('excluding VAT');
 
     expect(errors).toEqual([]);
     await context.close();
