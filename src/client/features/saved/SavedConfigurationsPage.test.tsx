@@ -88,7 +88,8 @@ describe('Your Saved Configurations', () => {
   it('deletes after confirmation and says "Configuration deleted"', async () => {
     const { user } = renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
     await screen.findAllByTestId('saved-row');
-    await user.click(screen.getByRole('button', { name: 'Delete Branch' }));
+    // the table (the phone's cards carry the same actions; jsdom applies no media queries, so both are there)
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Delete Branch' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/This action cannot be undone/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));

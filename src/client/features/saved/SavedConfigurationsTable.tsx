@@ -1,5 +1,5 @@
 // One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
-import { Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Table, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import type { ConfigurationSort } from '../../../shared/schemas/configuration';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Money } from '../../components/Money';
+import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { formatLocalDate } from '../../lib/format';
@@ -91,7 +92,30 @@ export function SavedConfigurationsTable() {
 
   return (
     <Card.Root overflow="hidden" minW="0">
-      <Table.ScrollArea maxW="full" aria-busy={list.isFetching}>
+      {/* On a phone: one card per quote, every action in reach, the sort as a select. */}
+      <Stack gap="3" p="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
+        <SortSelect sort={state.sort} direction={state.direction} onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })} />
+        {data.items.map((c) => (
+          <Box key={c.id} borderWidth="1px" rounded="l2" p="3" bg="bg" data-testid="saved-card">
+            <Flex justify="space-between" align="flex-start" gap="3">
+              <Text fontWeight="semibold" minW="0" truncate title={c.name}>
+                {c.name}
+              </Text>
+              <Money value={c.tcv} fontWeight="semibold" flexShrink={0} />
+            </Flex>
+            <Text textStyle="sm" color="fg.muted" mt="1">
+              {c.packageName} · {c.locations} {c.locations === 1 ? 'location' : 'locations'} · {c.contractDuration} months
+            </Text>
+            <Text textStyle="xs" color="fg.muted">
+              {formatLocalDate(c.createdAt)} · {c.createdBy}
+            </Text>
+            <HStack gap="2" mt="3">
+              <RowActions row={c} onDelete={() => setToDelete(c)} />
+            </HStack>
+          </Box>
+        ))}
+      </Stack>
+      <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>
         <Table.Root size="sm" interactive stickyHeader minW="900px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -131,25 +155,7 @@ export function SavedConfigurationsTable() {
                 </Table.Cell>
                 <Table.Cell textAlign="end">
                   <HStack gap="1.5" justify="flex-end">
-                    <Button asChild size="xs" colorPalette="blue" variant="subtle">
-                      <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
-                        Load
-                      </Link>
-                    </Button>
-                    <Button asChild size="xs" variant="outline">
-                      <a href={configurationPdfUrl(c.id)} download aria-label={`Download PDF of ${c.name}`}>
-                        <LuFileDown aria-hidden /> PDF
-                      </a>
-                    </Button>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={`Delete ${c.name}`}
-                      onClick={() => setToDelete(c)}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
+                    <RowActions row={c} onDelete={() => setToDelete(c)} />
                   </HStack>
                 </Table.Cell>
               </Table.Row>
@@ -194,5 +200,26 @@ export function SavedConfigurationsTable() {
         onClose={() => setToDelete(null)}
       />
     </Card.Root>
+  );
+}
+
+/** Load, PDF and Delete of one saved quote (table row and phone card). */
+function RowActions({ row, onDelete }: { row: Row; onDelete: () => void }) {
+  return (
+    <>
+      <Button asChild size="xs" colorPalette="blue" variant="subtle">
+        <Link href={`/calculator?configId=${row.id}`} aria-label={`Load ${row.name}`}>
+          Load
+        </Link>
+      </Button>
+      <Button asChild size="xs" variant="outline">
+        <a href={configurationPdfUrl(row.id)} download aria-label={`Download PDF of ${row.name}`}>
+          <LuFileDown aria-hidden /> PDF
+        </a>
+      </Button>
+      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={onDelete}>
+        <LuTrash2 />
+      </IconButton>
+    </>
   );
 }

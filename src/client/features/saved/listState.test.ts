@@ -29,3 +29,10 @@ describe('saved-configurations list state', () => {
     expect(listReducer(initialListState, { type: 'page', page: 0 }).page).toBe(1);
   });
 });
+
+describe('the phone sort select', () => {
+  it('sets the column and the direction at once and goes back to page 1', () => {
+    const onPage3 = listReducer(initialListState, { type: 'page', page: 3 });
+    expect(listReducer(onPage3, { type: 'sortTo', column: 'tcv', direction: 'desc' })).toEqual({ sort: 'tcv', direction: 'desc', page: 1 });
+  });
+});

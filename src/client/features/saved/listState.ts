@@ -12,6 +12,8 @@ export interface ListState {
 
 export type ListAction =
   | { type: 'sort'; column: ConfigurationSort }
+  /** The phone's sort select names the column and the direction at once. */
+  | { type: 'sortTo'; column: ConfigurationSort; direction: Direction }
   | { type: 'page'; page: number }
   /** The page came back empty (e.g. its last row was deleted): step back to the last page there is. */
   | { type: 'clamp'; total: number; pageSize: number };
@@ -28,6 +30,8 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       return state.sort === action.column
         ? { sort: state.sort, direction: state.direction === 'asc' ? 'desc' : 'asc', page: 1 }
         : { sort: action.column, direction: 'asc', page: 1 };
+    case 'sortTo':
+      return { sort: action.column, direction: action.direction, page: 1 };
     case 'page':
       return { ...state, page: Math.max(1, Math.floor(action.page)) };
     case 'clamp': {

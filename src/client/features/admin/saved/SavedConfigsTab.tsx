@@ -1,6 +1,6 @@
 // Saved Configs tab (seed 001 §2, §9): every user's saved quotes, searched, sorted and paged (30) on the server;
 // the name opens the details; Load and Delete.
-import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuFileText, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Money } from '../../../components/Money';
+import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDate } from '../../../lib/format';
@@ -17,19 +18,6 @@ import { ConfigurationDetailsDialog, type SavedConfiguration } from './Configura
 import { initialSavedTableState, savedTableReducer } from './saved-table-state';
 
 const SEARCH_DEBOUNCE_MS = 250;
-
-const MOBILE_SORTS = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'packageName:asc', label: 'Package A–Z' },
-  { value: 'packageName:desc', label: 'Package Z–A' },
-  { value: 'locations:desc', label: 'Most locations' },
-  { value: 'locations:asc', label: 'Fewest locations' },
-  { value: 'contractDuration:desc', label: 'Longest contract' },
-  { value: 'contractDuration:asc', label: 'Shortest contract' },
-  { value: 'tcv:desc', label: 'Highest TCV' },
-  { value: 'tcv:asc', label: 'Lowest TCV' },
-] as const;
 
 const numeric = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -111,23 +99,7 @@ export function SavedConfigsTab() {
         <>
           {/* On a phone: cards, with the sort as a select. */}
           <Stack gap="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                aria-label="Sort by"
-                value={`${state.sort}:${state.direction}`}
-                onChange={(e) => {
-                  const [column, direction] = e.currentTarget.value.split(':') as [ConfigurationSort, 'asc' | 'desc'];
-                  dispatch({ type: 'sortTo', column, direction });
-                }}
-              >
-                {MOBILE_SORTS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SortSelect sort={state.sort} direction={state.direction} onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })} />
             {data?.items.map((c) => (
               <Box key={c.id} borderWidth="1px" rounded="l2" p="3" bg="bg">
                 <Flex justify="space-between" align="flex-start" gap="2">
