@@ -10,7 +10,8 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { CatalogIcon } from '../shared/catalog-icons';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, CatalogTabHeader, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { SectionHeader } from '../shared/shell-ui';
 import { AddOnForm } from './AddOnForm';
 import { addOnToForm, formToAddOnInput, newAddOnForm } from './addon-form';
 import { groupAddOns, toggleAvailability } from './addon-rows';
@@ -75,7 +76,7 @@ export function AddOnsTab() {
 
   return (
     <Stack gap="5">
-      <CatalogTabHeader
+      <SectionHeader
         title="Add-ons"
         description="Optional extras, grouped by category, and the packages each one is offered with."
         actions={

@@ -8,7 +8,8 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { CatalogIcon, catalogIconLabel } from '../shared/catalog-icons';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, CatalogTabHeader, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { SectionHeader } from '../shared/shell-ui';
 import { CategoryDialog } from './CategoryDialog';
 
 export function CategoriesTab() {
@@ -50,7 +51,7 @@ export function CategoriesTab() {
 
   return (
     <Stack gap="5">
-      <CatalogTabHeader
+      <SectionHeader
         title="Add-on Categories"
         description="Categories group the add-ons in the calculator and decide whether customers pick one or several."
         actions={

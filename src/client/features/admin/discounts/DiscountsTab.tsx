@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, CatalogTabHeader, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { SectionHeader } from '../shared/shell-ui';
 import { DiscountForm } from './DiscountForm';
 import { conditionText, discountSummary, discountToDraft, newDiscountDraft } from './condition-rules';
 
@@ -57,7 +58,7 @@ export function DiscountsTab() {
 
   return (
     <Stack gap="5">
-      <CatalogTabHeader
+      <SectionHeader
         title="Discounts"
         description="Rules the calculator offers when all their conditions hold."
         actions={discounts.length > 0 || open === 'new' ? addButton('Add Discount Rule') : undefined}

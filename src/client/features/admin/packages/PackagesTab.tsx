@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, CatalogTabHeader, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { SectionHeader } from '../shared/shell-ui';
 import { PackageCard } from './PackageCard';
 import { PackageForm } from './PackageForm';
 import { formToPackageInput, newPackageForm, packageToForm } from './package-form';
@@ -62,7 +63,7 @@ export function PackagesTab() {
 
   return (
     <Stack gap="5">
-      <CatalogTabHeader
+      <SectionHeader
         title="Packages"
         description="The plans a quote is built on: monthly base price, setup fee, extra locations and features."
         actions={

@@ -1,6 +1,6 @@
-// Pieces the five catalogue tabs share: the catalogue query and its refresh, the tab heading, empty / loading /
-// error states, and the progress toast that turns into the result toast.
-import { Box, Button, Center, EmptyState, Field, Flex, Heading, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+// Pieces the five catalogue tabs share: the catalogue query and its refresh, empty / loading / error states (the tab heading is
+// shell-ui's SectionHeader), and the progress toast that turns into the result toast.
+import { Button, Center, EmptyState, Field, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -13,28 +13,6 @@ export function useCatalog() {
 export function useRefreshCatalog() {
   const utils = trpc.useUtils();
   return () => utils.catalog.invalidate();
-}
-
-export function CatalogTabHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
-  return (
-    <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }} mb="5">
-      <Box minW="0">
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {description && (
-          <Text color="fg.muted" textStyle="sm" mt="1">
-            {description}
-          </Text>
-        )}
-      </Box>
-      {actions && (
-        <Flex gap="2" wrap="wrap" flexShrink={0}>
-          {actions}
-        </Flex>
-      )}
-    </Flex>
-  );
 }
 
 export function CatalogEmpty({ icon, title, action }: { icon?: ReactNode; title: string; action?: ReactNode }) {

@@ -9,7 +9,8 @@ import type { TierInput, TierKind } from '../../../../shared/schemas/catalog-adm
 import { formatMoney } from '../../../../shared/money';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, CatalogTabHeader, progressToast, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, progressToast, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { SectionHeader } from '../shared/shell-ui';
 import { GenerateTiersDialog } from './GenerateTiersDialog';
 import { toReplaceTiers } from './generator-form';
 import { TierEditor } from './TierEditor';
@@ -35,7 +36,7 @@ export function PriceTiersTab() {
   const packages = catalog.data.packages;
 
   const header = (actions?: React.ReactNode) => (
-    <CatalogTabHeader title="Price Tiers" description="Volume prices per unit (square metre) and per user, by package." actions={actions} />
+    <SectionHeader title="Price Tiers" description="Volume prices per unit (square metre) and per user, by package." actions={actions} />
   );
   if (packages.length === 0) {
     return (
