@@ -1,12 +1,12 @@
 // Add / edit form of an add-on: name, description, category, setup and monthly fee, and the packages it is offered
 // with.
-import { Button, Card, Checkbox, Fieldset, Flex, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Card, Checkbox, Fieldset, Flex, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { CategoryDto, PackageDto } from '../../../../shared/catalog';
 import { ADDON_REQUIRED } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
-import { CatalogField, moneyInputProps } from '../shared/catalog-ui';
+import { CatalogField, moneyInputProps, CatalogFormFooter } from '../shared/catalog-ui';
 import { addOnFormSchema, type AddOnFormValues } from './addon-form';
 
 export function AddOnForm({
@@ -108,16 +108,7 @@ export function AddOnForm({
             />
           </Stack>
         </Card.Body>
-        <Card.Footer>
-          <Flex gap="2" justify="flex-end" w="full">
-            <Button variant="outline" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="blue" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Flex>
-        </Card.Footer>
+        <CatalogFormFooter submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </form>
     </Card.Root>
   );

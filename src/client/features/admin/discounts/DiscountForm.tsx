@@ -1,11 +1,12 @@
 // Add / edit form of a discount rule: name, description, type, value (step per type) and the conditions.
 // Checked as a whole on save: "Please fill in all required fields" (seed 001 §5).
-import { Button, Card, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CreateDiscountInput, DiscountType } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
 import { ConditionEditor } from './ConditionEditor';
 import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, valueStep, type DiscountDraft } from './condition-rules';
+import { CatalogFormFooter } from '../shared/catalog-ui';
 
 const TYPE_HINT: Partial<Record<DiscountType, string>> = {
   sqm_percentage: 'Applies to the unit-based price only, with the Square Meter Based pricing model.',
@@ -89,16 +90,7 @@ export function DiscountForm({
             </Stack>
           </Stack>
         </Card.Body>
-        <Card.Footer>
-          <Flex gap="2" justify="flex-end" w="full">
-            <Button variant="outline" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="blue" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Flex>
-        </Card.Footer>
+        <CatalogFormFooter submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </form>
     </Card.Root>
   );

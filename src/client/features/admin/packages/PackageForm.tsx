@@ -1,8 +1,8 @@
 // Add / edit form of a package (inline, in a card). Name required; fees decimal, min 0, step 0.01.
-import { Button, Card, Flex, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Card, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { CatalogField, moneyInputProps } from '../shared/catalog-ui';
+import { CatalogField, moneyInputProps, CatalogFormFooter } from '../shared/catalog-ui';
 import { FeatureListEditor } from './FeatureListEditor';
 import { packageFormSchema, type PackageFormValues } from './package-form';
 
@@ -51,16 +51,7 @@ export function PackageForm({
             <FeatureListEditor control={form.control} register={form.register} />
           </Stack>
         </Card.Body>
-        <Card.Footer>
-          <Flex gap="2" justify="flex-end" w="full">
-            <Button variant="outline" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="blue" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Flex>
-        </Card.Footer>
+        <CatalogFormFooter submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </form>
     </Card.Root>
   );

@@ -1,6 +1,6 @@
 // Pieces the five catalogue tabs share: the catalogue query and its refresh, empty / loading / error states (the tab heading is
 // shell-ui's SectionHeader), and the progress toast that turns into the result toast.
-import { Button, Center, EmptyState, Field, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, Center, EmptyState, Field, Flex, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -79,5 +79,21 @@ export function CatalogField({
       {hint && !error && <Field.HelperText>{hint}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/** The add / edit forms' footer: Cancel (blocked while saving) and the submit button. */
+export function CatalogFormFooter({ submitLabel, pending, onCancel }: { submitLabel: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <Card.Footer>
+      <Flex gap="2" justify="flex-end" w="full">
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="blue" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Flex>
+    </Card.Footer>
   );
 }
