@@ -80,7 +80,15 @@ export function staleReason(dir, stamp, entry) {
 
 export async function buildClient(outDir = CLIENT_OUT, stamp = hashInputs(clientInputs())) {
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Vite sets NODE_ENV=production in this process while it builds; the server started next from the same process
+  // would then take a local first run for a production deployment (demo hint hidden, the demo-accounts warning).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   fs.writeFileSync(path.join(outDir, STAMP), `${stamp}\n`);
 }
 

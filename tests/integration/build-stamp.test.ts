@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clientInputs, hashInputs, serverInputs, STAMP, staleReason } from '../../scripts/build.mjs';
+import { buildClient, clientInputs, hashInputs, serverInputs, STAMP, staleReason } from '../../scripts/build.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-stamp-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -33,4 +33,21 @@ describe('build stamps', () => {
     fs.writeFileSync(path.join(dir, STAMP), 'abc\n');
     expect(staleReason(dir, 'abc', 'index.html')).toBeNull();
   });
+});
+
+describe('building the client before the server starts', () => {
+  // Vite sets NODE_ENV=production in the building process; npm start then starts the server in that same process, which
+  // would take a local first run for a production deployment (demo hint hidden, the demo-accounts warning).
+  it('leaves NODE_ENV unset when it was (as under npm start)', async () => {
+    const vitestValue = process.env.NODE_ENV;
+    delete process.env.NODE_ENV; // Vite sets it only when it is unset
+    try {
+      const out = path.join(dir, 'client');
+      await buildClient(out, 'test-stamp');
+      expect(fs.readFileSync(path.join(out, STAMP), 'utf8').trim()).toBe('test-stamp');
+      expect(process.env.NODE_ENV).toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = vitestValue;
+    }
+  }, 120_000);
 });
