@@ -3,7 +3,8 @@
 // (a reset mail and its sandboxed content). Screenshots of every screen and dialog at 1280 px and 390 px.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { closeToast, screenshotBoth } from './screens';
+import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -16,26 +17,8 @@ describe('admin area', () => {
   let page: Page;
   const errors: string[] = [];
 
-  /** The current screen at 1280 px, then at 390 px (checking nothing scrolls sideways), then back. */
-  async function shots(p: Page, name: string) {
-    await p.waitForTimeout(250); // dialogs and toasts finish their entry animation
-    await screenshot(p, `admin-${name}-1280`);
-    await p.setViewportSize({ width: 390, height: 844 });
-    await p.waitForTimeout(250);
-    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
-    await screenshot(p, `admin-${name}-390`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-  }
-
-  /** Waits for the toast, then dismisses it (a toast at the bottom right would cover a dialog's buttons). */
-  async function toast(p: Page, text: string) {
-    const t = p.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: text }).first();
-    await t.waitFor();
-    await t.getByRole('button').click();
-    await t.waitFor({ state: 'detached' });
-    await p.locator('[data-testid="toast"]:not([data-state="closed"])').first().waitFor({ state: 'detached' });
-  }
+  const shots = (p: Page, name: string) => screenshotBoth(p, `admin-${name}`);
+  const toast = closeToast;
 
   async function openTab(name: string) {
     await page.getByRole('tab', { name, exact: true }).click();

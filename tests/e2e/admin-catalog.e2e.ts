@@ -4,6 +4,7 @@
 // shows the totals that POST /api/quote computes. Screenshots of every tab and dialog at 1280 px and 390 px.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeToast, screenshotBoth } from './screens';
 import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
@@ -16,25 +17,8 @@ describe('admin catalogue tabs', () => {
   let page: Page;
   const errors: string[] = [];
 
-  /** The current screen at 1280 px, then at 390 px (checking nothing scrolls sideways), then back. */
-  async function shots(p: Page, name: string) {
-    await p.waitForTimeout(300); // dialogs and toasts finish their entry animation
-    await screenshot(p, `catalog-${name}-1280`);
-    await p.setViewportSize({ width: 390, height: 844 });
-    await p.waitForTimeout(300);
-    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
-    await screenshot(p, `catalog-${name}-390`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-  }
-
-  /** Waits for the toast with this text, then closes it so the next one can show. */
-  async function toast(p: Page, text: string) {
-    const t = p.locator('[data-testid="toast"][data-state="open"]').filter({ hasText: text }).first();
-    await t.waitFor();
-    await t.getByRole('button').click();
-    await t.waitFor({ state: 'detached' });
-  }
+  const shots = (p: Page, name: string) => screenshotBoth(p, `catalog-${name}`);
+  const toast = closeToast;
 
   async function openTab(name: string) {
     await page.getByRole('tab', { name, exact: true }).click();

@@ -15,7 +15,7 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 /** Screenshots `name-1280` and `name-390`, asserts no horizontal scroll at 390 px, and restores the desktop size. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(300); // dialogs and toasts finish their entry animation
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(250);
@@ -23,4 +23,14 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   expect(await horizontalOverflow(page), `${name} scrolls sideways at 390 px`).toBe(0);
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(100);
+}
+
+/** Waits for the toast with this text, then closes it (a toast at the bottom right would cover a dialog's buttons). */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const open = '[data-testid="toast"]:not([data-state="closed"])';
+  const t = page.locator(open).filter({ hasText: text }).first();
+  await t.waitFor();
+  await t.getByRole('button').click();
+  await t.waitFor({ state: 'detached' });
+  await page.locator(open).first().waitFor({ state: 'detached' });
 }
