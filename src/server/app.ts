@@ -3,11 +3,12 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { noteRequestUser, requestLogger, type Logger } from './logging';
+import { apiEnvelope } from './api-envelope';
+import { createFastLane } from './fast-lane';
+import { noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
-import { configuredOriginOnly, jsonWritesOnly, knownHostOnly, noStore, trpcBatchCap } from './http-guards';
-import { limitBody, securityHeaders } from './security';
+import { securityHeaders } from './security';
 import { createRequestContext, type Services } from './trpc/context';
 import { logIfInternal, NOT_FOUND_BODY, retryAfterHeader } from './trpc/errors';
 import { appRouter } from './trpc/root';
@@ -22,19 +23,11 @@ export interface AppOptions {
 /** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
 export function createApp(services: Services, options: AppOptions): Hono {
   const app = new Hono();
-  app.use('*', securityHeaders());
-  // Guards of /api and /trpc, outermost first (src/server/http-guards.ts, docs/DECISIONS.md "Hardening").
-  for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, noStore());
-    app.use(prefix, requestLogger(options.logger));
-    app.use(prefix, knownHostOnly(services.config));
-    app.use(prefix, limitBody());
-    app.use(prefix, configuredOriginOnly(services.config));
-    app.use(prefix, jsonWritesOnly());
-  }
-  app.use('/trpc/*', trpcBatchCap());
-
-  app.route('/api', createRestApi(services));
+  // Guards, fixed headers and log line of /api and /trpc (src/server/api-envelope.ts, docs/DECISIONS.md "Hardening").
+  const envelope = apiEnvelope(services, options.logger);
+  app.use('/api/*', envelope);
+  app.use('/trpc/*', envelope);
+  app.route('/api', createRestApi());
   // Unknown /api paths answer JSON, never the app's index.html.
   app.all('/api/*', (c) => c.json(NOT_FOUND_BODY, 404));
   app.use(
@@ -56,6 +49,9 @@ export function createApp(services: Services, options: AppOptions): Hono {
     }),
   );
 
+  // Everything else (the page, its assets, the client-route fallback) gets the security headers alone. Registered
+  // after the API: every /api and /trpc request ends at its handler above and never reaches this layer.
+  app.use('*', securityHeaders());
   const clientDir = path.resolve(options.clientDir);
   app.use('/assets/*', serveStatic({ root: clientDir }));
   app.use('*', serveStatic({ root: clientDir, rewriteRequestPath: (p) => (p === '/' ? '/index.html' : p) }));
@@ -70,5 +66,10 @@ export function createApp(services: Services, options: AppOptions): Hono {
   app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
   // Whatever escapes a handler is answered like a procedure's error: logged, no stack trace, the contract's shape.
   app.onError((error, c) => errorResponse(c, error));
+
+  // The signed-in hot reads skip the router when the cache can answer them (src/server/fast-lane.ts).
+  const fastLane = createFastLane(services, options.logger);
+  const routed = app.fetch;
+  app.fetch = (req, env, executionCtx) => fastLane(req, env) ?? routed(req, env, executionCtx);
   return app;
 }

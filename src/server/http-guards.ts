@@ -1,14 +1,10 @@
-// Guards in front of /api and /trpc (issue 15; docs/DECISIONS.md "Hardening"). Each is its own middleware, answering
-// the contract's JSON error shape before any procedure runs.
-import type { Context, MiddlewareHandler } from 'hono';
+// Guards in front of /api and /trpc (issue 15; docs/DECISIONS.md "Hardening"). Each is a check that answers the
+// contract's JSON error shape, or undefined to let the request through; src/server/api-envelope.ts runs them in order
+// before any procedure, in one middleware (one async layer per guard cost every request of the hot paths).
+import type { Context } from 'hono';
 import type { AppConfig } from './config';
+import { requestHeader } from './request-header';
 import { errorJson } from './trpc/errors';
-
-/** Every /api and /trpc answer, errors included: authenticated data must not sit in a shared or browser cache. */
-export const noStore = (): MiddlewareHandler => async (c, next) => {
-  await next();
-  c.res.headers.set('Cache-Control', 'no-store');
-};
 
 /**
  * The most calls one tRPC batch may hold. The client's httpBatchLink uses maxItems 10; a screen needs a handful. A
@@ -18,15 +14,15 @@ export const TRPC_MAX_BATCH = 10;
 export const BATCH_TOO_LARGE = `A batch may hold at most ${TRPC_MAX_BATCH} calls`;
 
 /** Counts the comma-separated procedure paths of /trpc/a,b,c: a batch over the cap is a 413, before any call runs. */
-export const trpcBatchCap =
-  (max = TRPC_MAX_BATCH): MiddlewareHandler =>
-  async (c, next) => {
-    const paths = c.req.path.slice(c.req.path.indexOf('/trpc/') + '/trpc/'.length);
-    let calls = 1;
-    for (let i = paths.indexOf(','); i !== -1 && calls <= max; i = paths.indexOf(',', i + 1)) calls += 1;
-    if (calls > max) return c.json(errorJson(BATCH_TOO_LARGE, 'PAYLOAD_TOO_LARGE'), 413);
-    await next();
-  };
+export function batchTooLong(c: Context, max = TRPC_MAX_BATCH): Response | undefined {
+  const path = c.req.path;
+  const at = path.indexOf('/trpc/');
+  if (at === -1) return undefined;
+  const paths = path.slice(at + '/trpc/'.length);
+  let calls = 1;
+  for (let i = paths.indexOf(','); i !== -1 && calls <= max; i = paths.indexOf(',', i + 1)) calls += 1;
+  return calls > max ? c.json(errorJson(BATCH_TOO_LARGE, 'PAYLOAD_TOO_LARGE'), 413) : undefined;
+}
 
 export const JSON_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)';
 
@@ -42,21 +38,23 @@ export function isJsonContentType(value: string | undefined): boolean {
  * body (POST /api/logout, the reset-link action); a body without one is refused by the body reader (rest/kit.ts).
  * DELETE carries no body here and is not checked.
  */
-export const jsonWritesOnly = (): MiddlewareHandler => async (c, next) => {
+export function notJson(c: Context): Response | undefined {
   const m = c.req.method;
   if (m === 'POST' || m === 'PUT' || m === 'PATCH') {
-    const type = c.req.header('content-type');
-    if (type !== undefined && !isJsonContentType(type)) {
-      return c.json(errorJson(JSON_REQUIRED, 'UNSUPPORTED_MEDIA_TYPE'), 415);
-    }
+    const type = requestHeader(c, 'content-type');
+    if (type !== undefined && !isJsonContentType(type)) return c.json(errorJson(JSON_REQUIRED, 'UNSUPPORTED_MEDIA_TYPE'), 415);
   }
-  await next();
-};
+  return undefined;
+}
 
 /** The host a request was addressed to: the Host header (or X-Forwarded-Host's last entry behind a trusted proxy). */
 function requestHost(c: Context, config: Pick<AppConfig, 'trustProxy'>): string | undefined {
-  const forwarded = config.trustProxy ? c.req.header('x-forwarded-host') : undefined;
-  const raw = forwarded ? forwarded.split(',').at(-1)!.trim() : c.req.header('host');
+  return hostOf(requestHeader(c, 'host'), config.trustProxy ? requestHeader(c, 'x-forwarded-host') : undefined);
+}
+
+/** The same from the two header values (the fast lane reads them from Node's request). */
+export function hostOf(hostHeader: string | undefined, forwardedHost: string | undefined): string | undefined {
+  const raw = forwardedHost ? forwardedHost.split(',').at(-1)!.trim() : hostHeader;
   return raw === undefined || raw === '' ? undefined : raw.toLowerCase();
 }
 
@@ -76,21 +74,42 @@ export const UNKNOWN_HOST = 'Unknown host';
  * another name that resolves to this server (DNS rebinding) gets a 403. The health check is exempt (load balancers
  * and containers probe by address). Requests with no Host at all (HTTP/1.0, in-process) are not judged by it.
  */
-export const knownHostOnly =
-  (config: Pick<AppConfig, 'allowedHosts' | 'trustProxy' | 'appUrl'>): MiddlewareHandler =>
-  async (c, next) => {
-    if (config.allowedHosts !== null && c.req.path !== '/api/health') {
-      const host = requestHost(c, config);
-      if (host !== undefined) {
-        const protocol = new URL(config.appUrl).protocol;
-        const normalised = normaliseHost(host, protocol);
-        if (normalised === null || !config.allowedHosts.includes(normalised)) {
-          return c.json(errorJson(UNKNOWN_HOST, 'FORBIDDEN'), 403);
-        }
-      }
+/** The most distinct Host values whose verdict is remembered (a client chooses them: the memory stays bounded). */
+const HOST_VERDICTS_MAX = 256;
+
+/**
+ * Whether a Host value (already lower-cased) may be served: always when APP_URL is unset (allowedHosts null). The
+ * verdicts are remembered: parsing a URL per request was a measurable part of a hot request, and the same few Host
+ * values arrive every time.
+ */
+export function hostVerdicts(config: Pick<AppConfig, 'allowedHosts' | 'appUrl'>): (host: string) => boolean {
+  const allowedHosts = config.allowedHosts;
+  if (allowedHosts === null) return () => true;
+  const protocol = new URL(config.appUrl).protocol;
+  const verdicts = new Map<string, boolean>();
+  return (host) => {
+    let verdict = verdicts.get(host);
+    if (verdict === undefined) {
+      const normalised = normaliseHost(host, protocol);
+      verdict = normalised !== null && allowedHosts.includes(normalised);
+      if (verdicts.size >= HOST_VERDICTS_MAX) verdicts.clear();
+      verdicts.set(host, verdict);
     }
-    await next();
+    return verdict;
   };
+}
+
+export function unknownHost(
+  config: Pick<AppConfig, 'allowedHosts' | 'trustProxy' | 'appUrl'>,
+): (c: Context) => Response | undefined {
+  if (config.allowedHosts === null) return () => undefined;
+  const allowed = hostVerdicts(config);
+  return (c) => {
+    if (c.req.path === '/api/health') return undefined;
+    const host = requestHost(c, config);
+    return host === undefined || allowed(host) ? undefined : c.json(errorJson(UNKNOWN_HOST, 'FORBIDDEN'), 403);
+  };
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
@@ -101,15 +120,11 @@ export const CROSS_SITE_REFUSED = 'Cross-site request refused';
  * unset). Never judged against the Host the client sent: a rebinding page would send a matching pair. Scripts that
  * send neither header are served.
  */
-export const configuredOriginOnly =
-  (config: Pick<AppConfig, 'allowedOrigins'>): MiddlewareHandler =>
-  async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
-      const origin = c.req.header('origin');
-      const fetchSite = c.req.header('sec-fetch-site');
-      const crossOrigin = origin !== undefined && !config.allowedOrigins.includes(origin);
-      const crossSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
-      if (crossOrigin || crossSite) return c.json(errorJson(CROSS_SITE_REFUSED, 'FORBIDDEN'), 403);
-    }
-    await next();
-  };
+export function crossSite(c: Context, config: Pick<AppConfig, 'allowedOrigins'>): Response | undefined {
+  if (SAFE_METHODS.has(c.req.method)) return undefined;
+  const origin = requestHeader(c, 'origin');
+  const fetchSite = requestHeader(c, 'sec-fetch-site');
+  const crossOrigin = origin !== undefined && !config.allowedOrigins.includes(origin);
+  const otherSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
+  return crossOrigin || otherSite ? c.json(errorJson(CROSS_SITE_REFUSED, 'FORBIDDEN'), 403) : undefined;
+}

@@ -106,6 +106,23 @@ function checkCacheOf(db: Db): { watch: TableWatch; entries: Map<string, CachedC
   return cache;
 }
 
+/**
+ * The session of a token when the cache alone can answer: a check made since nothing could have changed it, still
+ * within its expiry, and not yet due for a refresh (which writes). Null means "ask validateSessionToken", never
+ * "signed out". Reads nothing but data_version, writes nothing.
+ */
+export function cachedSessionCheck(db: Db, clock: Clock, token: string): { session: Session; user: SessionUser } | null {
+  if (db.$client.inTransaction || !/^[a-z2-7]{32}$/.test(token)) return null;
+  const cache = checkCacheOf(db);
+  const hit = cache.entries.get(token);
+  if (!hit || hit.generation !== cache.watch.generation || hit.dataVersion !== dataVersion(db)) return null;
+  const now = clock.now().getTime();
+  const { idle, absolute, refreshStep } = lifetime(hit.session.persistent);
+  const expires = hit.session.expiresAt.getTime();
+  if (now >= expires || now >= hit.session.createdAt.getTime() + absolute || expires - now < idle - refreshStep) return null;
+  return { session: { ...hit.session }, user: hit.user };
+}
+
 /** Resolves a cookie token to its session and user; extends the idle expiry (never past the absolute cap). */
 export function validateSessionToken(
   db: Db,
@@ -113,19 +130,11 @@ export function validateSessionToken(
   token: string,
 ): { session: Session; user: SessionUser; refreshed: boolean } | null {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const cached = cachedSessionCheck(db, clock, token);
+  if (cached) return { ...cached, refreshed: false };
   const cache = db.$client.inTransaction ? null : checkCacheOf(db);
+  // Taken before the database is read: a commit landing in between only makes the next check go to the database.
   const version = cache ? dataVersion(db) : 0;
-  if (cache) {
-    const hit = cache.entries.get(token);
-    if (hit && hit.generation === cache.watch.generation && hit.dataVersion === version) {
-      const now = clock.now().getTime();
-      const { idle, absolute, refreshStep } = lifetime(hit.session.persistent);
-      const expires = hit.session.expiresAt.getTime();
-      if (now < expires && now < hit.session.createdAt.getTime() + absolute && expires - now >= idle - refreshStep) {
-        return { session: { ...hit.session }, user: hit.user, refreshed: false };
-      }
-    }
-  }
   const result = checkInDatabase(db, clock, token);
   if (cache) {
     if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();

@@ -1,6 +1,7 @@
 import { catalogSnapshot, type CatalogList } from '../services/catalog-cache';
 import { requireSignedIn } from '../trpc/init';
-import { direct, jsonText } from './direct';
+import { apiJsonText } from '../security';
+import { direct } from './direct';
 import type { RestApp } from './kit';
 
 /**
@@ -15,6 +16,6 @@ export function registerCatalogRoutes(api: RestApp): void {
     ['/discounts', 'discounts'],
   ];
   for (const [path, list] of lists) {
-    api.get(path, (c) => direct(c, (ctx) => jsonText(c, catalogSnapshot(requireSignedIn(ctx).db).json[list])));
+    api.get(path, (c) => direct(c, (ctx) => apiJsonText(c, catalogSnapshot(requireSignedIn(ctx).db).json[list])));
   }
 }

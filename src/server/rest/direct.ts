@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import type { z } from 'zod';
+import { withOneReading } from '../db-watch';
 import { noteRequestUser } from '../logging';
 import { createRequestContext, type Context } from '../trpc/context';
 import { errorResponse, type RestEnv } from './kit';
@@ -15,9 +16,12 @@ export async function direct(
   fn: (ctx: Context) => Response | Promise<Response>,
 ): Promise<Response> {
   try {
-    const ctx = createRequestContext(c.get('services'), c);
-    noteRequestUser(c, ctx.user?.id);
-    return await fn(ctx);
+    // The session check and the catalogue share one data_version reading (db-watch.ts).
+    return await withOneReading(() => {
+      const ctx = createRequestContext(c.get('services'), c);
+      noteRequestUser(c, ctx.user?.id);
+      return fn(ctx);
+    });
   } catch (error) {
     return errorResponse(c, error);
   }
@@ -28,9 +32,4 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   const result = schema.safeParse(raw);
   if (!result.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: result.error });
   return result.data;
-}
-
-/** A body that is already JSON text (the catalogue cache keeps its lists serialised). */
-export function jsonText(c: HonoContext, text: string): Response {
-  return c.body(text, 200, { 'Content-Type': 'application/json' });
 }

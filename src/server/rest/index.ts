@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { Services } from '../trpc/context';
 import { registerAccountRoutes } from './account';
 import { registerAdminCatalogRoutes } from './admin-catalog';
 import { registerAdminUsersRoutes } from './admin-users';
@@ -12,13 +11,10 @@ import { registerQuoteRoutes } from './quote';
 import { registerQuotePdfRoutes } from './quote-pdf';
 
 /** The documented /api paths: thin adapters over the tRPC procedures. Unknown paths and stray errors are answered by
- * the app (src/server/app.ts), so they look the same everywhere. */
-export function createRestApi(services: Services): Hono<RestEnv> {
+ * the app (src/server/app.ts), so they look the same everywhere. The services come from the envelope
+ * (src/server/api-envelope.ts), which every /api request passes first. */
+export function createRestApi(): Hono<RestEnv> {
   const api = new Hono<RestEnv>();
-  api.use('*', async (c, next) => {
-    c.set('services', services);
-    await next();
-  });
   registerHealthRoutes(api);
   registerAuthRoutes(api);
   registerCatalogRoutes(api);

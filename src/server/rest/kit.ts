@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { noteRequestUser } from '../logging';
 import { createRequestContext, type Services } from '../trpc/context';
 import { JSON_REQUIRED, isJsonContentType } from '../http-guards';
+import { requestHeader } from '../request-header';
 import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
@@ -49,7 +50,7 @@ export async function jsonBody(c: HonoContext): Promise<any> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
   // A body must say it is JSON (a wrong Content-Type was already refused by http-guards.ts jsonWritesOnly).
-  if (!isJsonContentType(c.req.header('content-type'))) {
+  if (!isJsonContentType(requestHeader(c, 'content-type'))) {
     throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_REQUIRED });
   }
   let value: unknown;

@@ -2,6 +2,7 @@ import { quoteResultToJson } from '../../shared/pricing';
 import { quoteFormInput } from '../../shared/schemas/quote';
 import { priceQuote } from '../services/quote';
 import { requireSignedIn } from '../trpc/init';
+import { apiJsonText } from '../security';
 import { direct, parseInput } from './direct';
 import { jsonBody, type RestApp } from './kit';
 
@@ -11,7 +12,7 @@ export function registerQuoteRoutes(api: RestApp): void {
     direct(c, async (ctx) => {
       const body = await jsonBody(c);
       const { db } = requireSignedIn(ctx);
-      return c.json(quoteResultToJson(priceQuote(db, parseInput(quoteFormInput, body))));
+      return apiJsonText(c, JSON.stringify(quoteResultToJson(priceQuote(db, parseInput(quoteFormInput, body)))));
     }),
   );
 }

@@ -19,8 +19,15 @@ import { loadCatalog } from './catalog';
 /** One consistent reading of the catalogue. Every object in it is frozen. */
 export interface CatalogSnapshot {
   readonly catalog: CatalogDto;
-  /** The exact bodies of GET /api/packages, /api/addons, /api/addon-categories, /api/discounts. */
-  readonly json: { readonly packages: string; readonly addOns: string; readonly categories: string; readonly discounts: string };
+  /** The exact bodies of GET /api/packages, /api/addons, /api/addon-categories, /api/discounts, and of the whole
+   * catalogue (tRPC catalog.all). */
+  readonly json: {
+    readonly packages: string;
+    readonly addOns: string;
+    readonly categories: string;
+    readonly discounts: string;
+    readonly all: string;
+  };
   /** The engine's form of the same catalogue (integer cents), for quotes and saved configurations. */
   readonly pricing: PricingCatalog;
 }
@@ -85,6 +92,7 @@ function buildSnapshot(db: Db): CatalogSnapshot {
       addOns: JSON.stringify(catalog.addOns),
       categories: JSON.stringify(catalog.categories),
       discounts: JSON.stringify(catalog.discounts),
+      all: JSON.stringify(catalog),
     }),
     pricing: deepFreeze(toPricingCatalog(catalog)),
   });

@@ -1,12 +1,14 @@
 import type { Context as HonoContext } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
+import { sessionTokenOf } from '../auth/session-cookie';
 import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
 import type { Mailer } from '../mail/types';
 import { clientAddressOf, LOCAL_ADDRESS } from '../rate-limit';
+import { requestHeader } from '../request-header';
+import { noteCookieSet } from '../security';
 
 /** Long-lived things every procedure may use; built once at start (or per test file). */
 export interface Services {
@@ -65,11 +67,14 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
 
 /** The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. */
 export function createRequestContext(services: Services, c: HonoContext, resHeaders?: Headers): Context {
-  const cookies = sessionCookies(services.config, (v) =>
-    resHeaders ? resHeaders.append('Set-Cookie', v) : c.header('Set-Cookie', v, { append: true }),
-  );
+  const cookies = sessionCookies(services.config, (v) => {
+    if (resHeaders) return resHeaders.append('Set-Cookie', v);
+    noteCookieSet(c);
+    c.header('Set-Cookie', v, { append: true });
+  });
   const clientAddress = clientAddressOf(c, services.config);
-  const token = getCookie(c, SESSION_COOKIE);
+  const cookieHeader = requestHeader(c, 'cookie');
+  const token = sessionTokenOf(cookieHeader);
   if (!token) return createInnerContext(services, { cookies, clientAddress });
   const result = validateSessionToken(services.db, services.clock, token);
   if (!result) {

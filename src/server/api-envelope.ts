@@ -1,0 +1,43 @@
+// What every /api and /trpc request goes through, in one middleware: the guards (src/server/http-guards.ts and the
+// body limit), the fixed headers (security.ts API_HEADERS, no-store included), the request's log line, and the
+// services the REST adapters use. One layer
+// instead of seven: each async middleware layer, and each header set after the fact, was a measurable share of a
+// signed-in read that should cost tens of microseconds (issue 13, docs/DECISIONS.md "Hot paths").
+import type { Context, MiddlewareHandler } from 'hono';
+import { batchTooLong, crossSite, notJson, unknownHost } from './http-guards';
+import { logRequest, logger as processLogger, type Logger } from './logging';
+import { API_HEADERS, bodyTooLarge, completeHeaders } from './security';
+import type { Services } from './trpc/context';
+
+type Refusal = Response | undefined;
+
+export function apiEnvelope(services: Services, log: Logger = processLogger): MiddlewareHandler {
+  const config = services.config;
+  const hostRefusal = unknownHost(config);
+  // The order the separate middlewares had: host, body size, origin, content type, batch length.
+  const refusalOf = (c: Context): Refusal | Promise<Refusal> => {
+    const host = hostRefusal(c);
+    if (host) return host;
+    const size = bodyTooLarge(c);
+    if (size instanceof Promise) return size.then((refused) => refused ?? afterBody(c));
+    return size ?? afterBody(c);
+  };
+  const afterBody = (c: Context): Refusal => crossSite(c, config) ?? notJson(c) ?? batchTooLong(c);
+
+  return async (c, next) => {
+    const startedAt = performance.now();
+    let status = 500;
+    // The REST adapters find the services here (rest/kit.ts RestEnv).
+    c.set('services' as never, services as never);
+    try {
+      let refused = refusalOf(c);
+      if (refused instanceof Promise) refused = await refused;
+      if (refused) c.res = refused;
+      else await next();
+      completeHeaders(c.res, API_HEADERS);
+      status = c.res.status;
+    } finally {
+      logRequest(log, c, status, startedAt);
+    }
+  };
+}

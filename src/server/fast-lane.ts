@@ -1,0 +1,134 @@
+// The hot reads answered before Hono's router (issue 13, docs/DECISIONS.md "Hot paths"): every screen asks for the
+// session check and the catalogue, and a signed-in answer to them is a cached JSON text. Through Hono they cost the
+// router, a chain of async middleware and a promise per layer; here they are one synchronous function, so
+// @hono/node-server writes the answer in the same turn.
+//
+// The lane answers only the plain success case, and answers it with the same bytes as the normal path: a GET of an
+// exact path below (no query, or the tRPC client's batch form), an allowed Host, a session the cache alone can vouch
+// for (no refresh due, nothing changed since — auth/session.ts cachedSessionCheck). Anything else — no or bad cookie,
+// a refresh to write, an unknown host, a streaming tRPC client, an error — falls through to the normal path, which
+// keeps every rule and every error answer in one place. tests/integration/fast-lane.test.ts holds the two equal.
+import type { IncomingMessage } from 'node:http';
+import { cachedSessionCheck, sessionCheckOf, type SessionUser } from './auth/session';
+import { sessionTokenOf } from './auth/session-cookie';
+import { withOneReading } from './db-watch';
+import { hostOf, hostVerdicts } from './http-guards';
+import { logRequestLine, logger as processLogger, type Logger } from './logging';
+import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
+import { catalogSnapshot } from './services/catalog-cache';
+import { toUserDto } from './services/users';
+import type { Services } from './trpc/context';
+
+type Body = (services: Services, user: SessionUser) => string;
+
+const catalogJson =
+  (list: 'packages' | 'addOns' | 'categories' | 'discounts' | 'all'): Body =>
+  ({ db }) =>
+    catalogSnapshot(db).json[list];
+const sessionCheck: Body = (_, user) => JSON.stringify(sessionCheckOf(user));
+const me: Body = (_, user) => JSON.stringify(toUserDto(user));
+
+/** REST paths and the procedures they adapt (rest/catalog.ts, rest/auth.ts). */
+const REST: ReadonlyMap<string, Body> = new Map([
+  ['/api/packages', catalogJson('packages')],
+  ['/api/addons', catalogJson('addOns')],
+  ['/api/addon-categories', catalogJson('categories')],
+  ['/api/discounts', catalogJson('discounts')],
+  ['/api/auth/check', sessionCheck],
+  ['/api/user', me],
+]);
+
+/** tRPC queries without input (routers/catalog.ts, routers/auth.ts). */
+const TRPC: ReadonlyMap<string, Body> = new Map([
+  ['catalog.all', catalogJson('all')],
+  ['catalog.packages', catalogJson('packages')],
+  ['catalog.addOns', catalogJson('addOns')],
+  ['catalog.categories', catalogJson('categories')],
+  ['catalog.discounts', catalogJson('discounts')],
+  ['auth.check', sessionCheck],
+  ['auth.me', me],
+]);
+
+/** What httpBatchLink sends for queries without input. */
+const TRPC_BATCH_QUERY = 'batch=1&input=%7B%7D';
+const TRPC_MAX_BATCH = 10;
+
+interface Plan {
+  path: string;
+  /** Single REST or tRPC body, or the members of a tRPC batch. */
+  bodies: Body[];
+  kind: 'rest' | 'trpc' | 'batch';
+}
+
+function planOf(url: string): Plan | undefined {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  if (pathStart === -1) return undefined;
+  const queryStart = url.indexOf('?', pathStart);
+  const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  if (path.startsWith('/api/')) {
+    const body = query === '' ? REST.get(path) : undefined;
+    return body && { path, bodies: [body], kind: 'rest' };
+  }
+  if (!path.startsWith('/trpc/')) return undefined;
+  const names = path.slice('/trpc/'.length);
+  if (query === '') {
+    const body = TRPC.get(names);
+    return body && { path, bodies: [body], kind: 'trpc' };
+  }
+  if (query !== TRPC_BATCH_QUERY) return undefined;
+  const bodies: Body[] = [];
+  for (const name of names.split(',')) {
+    const body = TRPC.get(name);
+    if (!body || bodies.length === TRPC_MAX_BATCH) return undefined;
+    bodies.push(body);
+  }
+  return { path, bodies, kind: 'batch' };
+}
+
+/** A request header from Node's parsed headers (no WHATWG Headers built), or from the Request in-process. */
+function headerReader(req: Request, env: unknown): (name: string) => string | undefined {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming === undefined) return (name) => req.headers.get(name) ?? undefined;
+  return (name) => {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+}
+
+export type FastLane = (req: Request, env: unknown) => Response | undefined;
+
+export function createFastLane(services: Services, log: Logger = processLogger): FastLane {
+  const { config, db, clock } = services;
+  const hostAllowed = hostVerdicts(config);
+  return (req, env) => {
+    if (req.method !== 'GET') return undefined;
+    const startedAt = performance.now();
+    const plan = planOf(req.url);
+    if (!plan) return undefined;
+    const header = headerReader(req, env);
+    if (plan.kind !== 'rest' && header('trpc-accept') !== undefined) return undefined;
+    const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
+    if (host !== undefined && !hostAllowed(host)) return undefined;
+    const token = sessionTokenOf(header('cookie'));
+    if (token === undefined) return undefined;
+    try {
+      return withOneReading(() => {
+        const check = cachedSessionCheck(db, clock, token);
+        if (!check) return undefined;
+        const texts = plan.bodies.map((body) => body(services, check.user));
+        const text =
+          plan.kind === 'rest'
+            ? texts[0]!
+            : plan.kind === 'trpc'
+              ? `{"result":{"data":${texts[0]}}}`
+              : `[${texts.map((t) => `{"result":{"data":${t}}}`).join(',')}]`;
+        const res = new Response(text, { status: 200, headers: plan.kind === 'rest' ? JSON_API_HEADERS : TRPC_API_HEADERS });
+        logRequestLine(log, 'GET', plan.path, 200, startedAt, check.user.id);
+        return res;
+      });
+    } catch {
+      return undefined; // the normal path answers (and logs) whatever went wrong
+    }
+  };
+}

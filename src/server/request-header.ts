@@ -1,0 +1,14 @@
+// Reading a request header without building a WHATWG `Headers` for it. Behind @hono/node-server, the first
+// `c.req.header()` makes undici copy and validate every header of the request (tens of microseconds on a hot path);
+// Node's own `incoming.headers` is already parsed. In-process requests (app.request in tests) have no Node request and
+// read the WHATWG headers as before.
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+
+/** The value of header `name` (lower case), as Node joins repeated headers; undefined when absent. */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming === undefined) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
