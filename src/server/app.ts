@@ -5,6 +5,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { apiEnvelope } from './api-envelope';
 import { createFastLane } from './fast-lane';
+import { createFastQuote } from './fast-quote';
 import { noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
@@ -18,6 +19,8 @@ export interface AppOptions {
   clientDir: string;
   /** Where request lines go (default: the process logger of src/server/logging.ts). */
   logger?: Logger;
+  /** false: every request goes through the router (tests compare the fast lane's answers with the router's). */
+  fastLane?: boolean;
 }
 
 /** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
@@ -68,8 +71,11 @@ export function createApp(services: Services, options: AppOptions): Hono {
   app.onError((error, c) => errorResponse(c, error));
 
   // The signed-in hot reads skip the router when the cache can answer them (src/server/fast-lane.ts).
-  const fastLane = createFastLane(services, options.logger);
-  const routed = app.fetch;
-  app.fetch = (req, env, executionCtx) => fastLane(req, env) ?? routed(req, env, executionCtx);
+  if (options.fastLane !== false) {
+    const routed = app.fetch;
+    const fastLane = createFastLane(services, options.logger);
+    const fastQuote = createFastQuote(services, (req, env) => routed(req, env), options.logger);
+    app.fetch = (req, env, executionCtx) => fastLane(req, env) ?? fastQuote(req, env) ?? routed(req, env, executionCtx);
+  }
   return app;
 }

@@ -96,6 +96,20 @@ function headerReader(req: Request, env: unknown): (name: string) => string | un
   };
 }
 
+/**
+ * Request headers that change tRPC's answer to these GETs: a streaming client (trpc-accept, or application/jsonl in
+ * Accept: httpBatchStreamLink's `streamHeader: 'accept'`) gets JSON lines, or a 400 for a single call; a GET that
+ * names a form-data or octet-stream body is a 405 (tRPC picks its input reader by Content-Type). The tRPC client
+ * sends none of them on a GET.
+ */
+function trpcMayAnswerOtherwise(header: (name: string) => string | undefined): boolean {
+  return (
+    header('trpc-accept') !== undefined ||
+    header('content-type') !== undefined ||
+    header('accept')?.includes('application/jsonl') === true
+  );
+}
+
 export type FastLane = (req: Request, env: unknown) => Response | undefined;
 
 export function createFastLane(services: Services, log: Logger = processLogger): FastLane {
@@ -107,7 +121,7 @@ export function createFastLane(services: Services, log: Logger = processLogger):
     const plan = planOf(req.url);
     if (!plan) return undefined;
     const header = headerReader(req, env);
-    if (plan.kind !== 'rest' && header('trpc-accept') !== undefined) return undefined;
+    if (plan.kind !== 'rest' && trpcMayAnswerOtherwise(header)) return undefined;
     const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
     if (host !== undefined && !hostAllowed(host)) return undefined;
     const token = sessionTokenOf(header('cookie'));

@@ -11,9 +11,8 @@ const MARK = `${SESSION_COOKIE}=`;
 export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   const at = cookieHeader.indexOf(MARK);
-  if (at === -1) return undefined;
   const before = at === 0 ? ';' : cookieHeader[at - 1];
-  if (cookieHeader.indexOf(MARK, at + 1) === -1 && (before === ';' || before === ' ' || before === '\t')) {
+  if (at !== -1 && cookieHeader.indexOf(MARK, at + 1) === -1 && (before === ';' || before === ' ' || before === '\t')) {
     const end = cookieHeader.indexOf(';', at);
     const value = cookieHeader.slice(at + MARK.length, end === -1 ? undefined : end).trim();
     if (/^[a-z2-7]+$/.test(value)) return value;

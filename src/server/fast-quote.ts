@@ -1,0 +1,73 @@
+// POST /api/quote on the fast lane (see src/server/fast-lane.ts for the lane's promise). Pricing takes microseconds;
+// through the router a quote cost a promise per middleware layer and the request context. Here the checks of the
+// envelope that concern a JSON POST (host, size from Content-Length, origin, content type) run first, then the body
+// is read once, and only a complete success is answered here: a session the cache cannot vouch for, a body that is
+// not a valid quote form, a pricing refusal — every other outcome is handed to the router as an identical request
+// (the same URL, headers and body bytes), so every error answer comes from the one place that makes them.
+import type { IncomingMessage } from 'node:http';
+import { quoteResultToJson } from '../shared/pricing';
+import { quoteFormInput } from '../shared/schemas/quote';
+import { cachedSessionCheck } from './auth/session';
+import { sessionTokenOf } from './auth/session-cookie';
+import { withOneReading } from './db-watch';
+import { hostOf, hostVerdicts, isCrossSite, isJsonContentType } from './http-guards';
+import { logRequestLine, logger as processLogger, type Logger } from './logging';
+import { JSON_API_HEADERS, MAX_BODY_BYTES } from './security';
+import { priceQuote } from './services/quote';
+import type { Services } from './trpc/context';
+
+export type Routed = (req: Request, env: unknown) => Response | Promise<Response>;
+
+const PATH = '/api/quote';
+
+function isQuoteUrl(url: string): boolean {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  return pathStart !== -1 && url.length - pathStart === PATH.length && url.endsWith(PATH);
+}
+
+export function createFastQuote(services: Services, routed: Routed, log: Logger = processLogger) {
+  const { config, db, clock } = services;
+  const hostAllowed = hostVerdicts(config);
+  return (req: Request, env: unknown): Promise<Response> | undefined => {
+    if (req.method !== 'POST' || !isQuoteUrl(req.url)) return undefined;
+    const startedAt = performance.now();
+    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const header = (name: string): string | undefined => {
+      if (incoming === undefined) return req.headers.get(name) ?? undefined;
+      const value = incoming.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
+    if (host !== undefined && !hostAllowed(host)) return undefined;
+    const length = header('content-length');
+    if (length === undefined || !/^\d{1,7}$/.test(length) || Number(length) > MAX_BODY_BYTES) return undefined;
+    if (!isJsonContentType(header('content-type'))) return undefined;
+    if (isCrossSite(header('origin'), header('sec-fetch-site'), config)) return undefined;
+    const token = sessionTokenOf(header('cookie'));
+    if (token === undefined) return undefined;
+    return req.text().then((text) => {
+      const answer = priced(text, token);
+      if (answer === undefined) return routed(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), env);
+      const res = new Response(answer.body, { status: 200, headers: JSON_API_HEADERS });
+      logRequestLine(log, 'POST', PATH, 200, startedAt, answer.userId);
+      return res;
+    });
+  };
+
+  /** The answer's body when everything succeeds; undefined hands the request to the router. */
+  function priced(text: string, token: string): { body: string; userId: number } | undefined {
+    try {
+      return withOneReading(() => {
+        const check = cachedSessionCheck(db, clock, token);
+        if (!check) return undefined;
+        const value: unknown = JSON.parse(text);
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+        const form = quoteFormInput.safeParse(value);
+        if (!form.success) return undefined;
+        return { body: JSON.stringify(quoteResultToJson(priceQuote(db, form.data))), userId: check.user.id };
+      });
+    } catch {
+      return undefined;
+    }
+  }
+}
