@@ -2,8 +2,10 @@
 // through the router a quote cost a promise per middleware layer and the request context. Here the checks of the
 // envelope that concern a JSON POST (host, size from Content-Length, origin, content type) run first, then the body
 // is read once, and only a complete success is answered here: a session the cache cannot vouch for, a body that is
-// not a valid quote form, a pricing refusal — every other outcome is handed to the router as an identical request
-// (the same URL, headers and body bytes), so every error answer comes from the one place that makes them.
+// not a valid quote form, a pricing refusal, a body that could not be read — every other outcome is handed to the
+// router as an identical request (the same URL and headers, and a body whose text() is the text the original gave:
+// handOver below), so every error answer comes from the one place that makes them.
+// tests/integration/fast-quote.test.ts holds the two equal.
 import type { IncomingMessage } from 'node:http';
 import { quoteResultToJson } from '../shared/pricing';
 import { quoteFormInput } from '../shared/schemas/quote';
@@ -45,14 +47,30 @@ export function createFastQuote(services: Services, routed: Routed, log: Logger 
     if (isCrossSite(header('origin'), header('sec-fetch-site'), config)) return undefined;
     const token = sessionTokenOf(header('cookie'));
     if (token === undefined) return undefined;
-    return req.text().then((text) => {
-      const answer = priced(text, token);
-      if (answer === undefined) return routed(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), env);
-      const res = new Response(answer.body, { status: 200, headers: JSON_API_HEADERS });
-      logRequestLine(log, 'POST', PATH, 200, startedAt, answer.userId);
-      return res;
-    });
+    return req.text().then(
+      (text) => {
+        const answer = priced(text, token);
+        if (answer === undefined) return handOver(req, env, text, () => Promise.resolve(text));
+        const res = new Response(answer.body, { status: 200, headers: JSON_API_HEADERS });
+        logRequestLine(log, 'POST', PATH, 200, startedAt, answer.userId);
+        return res;
+      },
+      // A body that could not be read (the client went away): the router answers and logs it as it would have.
+      (error: unknown) => handOver(req, env, null, () => Promise.reject(error)),
+    );
   };
+
+  /**
+   * The request again, for the router, its body already read: its text() gives exactly what the original's text()
+   * gave (the router reads the body with it, rest/kit.ts jsonBody). Re-decoding the bytes is not the same: another
+   * Request class may decode otherwise (Node 20's fetch strips two leading byte-order marks, @hono/node-server's
+   * request one, so a body with two was a 400 alone and priced after the hand-over), and a failed read has no bytes.
+   */
+  function handOver(req: Request, env: unknown, text: string | null, read: () => Promise<string>): Response | Promise<Response> {
+    const same = new Request(req.url, { method: 'POST', headers: req.headers, body: text });
+    Object.defineProperty(same, 'text', { value: read, writable: true, configurable: true });
+    return routed(same, env);
+  }
 
   /** The answer's body when everything succeeds; undefined hands the request to the router. */
   function priced(text: string, token: string): { body: string; userId: number } | undefined {
