@@ -4,12 +4,16 @@
  *
  * A = the real server: `node --import tsx src/server/main.ts` on a temp database (demo seed, production defaults,
  *     request logs at info to /dev/null), loopback, a free port.
- * B = a bare Hono handler on @hono/node-server, in the same Node, answering the very bytes A answered.
- * Both run as child processes; autocannon (the load generator) runs here. For each case, A and B alternate within
- * every round (A,B then B,A ...) so both see the same machine load; the report gives medians over the rounds.
+ * B = a bare Hono handler on @hono/node-server, in the same Node, answering the very bytes A answered: the same
+ *     status, body and headers (the security headers included; Date, Connection and Content-Length are Node's).
+ *     The targets are ratios to B: what the real server adds beyond putting the same answer on the wire.
+ * C = the same bare process answering the same body with a Content-Type only (the baseline of the first runs, which
+ *     also counts the cost of the security headers against the server); printed for information.
+ * All run as child processes; autocannon (the load generator) runs here. For each case, A, B and C alternate within
+ * every round (A,B,C then C,B,A ...) so all see the same machine load; the report gives medians over the rounds.
  *
  * Cases: signed-in GET /api/packages, GET /api/auth/check, POST /api/quote (a typical form), tRPC catalog.packages.
- * Targets: packages and auth/check >= 0.5 of bare; quote >= 5,000 requests/s; tRPC >= 0.3 of bare.
+ * Targets: packages and auth/check >= 0.5 of B; quote >= 5,000 requests/s; tRPC >= 0.3 of B.
  * The load generator's own CPU (process.cpuUsage around each run) is printed; above ~90 % of a core it, not the
  * server, was the limit, and the ratio understates the server.
  */
@@ -66,8 +70,13 @@ interface Recorded {
   path: string;
   status: number;
   contentType: string;
+  /** A's headers, less those Node writes itself. */
+  headers: Record<string, string>;
   body: string;
 }
+
+/** Headers Node's HTTP server writes on its own (or computes from the body). */
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 async function runBare(port: number, file: string): Promise<void> {
   const { Hono } = await import('hono');
@@ -75,10 +84,14 @@ async function runBare(port: number, file: string): Promise<void> {
   const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Recorded[];
   const app = new Hono();
   for (const r of recorded) {
-    const handler = (c: { body: (b: string, s: number, h: Record<string, string>) => Response }) =>
+    // B: the same answer, headers and all, in the form @hono/node-server writes without conversion (a plain object).
+    const sameBytes = () => new Response(r.body, { status: r.status, headers: r.headers });
+    // C: the body with its Content-Type only.
+    const bodyOnly = (c: { body: (b: string, s: number, h: Record<string, string>) => Response }) =>
       c.body(r.body, r.status, { 'Content-Type': r.contentType });
-    if (r.method === 'GET') app.get(r.path, handler as never);
-    else app.post(r.path, handler as never);
+    const route = r.method === 'GET' ? app.get.bind(app) : app.post.bind(app);
+    route(r.path, sameBytes as never);
+    route(`/body-only${r.path}`, bodyOnly as never);
   }
   serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => process.stdout.write('ready\n'));
 }
@@ -219,7 +232,8 @@ async function main(): Promise<void> {
       });
       const body = await res.text();
       if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${body}`);
-      recorded.push({ method: c.method, path: c.path, status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body });
+      const headers = Object.fromEntries([...res.headers].filter(([name]) => !NODE_HEADERS.has(name)));
+      recorded.push({ method: c.method, path: c.path, status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', headers, body });
     }
     const file = path.join(dir, 'responses.json');
     fs.writeFileSync(file, JSON.stringify(recorded));
@@ -234,16 +248,19 @@ async function main(): Promise<void> {
     children.push(bare);
     await waitFor(`${urlB}${cases[0]!.path}`, bare, 'the bare server');
 
-    const servers = { A: { url: urlA, pid: real.pid }, B: { url: urlB, pid: bare.pid } };
-    console.log(`A = real server (${urlA}), B = bare Hono (${urlB}); ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections\n`);
+    const servers = { A: { url: urlA, pid: real.pid }, B: { url: urlB, pid: bare.pid }, C: { url: `${urlB}/body-only`, pid: bare.pid } };
+    console.log(
+      `A = real server (${urlA}), B = bare Hono answering the same bytes (${urlB}), C = bare, body and Content-Type only; ` +
+        `${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections\n`,
+    );
 
     // Warm both (JIT, caches) before measuring.
     for (const c of cases) for (const s of Object.values(servers)) await measure(s.url, c, cookie, s.pid, 1);
 
-    const samples = new Map<string, { A: Sample[]; B: Sample[] }>(cases.map((c) => [c.name, { A: [], B: [] }]));
+    const samples = new Map<string, { A: Sample[]; B: Sample[]; C: Sample[] }>(cases.map((c) => [c.name, { A: [], B: [], C: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
-        const order = round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+        const order = round % 2 === 0 ? (['A', 'B', 'C'] as const) : (['C', 'B', 'A'] as const);
         for (const which of order) {
           const s = await measure(servers[which].url, c, cookie, servers[which].pid, SECONDS);
           samples.get(c.name)![which].push(s);
@@ -255,18 +272,20 @@ async function main(): Promise<void> {
       }
     }
 
-    console.log('\nmedians                              real (A)     bare (B)    ratio   p99 A/B      target');
+    console.log('\nmedians                              real (A)  same bytes (B)  ratio   body only (C)  ratio   p99 A/B      target');
     let allMet = true;
     for (const c of cases) {
-      const { A, B } = samples.get(c.name)!;
+      const { A, B, C } = samples.get(c.name)!;
       const rpsA = median(A.map((s) => s.rps));
       const rpsB = median(B.map((s) => s.rps));
+      const rpsC = median(C.map((s) => s.rps));
       const ratio = rpsA / rpsB;
       const met = 'ratio' in c.target ? ratio >= c.target.ratio : rpsA >= c.target.rps;
       allMet &&= met;
-      const target = 'ratio' in c.target ? `>= ${c.target.ratio} of bare` : `>= ${fmt(c.target.rps)} req/s`;
+      const target = 'ratio' in c.target ? `>= ${c.target.ratio} of B` : `>= ${fmt(c.target.rps)} req/s`;
       console.log(
-        `${c.name.padEnd(34)} ${fmt(rpsA).padStart(8)}/s  ${fmt(rpsB).padStart(8)}/s   ${ratio.toFixed(2).padStart(5)}   ` +
+        `${c.name.padEnd(34)} ${fmt(rpsA).padStart(8)}/s  ${fmt(rpsB).padStart(10)}/s  ${ratio.toFixed(2).padStart(5)}   ` +
+          `${fmt(rpsC).padStart(10)}/s  ${(rpsA / rpsC).toFixed(2).padStart(5)}   ` +
           `${median(A.map((s) => s.p99))}/${median(B.map((s) => s.p99))} ms   ${target} ${met ? 'met' : 'NOT MET'}`,
       );
       const genA = median(A.map((s) => s.generatorCpu));
@@ -277,7 +296,7 @@ async function main(): Promise<void> {
             `the ${genB >= GENERATOR_LIMIT ? 'bare figure, and so the ratio, understate' : 'figure understates'} what the servers can do.`,
         );
       }
-      const errors = [...A, ...B].reduce((n, s) => n + s.errors, 0);
+      const errors = [...A, ...B, ...C].reduce((n, s) => n + s.errors, 0);
       if (errors) console.log(`  ↳ ${errors} errors or non-2xx answers during the runs`);
     }
     console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
