@@ -8,12 +8,12 @@
 // for (no refresh due, nothing changed since — auth/session.ts cachedSessionCheck). Anything else — no or bad cookie,
 // a refresh to write, an unknown host, a streaming tRPC client, an error — falls through to the normal path, which
 // keeps every rule and every error answer in one place. tests/integration/fast-lane.test.ts holds the two equal.
-import type { IncomingMessage } from 'node:http';
 import { cachedSessionCheck, sessionCheckOf, type SessionUser } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostOf, hostVerdicts } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
+import { headerReaderOf, type HeaderReader } from './request-header';
 import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
 import { catalogSnapshot } from './services/catalog-cache';
 import { toUserDto } from './services/users';
@@ -86,23 +86,13 @@ function planOf(url: string): Plan | undefined {
   return { path, bodies, kind: 'batch' };
 }
 
-/** A request header from Node's parsed headers (no WHATWG Headers built), or from the Request in-process. */
-function headerReader(req: Request, env: unknown): (name: string) => string | undefined {
-  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming === undefined) return (name) => req.headers.get(name) ?? undefined;
-  return (name) => {
-    const value = incoming.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-}
-
 /**
  * Request headers that change tRPC's answer to these GETs: a streaming client (trpc-accept, or application/jsonl in
  * Accept: httpBatchStreamLink's `streamHeader: 'accept'`) gets JSON lines, or a 400 for a single call; a GET that
  * names a form-data or octet-stream body is a 405 (tRPC picks its input reader by Content-Type). The tRPC client
  * sends none of them on a GET.
  */
-function trpcMayAnswerOtherwise(header: (name: string) => string | undefined): boolean {
+function trpcMayAnswerOtherwise(header: HeaderReader): boolean {
   return (
     header('trpc-accept') !== undefined ||
     header('content-type') !== undefined ||
@@ -120,7 +110,7 @@ export function createFastLane(services: Services, log: Logger = processLogger):
     const startedAt = performance.now();
     const plan = planOf(req.url);
     if (!plan) return undefined;
-    const header = headerReader(req, env);
+    const header = headerReaderOf(req, env);
     if (plan.kind !== 'rest' && trpcMayAnswerOtherwise(header)) return undefined;
     const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
     if (host !== undefined && !hostAllowed(host)) return undefined;

@@ -6,7 +6,6 @@
 // router as an identical request (the same URL and headers, and a body whose text() is the text the original gave:
 // handOver below), so every error answer comes from the one place that makes them.
 // tests/integration/fast-quote.test.ts holds the two equal.
-import type { IncomingMessage } from 'node:http';
 import { quoteResultToJson } from '../shared/pricing';
 import { quoteFormInput } from '../shared/schemas/quote';
 import { cachedSessionCheck } from './auth/session';
@@ -14,6 +13,7 @@ import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostOf, hostVerdicts, isCrossSite, isJsonContentType } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
+import { headerReaderOf } from './request-header';
 import { JSON_API_HEADERS, MAX_BODY_BYTES } from './security';
 import { priceQuote } from './services/quote';
 import type { Services } from './trpc/context';
@@ -33,12 +33,7 @@ export function createFastQuote(services: Services, routed: Routed, log: Logger 
   return (req: Request, env: unknown): Promise<Response> | undefined => {
     if (req.method !== 'POST' || !isQuoteUrl(req.url)) return undefined;
     const startedAt = performance.now();
-    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const header = (name: string): string | undefined => {
-      if (incoming === undefined) return req.headers.get(name) ?? undefined;
-      const value = incoming.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    };
+    const header = headerReaderOf(req, env);
     const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
     if (host !== undefined && !hostAllowed(host)) return undefined;
     const length = header('content-length');

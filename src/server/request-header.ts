@@ -5,7 +5,20 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 
-/** The value of header `name` (lower case), as Node joins repeated headers; undefined when absent. */
+/** Reads headers by lower-case name, as Node joins repeated headers; undefined when absent. */
+export type HeaderReader = (name: string) => string | undefined;
+
+/** The reader for a request and its adapter bindings (`env`: @hono/node-server's `{ incoming, outgoing }`). */
+export function headerReaderOf(req: Request, env: unknown): HeaderReader {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming === undefined) return (name) => req.headers.get(name) ?? undefined;
+  return (name) => {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+}
+
+/** The value of header `name` (lower case) of a Hono request. */
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming === undefined) return c.req.header(name);

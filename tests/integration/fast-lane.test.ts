@@ -4,70 +4,34 @@
 // router-only app — get the same requests with the same cookie and must answer alike; the lane itself is also called
 // directly, to show which requests it really served and which it left to the router.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { parse } from 'hono/utils/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
 import { sessionTokenOf } from '../../src/server/auth/session-cookie';
 import { hashToken } from '../../src/server/auth/tokens';
 import { createFastLane, type FastLane } from '../../src/server/fast-lane';
-import { createLogger } from '../../src/server/logging';
+import { answerOf, header, type Answer } from '../support/answers';
 import { DAY, MINUTE } from '../support/clock';
-import { ADMIN, APP_URL, createTestApp, TestClient, USER, type TestApp } from '../support/test-app';
+import { createLoggedApp } from '../support/log-capture';
+import { createServers, readWire, type Wire } from '../support/real-http';
+import { createRouterPair, type RouterPair } from '../support/router-pair';
+import { ADMIN, APP_URL, TestClient, USER, type TestApp } from '../support/test-app';
 
 const HOST = new URL(APP_URL).host;
 
+let pair: RouterPair;
 let t: TestApp;
-let routerOnly: ReturnType<typeof createApp>;
+let routerOnly: RouterPair['routerOnly'];
 let lane: FastLane;
 let cookie: string;
 let userId: number;
 
-/** Signs in through POST /api/login (router only) and makes one routed request, as a browser's first screen does. */
-async function signIn(email: string = USER.email, password: string = USER.password): Promise<string> {
-  const client = new TestClient(routerOnly);
-  const res = await client.post('/api/login', { username: email, password });
-  expect(res.status).toBe(200);
-  const signedIn = client.cookie!;
-  await warm(signedIn);
-  return signedIn;
-}
-
-/**
- * A routed read with this cookie: puts its check back in the session cache after a write to users or sessions (every
- * sign-in records its time on the user), as the first request after one does.
- */
-async function warm(c = cookie): Promise<void> {
-  expect((await routerOnly.request('/api/auth/check', { headers: { cookie: c } })).status).toBe(200);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  routerOnly = createApp(t.services, { clientDir: `${t.dir}/client`, fastLane: false });
+  pair = await createRouterPair();
+  ({ t, routerOnly, cookie, userId } = pair);
   lane = createFastLane(t.services);
-  cookie = await signIn();
-  userId = (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(USER.email) as { id: number }).id;
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
-
-interface Answer {
-  status: number;
-  text: string;
-  /** Every header, sorted (Set-Cookie lines one by one); a Date header, if any, left out. */
-  headers: [string, string][];
-}
-
-async function answerOf(res: Response): Promise<Answer> {
-  const headers = [...res.headers]
-    .filter(([name]) => name !== 'date')
-    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
-  return { status: res.status, text: await res.text(), headers };
-}
+afterAll(() => pair.close());
 
 interface Send {
   method?: string;
@@ -109,7 +73,6 @@ async function expectLeftToRouter(path: string, send: Send = {}): Promise<Answer
   return router;
 }
 
-const header = (answer: Answer, name: string) => answer.headers.filter(([n]) => n === name).map(([, v]) => v);
 const batch = (...names: string[]) => `/trpc/${names.join(',')}?batch=1&input=%7B%7D`;
 
 const REST_PATHS = ['/api/packages', '/api/addons', '/api/addon-categories', '/api/discounts', '/api/auth/check', '/api/user'];
@@ -255,8 +218,8 @@ describe('whatever the lane cannot vouch for goes to the router', () => {
 describe('never stale', () => {
   it('an admin’s change to a package shows in the next fast answer', async () => {
     const admin = new TestClient(routerOnly);
-    admin.cookie = await signIn(ADMIN.email, ADMIN.password);
-    await warm();
+    admin.cookie = await pair.signIn(ADMIN.email, ADMIN.password);
+    await pair.warm();
     const before = JSON.parse((await expectServedAlike('/api/packages')).text) as { id: number; name: string }[];
     const patched = await admin.patch(`/api/packages/${before[0]!.id}`, { name: 'Entry (renamed)' });
     expect(patched.status).toBe(200);
@@ -269,7 +232,7 @@ describe('never stale', () => {
   });
 
   it('a change to the user by another connection shows in the next answer', async () => {
-    const mine = await signIn();
+    const mine = await pair.signIn();
     await expectServedAlike('/api/auth/check', { headers: { cookie: mine } });
     const other = new Database(t.config.databasePath);
     try {
@@ -284,7 +247,7 @@ describe('never stale', () => {
   });
 
   it('a session ended by another connection: the next read answers 401', async () => {
-    const mine = await signIn();
+    const mine = await pair.signIn();
     await expectServedAlike('/api/packages', { headers: { cookie: mine } });
     const other = new Database(t.config.databasePath);
     try {
@@ -302,13 +265,9 @@ describe('never stale', () => {
 
 describe('the request log', () => {
   it('a fast answer logs one line like the router’s: method, path, status, user, and no cookie or token', async () => {
-    const lines: string[] = [];
-    const logger = await createLogger('info', { write: (s: string) => void lines.push(s) });
-    const logged = createApp(t.services, { clientDir: `${t.dir}/client`, logger });
-    const routedLines: string[] = [];
-    const routedLogger = await createLogger('info', { write: (s: string) => void routedLines.push(s) });
-    const routedLogged = createApp(t.services, { clientDir: `${t.dir}/client`, logger: routedLogger, fastLane: false });
-    await warm();
+    const { app: logged, lines } = await createLoggedApp(t);
+    const { app: routedLogged, lines: routedLines } = await createLoggedApp(t, { fastLane: false });
+    await pair.warm();
 
     for (const path of ['/api/packages', batch('auth.check', 'auth.me', 'catalog.all')]) {
       lines.length = 0;
@@ -358,51 +317,27 @@ describe('sessionTokenOf', () => {
 });
 
 describe('over real HTTP (the lane reads Node’s parsed headers)', () => {
-  interface Wire {
-    status: number;
-    /** Header lines as written, lower-cased names, sorted; Date left out. */
-    headers: string[];
-    body: string;
-  }
-  const servers: ServerType[] = [];
+  const servers = createServers();
   let laneAnswered: boolean[] = [];
   let ports: { app: number; router: number; recorded: number };
 
-  async function listen(fetch: (req: Request, env: unknown) => Response | Promise<Response>): Promise<number> {
-    const server = serve({ fetch: fetch as never, port: 0, hostname: '127.0.0.1' });
-    servers.push(server);
-    await new Promise((resolve) => server.once('listening', resolve));
-    return (server.address() as AddressInfo).port;
-  }
   beforeAll(async () => {
     ports = {
-      app: await listen(t.app.fetch),
-      router: await listen(routerOnly.fetch),
+      app: await servers.listen(t.app.fetch),
+      router: await servers.listen(routerOnly.fetch),
       // The lane in front of the router as app.ts puts it, noting which requests it answered.
-      recorded: await listen((req, env) => {
+      recorded: await servers.listen((req, env) => {
         const answer = lane(req, env);
         laneAnswered.push(answer !== undefined);
         return answer ?? routerOnly.fetch(req, env as never);
       }),
     };
   });
-  afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+  afterAll(() => servers.close());
 
   function get(port: number, path: string, headers: Record<string, string | string[]>): Promise<Wire> {
     return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path, headers: { host: HOST, ...headers } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (body += d));
-        res.on('end', () => {
-          const lines: string[] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            const name = res.rawHeaders[i]!.toLowerCase();
-            if (name !== 'date') lines.push(`${name}: ${res.rawHeaders[i + 1]}`);
-          }
-          resolve({ status: res.statusCode!, headers: lines.sort(), body });
-        });
-      });
+      const req = http.get({ host: '127.0.0.1', port, path, headers: { host: HOST, ...headers } }, (res) => resolve(readWire(res)));
       req.on('error', reject);
     });
   }
@@ -417,7 +352,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers)', () => {
   }
 
   it('serves the hot reads with the router’s status, headers and body', async () => {
-    await warm();
+    await pair.warm();
     for (const path of ['/api/packages', '/api/user', '/trpc/auth.check', batch('auth.check', 'auth.me', 'catalog.all')]) {
       const { answer, lane: served } = await overHttp(path);
       expect(served, path).toBe(true);
@@ -452,8 +387,8 @@ describe('a session due for its refresh', () => {
   const sameToken = (a: Answer) => ({ ...a, headers: a.headers.map(([n, v]) => [n, v.replace(/^session=[a-z2-7]+;/, 'session=TOKEN;')]) });
 
   it('goes to the router, which writes the refresh once and answers its Set-Cookie', async () => {
-    const viaApp = await signIn();
-    const viaRouter = await signIn();
+    const viaApp = await pair.signIn();
+    const viaRouter = await pair.signIn();
     const before = expiresOf(viaApp);
     t.clock.advance(2 * DAY);
 
@@ -481,8 +416,8 @@ describe('a session due for its refresh', () => {
 
   it('on tRPC too, single and batched', async () => {
     for (const path of ['/trpc/auth.me', batch('auth.check', 'auth.me', 'catalog.all')]) {
-      const viaApp = await signIn();
-      const viaRouter = await signIn();
+      const viaApp = await pair.signIn();
+      const viaRouter = await pair.signIn();
       t.clock.advance(2 * DAY);
       const router = await answerOf(await routerOnly.fetch(requestOf(path, { headers: { cookie: viaRouter } })));
       expect(lane(requestOf(path, { headers: { cookie: viaApp } }), undefined)).toBeUndefined();

@@ -6,24 +6,26 @@
 // of the router-only app, to show which requests it priced itself, which it handed over (and what it handed over),
 // and which it did not take.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
 import { hashToken } from '../../src/server/auth/tokens';
 import { createFastQuote } from '../../src/server/fast-quote';
-import { createLogger } from '../../src/server/logging';
 import { MAX_BODY_BYTES } from '../../src/server/security';
 import { QUOTE_MAX_CUSTOM_ITEMS } from '../../src/shared/schemas/quote';
+import { answerOf, header, type Answer } from '../support/answers';
 import { DAY, MINUTE } from '../support/clock';
-import { ADMIN, APP_URL, createTestApp, TestClient, USER, type TestApp } from '../support/test-app';
+import { createLoggedApp, type RequestLine } from '../support/log-capture';
+import { advancedQuote, entryByUsersQuote } from '../support/quote-forms';
+import { createServers, readWire, type Wire } from '../support/real-http';
+import { createRouterPair, type RouterPair } from '../support/router-pair';
+import { ADMIN, APP_URL, TestClient, type TestApp } from '../support/test-app';
 
 const HOST = new URL(APP_URL).host;
 const PATH = '/api/quote';
 
+let pair: RouterPair;
 let t: TestApp;
-let routerOnly: ReturnType<typeof createApp>;
+let routerOnly: RouterPair['routerOnly'];
 let cookie: string;
 let userId: number;
 
@@ -38,23 +40,9 @@ const handedOver: HandedOver[] = [];
 /** The lane on its own, in front of the router-only app, recording every hand-over. */
 let lane: ReturnType<typeof createFastQuote>;
 
-async function signIn(email: string = USER.email, password: string = USER.password): Promise<string> {
-  const client = new TestClient(routerOnly);
-  const res = await client.post('/api/login', { username: email, password });
-  expect(res.status).toBe(200);
-  const signedIn = client.cookie!;
-  await warm(signedIn);
-  return signedIn;
-}
-
-/** A routed read with this cookie: puts its check back in the session cache after a write to users or sessions. */
-async function warm(c = cookie): Promise<void> {
-  expect((await routerOnly.request('/api/auth/check', { headers: { cookie: c } })).status).toBe(200);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  routerOnly = createApp(t.services, { clientDir: `${t.dir}/client`, fastLane: false });
+  pair = await createRouterPair();
+  ({ t, routerOnly, cookie, userId } = pair);
   lane = createFastQuote(t.services, async (req, env) => {
     // Notes the body text the router reads (rest/kit.ts jsonBody reads it with text()), without reading it itself.
     const handed: HandedOver = { url: req.url, method: req.method, headers: [...req.headers], text: undefined };
@@ -63,34 +51,8 @@ beforeAll(async () => {
     Object.defineProperty(req, 'text', { value: () => text().then((read) => ((handed.text = read), read)) });
     return routerOnly.fetch(req, env as never);
   });
-  cookie = await signIn();
-  userId = (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(USER.email) as { id: number }).id;
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
-
-// Demo catalogue (src/server/seed/demo-data.ts): packages 1 Entry, 2 Advanced, 3 Ultimate; add-on 3 = SSO, 4 = Audit
-// Log (Ultimate only), 8 = Premium Support; discounts 1 = 2-year 5 %, 2 = 3-year 10 %, 3 = large floor 15 % per unit,
-// 4 = enterprise users 10 % per user, 5 = welcome credit €50, 6 = annual prepay 1 free month, 7 = multi-site setup 50 %.
-const advancedQuote = {
-  packageId: 2,
-  pricingModel: 'sqm',
-  squareMeters: 1200,
-  locations: 2,
-  addOns: [
-    { id: 3, waiveSetupFee: true },
-    { id: 8, waiveSetupFee: false },
-  ],
-  customItems: [
-    { id: 'a', name: 'Extra training', isOneTime: false, price: 45.5 },
-    { id: 'b', name: 'Onboarding workshop', isOneTime: true, price: 800 },
-  ],
-  selectedDiscountIds: [1, 5, 6, 7],
-  contractDuration: 24,
-  paymentFrequency: 'annually',
-};
+afterAll(() => pair.close());
 
 const encoder = new TextEncoder();
 const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? encoder.encode(body) : body);
@@ -123,20 +85,6 @@ function headersOf(send: Send, body: Uint8Array | undefined): Record<string, str
 function requestOf(send: Send = {}): Request {
   const body = bodyOf(send);
   return new Request(APP_URL + (send.path ?? PATH), { method: send.method ?? 'POST', headers: headersOf(send, body), body: body && new Uint8Array(body) });
-}
-
-interface Answer {
-  status: number;
-  text: string;
-  /** Every header, sorted (Set-Cookie lines one by one); a Date header, if any, left out. */
-  headers: [string, string][];
-}
-
-async function answerOf(res: Response): Promise<Answer> {
-  const headers = [...res.headers]
-    .filter(([name]) => name !== 'date')
-    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
-  return { status: res.status, text: await res.text(), headers };
 }
 
 type Route = 'priced by the lane' | 'handed over' | 'not taken';
@@ -185,14 +133,13 @@ async function expectNotTaken(send: Send, status: number): Promise<Answer> {
   return answer;
 }
 
-const header = (answer: Answer, name: string) => answer.headers.filter(([n]) => n === name).map(([, v]) => v);
 const messageOf = (answer: Answer) => (JSON.parse(answer.text) as { message: string }).message;
 const item = (i: number, name = `Item ${i}`) => ({ id: `c${i}`, name, description: '', price: 1, isOneTime: i % 2 === 0 });
 
 describe('a quote the lane prices equals the router’s answer, byte for byte', () => {
   it.each<[string, Record<string, unknown>]>([
     ['Advanced by area: add-ons (one setup fee waived), one-time and recurring items, four discounts, 24 months, annually', advancedQuote],
-    ['Entry by users: 250 users with the per-user discount, 12 months, monthly', { packageId: 1, pricingModel: 'user', userCount: 250, selectedDiscountIds: [4], contractDuration: 12, paymentFrequency: 'monthly' }],
+    ['Entry by users: 250 users with the per-user discount, 12 months, monthly', entryByUsersQuote],
     [
       'Ultimate by area at three locations: add-ons as plain ids and objects, 3-year and multi-site discounts, 36 months, quarterly',
       {
@@ -462,8 +409,8 @@ describe('never stale', () => {
 
   it('an admin’s change to a package’s base price shows in the next fast quote', async () => {
     const admin = new TestClient(routerOnly);
-    admin.cookie = await signIn(ADMIN.email, ADMIN.password);
-    await warm();
+    admin.cookie = await pair.signIn(ADMIN.email, ADMIN.password);
+    await pair.warm();
     expect(basePriceOf(await expectPriced(form))).toBe(99);
     expect((await admin.patch('/api/packages/1', { basePrice: 123.45 })).status).toBe(200);
     expect(basePriceOf(await expectPriced(form))).toBe(123.45);
@@ -485,7 +432,7 @@ describe('never stale', () => {
   });
 
   it('a session ended by another connection: 401', async () => {
-    const mine = await signIn();
+    const mine = await pair.signIn();
     await expectPriced({ headers: { cookie: mine } });
     const other = new Database(t.config.databasePath);
     try {
@@ -496,32 +443,15 @@ describe('never stale', () => {
     const answer = await expectHandedOver({ headers: { cookie: mine } }, 401);
     expect(header(answer, 'set-cookie')).toEqual([expect.stringMatching(/^session=; Max-Age=0;/)]);
     await expectHandedOver({ headers: { cookie: mine } }, 401);
-    await warm();
+    await pair.warm();
   });
 });
 
 describe('the request log', () => {
-  interface Line {
-    level: number;
-    msg: string;
-    method: string;
-    path: string;
-    status: number;
-    ms: number;
-    userId: number | null;
-    time: string;
-  }
-
   it('one line per request, priced or handed over, like the router’s, with no body or cookie text', async () => {
-    const lines: string[] = [];
-    const logged = createApp(t.services, { clientDir: `${t.dir}/client`, logger: await createLogger('info', { write: (s: string) => void lines.push(s) }) });
-    const routedLines: string[] = [];
-    const routedLogged = createApp(t.services, {
-      clientDir: `${t.dir}/client`,
-      logger: await createLogger('info', { write: (s: string) => void routedLines.push(s) }),
-      fastLane: false,
-    });
-    await warm();
+    const { app: logged, lines } = await createLoggedApp(t);
+    const { app: routedLogged, lines: routedLines } = await createLoggedApp(t, { fastLane: false });
+    await pair.warm();
     const secretName = 'Überstunden – 5 €';
 
     const cases: [string, Send, Route, number, number | null][] = [
@@ -541,11 +471,11 @@ describe('the request log', () => {
       expect((await routedLogged.fetch(requestOf(send))).status, name).toBe(status);
       expect(lines, name).toHaveLength(1);
       expect(routedLines, name).toHaveLength(1);
-      const line = JSON.parse(lines[0]!) as Line;
+      const line = JSON.parse(lines[0]!) as RequestLine;
       expect(line, name).toMatchObject({ level: 30, msg: 'request', method: 'POST', path: PATH, status, userId: user });
       expect(typeof line.ms).toBe('number');
       const { ms: _a, time: _b, ...same } = line;
-      const { ms: _c, time: _d, ...routedSame } = JSON.parse(routedLines[0]!) as Line;
+      const { ms: _c, time: _d, ...routedSame } = JSON.parse(routedLines[0]!) as RequestLine;
       expect(same, name).toEqual(routedSame);
       expect(Object.keys(line).sort()).toEqual(['level', 'method', 'ms', 'msg', 'path', 'status', 'time', 'userId']);
       for (const secret of [cookie, cookie.split('=')[1]!, 'a'.repeat(32), 'cookie', 'session', 'Überstunden', 'packageId', 'customItems']) {
@@ -556,28 +486,16 @@ describe('the request log', () => {
 });
 
 describe('over real HTTP (the lane reads Node’s parsed headers and body)', () => {
-  interface Wire {
-    status: number;
-    /** Header lines as written, lower-cased names, sorted; Date left out. */
-    headers: string[];
-    body: string;
-  }
-  const servers: ServerType[] = [];
+  const servers = createServers();
   let ports: { app: number; router: number; recorded: number };
   let routes: Route[] = [];
 
-  async function listen(fetch: (req: Request, env: unknown) => Response | Promise<Response>): Promise<number> {
-    const server = serve({ fetch: fetch as never, port: 0, hostname: '127.0.0.1' });
-    servers.push(server);
-    await new Promise((resolve) => server.once('listening', resolve));
-    return (server.address() as AddressInfo).port;
-  }
   beforeAll(async () => {
     ports = {
-      app: await listen(t.app.fetch),
-      router: await listen(routerOnly.fetch),
+      app: await servers.listen(t.app.fetch),
+      router: await servers.listen(routerOnly.fetch),
       // The lane in front of the router as app.ts puts it, noting what it did with each request.
-      recorded: await listen(async (req, env) => {
+      recorded: await servers.listen(async (req, env) => {
         handedOver.length = 0;
         const answer = lane(req, env);
         if (answer === undefined) {
@@ -590,7 +508,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
       }),
     };
   });
-  afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+  afterAll(() => servers.close());
 
   interface Post {
     headers?: Record<string, string | string[]>;
@@ -605,18 +523,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
     if (chunked) sent['transfer-encoding'] = 'chunked';
     else sent['content-length'] = String(bytes.byteLength);
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: PATH, method: 'POST', headers: sent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const lines: string[] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            const name = res.rawHeaders[i]!.toLowerCase();
-            if (name !== 'date') lines.push(`${name}: ${res.rawHeaders[i + 1]}`);
-          }
-          resolve({ status: res.statusCode!, headers: lines.sort(), body: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
+      const req = http.request({ host: '127.0.0.1', port, path: PATH, method: 'POST', headers: sent }, (res) => resolve(readWire(res)));
       req.on('error', reject);
       if (chunked) {
         const half = Math.floor(bytes.byteLength / 2);
@@ -639,7 +546,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
   }
 
   it('a priced quote: the router’s status, header lines and body', async () => {
-    await warm();
+    await pair.warm();
     const { answer, route } = await overHttp({});
     expect(route).toBe('priced by the lane');
     expect(answer.status).toBe(200);
@@ -682,14 +589,10 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
     expect(answer.status).toBe(status);
   });
   it('a client that goes away in the middle of its body: one log line, as the router writes it', async () => {
-    const logs = { app: [] as string[], router: [] as string[] };
-    const logged = createApp(t.services, { clientDir: `${t.dir}/client`, logger: await createLogger('info', { write: (s: string) => void logs.app.push(s) }) });
-    const routedLogged = createApp(t.services, {
-      clientDir: `${t.dir}/client`,
-      logger: await createLogger('info', { write: (s: string) => void logs.router.push(s) }),
-      fastLane: false,
-    });
-    await warm();
+    const logged = await createLoggedApp(t);
+    const routedLogged = await createLoggedApp(t, { fastLane: false });
+    const logs = { app: logged.lines, router: routedLogged.lines };
+    await pair.warm();
     /** Sends half a body, hangs up, and waits for the server's log line (and a little longer, for a second one). */
     const abort = (port: number, lines: string[]) =>
       new Promise<void>((resolve) => {
@@ -704,8 +607,8 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
           setTimeout(resolve, 50);
         }, 10);
       });
-    await abort(await listen(routedLogged.fetch), logs.router);
-    await abort(await listen(logged.fetch), logs.app);
+    await abort(await servers.listen(routedLogged.app.fetch), logs.router);
+    await abort(await servers.listen(logged.app.fetch), logs.app);
     expect(logs.router).toHaveLength(1);
     expect(logs.app).toHaveLength(1);
     const strip = (line: string) => {
@@ -731,7 +634,7 @@ describe('a session due for its refresh', () => {
     /** An answer with the token of its Set-Cookie blanked: sessions refreshed alike answer alike. */
     const sameToken = (a: Answer) => ({ ...a, headers: a.headers.map(([n, v]) => [n, v.replace(/^session=[a-z2-7]+;/, 'session=TOKEN;')]) });
 
-    const [viaApp, viaRouter, viaLane] = [await signIn(), await signIn(), await signIn()];
+    const [viaApp, viaRouter, viaLane] = [await pair.signIn(), await pair.signIn(), await pair.signIn()];
     t.clock.advance(2 * DAY);
     const refreshed = t.clock.now().getTime() + 30 * DAY;
 
@@ -755,7 +658,7 @@ describe('a session due for its refresh', () => {
 
     // Refreshed once: the next quotes are priced by the lane again, set no cookie, and write nothing.
     t.clock.advance(MINUTE);
-    await warm(viaApp);
+    await pair.warm(viaApp);
     for (let i = 0; i < 3; i++) {
       const again = await expectPriced({ headers: { cookie: viaApp } });
       expect(header(again, 'set-cookie')).toEqual([]);

@@ -1,29 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advancedQuote, entryByUsersQuote } from '../support/quote-forms';
 import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
-// Demo catalogue (src/server/seed/demo-data.ts): add-on 3 = Single Sign-On (setup 250, monthly 49), add-on 8 =
-// Premium Support (setup 500, monthly 199); discount 1 = 2-Year 5 % (contract >= 24), 4 = Enterprise Users 10 % per
-// user (users >= 200, user model), 5 = Welcome Credit €50 (package in Advanced, Ultimate), 6 = Annual Prepay Bonus
-// 1 free month (annually), 7 = Multi-Site Setup 50 % (locations >= 3).
-const advancedQuote = {
-  packageId: 2,
-  pricingModel: 'sqm',
-  squareMeters: 1200,
-  locations: 2,
-  addOns: [
-    { id: 3, waiveSetupFee: true },
-    { id: 8, waiveSetupFee: false },
-  ],
-  customItems: [
-    { id: 'a', name: 'Extra training', isOneTime: false, price: 45.5 },
-    { id: 'b', name: 'Onboarding workshop', isOneTime: true, price: 800 },
-  ],
-  selectedDiscountIds: [1, 5, 6, 7],
-  contractDuration: 24,
-  paymentFrequency: 'annually',
-};
-
+// The forms, and the demo catalogue's figures they are priced with: tests/support/quote-forms.ts.
 describe('POST /api/quote and quote.calculate', () => {
   let t: TestApp;
   let user: TestClient;
@@ -73,14 +53,7 @@ describe('POST /api/quote and quote.calculate', () => {
   });
 
   it('prices the user model with a per-user discount and reports the effective unit price', async () => {
-    const res = await user.post('/api/quote', {
-      packageId: 1,
-      pricingModel: 'user',
-      userCount: 250,
-      selectedDiscountIds: [4],
-      contractDuration: 12,
-      paymentFrequency: 'monthly',
-    });
+    const res = await user.post('/api/quote', entryByUsersQuote);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       userPrice: 2500, // 250 × 10.00 (tier 200+)

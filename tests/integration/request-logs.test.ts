@@ -1,42 +1,30 @@
 // Request logs: one JSON line per /api and /trpc request with method, path, status, duration and user id — and never a
 // password, cookie, session token, reset token or reset link, whatever the request carried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { createLogger } from '../../src/server/logging';
 import { tokenMailedTo } from '../support/accounts';
+import { createLoggedApp, type LoggedApp, type RequestLine } from '../support/log-capture';
 import { ADMIN, createTestApp, TestClient, USER, type TestApp } from '../support/test-app';
 
-interface Line {
-  level: number;
-  msg: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  userId: number | null;
-}
-
 let t: TestApp;
-let lines: string[] = [];
-let app: ReturnType<typeof createApp>;
+let lines: string[];
+let app: LoggedApp['app'];
 const client = () => new TestClient(app);
 
 beforeAll(async () => {
   t = await createTestApp();
-  const logger = await createLogger('info', { write: (s: string) => void lines.push(s) });
-  app = createApp(t.services, { clientDir: `${t.dir}/client`, logger });
+  ({ app, lines } = await createLoggedApp(t));
 });
 afterAll(async () => {
   await t.services.mailer.idle();
   t.close();
 });
 
-const parsed = () => lines.map((l) => JSON.parse(l) as Line);
+const parsed = () => lines.map((l) => JSON.parse(l) as RequestLine);
 const userId = (email: string) => (t.db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id;
 
 describe('request logs', () => {
   it('log a sign-in with method, path, status and duration, and neither the password nor the session cookie', async () => {
-    lines = [];
+    lines.length = 0;
     const c = client();
     const res = await c.post('/api/login', { username: USER.email, password: USER.password });
     expect(res.status).toBe(200);
@@ -68,7 +56,7 @@ describe('request logs', () => {
     const request = await client().post('/api/password-reset/request', { email: USER.email });
     expect(request.status).toBe(200);
     const token = await tokenMailedTo(t, USER.email); // the email log only holds it masked
-    lines = [];
+    lines.length = 0;
 
     // The page of the link, the tRPC check of the token in the query, the reset itself with the token in the body,
     // and an admin's reset link (its answer holds the link).
@@ -100,9 +88,7 @@ describe('request logs', () => {
   });
 
   it('write nothing when the level is above info', async () => {
-    const quiet: string[] = [];
-    const logger = await createLogger('warn', { write: (s: string) => void quiet.push(s) });
-    const quietApp = createApp(t.services, { clientDir: `${t.dir}/client`, logger });
+    const { app: quietApp, lines: quiet } = await createLoggedApp(t, { level: 'warn' });
     expect((await quietApp.request('/api/health')).status).toBe(200);
     expect(quiet).toEqual([]);
   });
