@@ -16,7 +16,9 @@ const configuration = { ...configurationFields, name: 'Fuzz', discountIds: selec
 
 /** A valid body per write route, so the property also reaches the validators' far ends and the success paths. */
 const templates: Record<string, Body> = {
-  'POST /api/login': { username: 'demo@example.com', password: 'Wrong12345' },
+  // No account has this address: fuzzed failures must not lock out the accounts this file signs in with (ten failed
+  // logins lock an account for 15 minutes).
+  'POST /api/login': { username: 'fuzz-login@example.com', password: 'Wrong12345' },
   'POST /api/register': { username: 'f@x.io', email: 'f@x.io', firstname: 'Fu', lastname: 'Zz', companyName: 'Fz', password: 'Fuzz12345' },
   'PATCH /api/user/profile': { username: 'fuzzer', firstname: 'F', lastname: 'Z', companyName: 'C' },
   'PATCH /api/profile': { firstname: 'F', lastname: 'Z' },

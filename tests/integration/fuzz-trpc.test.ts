@@ -18,7 +18,9 @@ const procedures = Object.entries((appRouter as unknown as { _def: { procedures:
 const quote = { packageId: 1, pricingModel: 'sqm', squareMeters: 500, userCount: 20, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [], selectedDiscountIds: [1], contractDuration: 24, paymentFrequency: 'annually' };
 /** Valid inputs for some procedures, so mutations of them reach deep validation and success paths. */
 const templates: Record<string, Record<string, unknown>> = {
-  'auth.login': { username: 'demo@example.com', password: 'Wrong12345' },
+  // No account has this address: hundreds of fuzzed failures must not lock out the accounts this file signs in with
+  // (ten failed logins lock an account for 15 minutes; a run that kept the demo address ten times failed the last test).
+  'auth.login': { username: 'fuzz-login@example.com', password: 'Wrong12345' },
   'quote.calculate': quote,
   'configurations.list': { page: 1, sort: 'tcv', direction: 'asc', search: 'a' },
   'configurations.get': { id: 1 },
