@@ -11,9 +11,9 @@
 import { cachedSessionCheck, sessionCheckOf, type SessionUser } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
-import { hostOf, hostVerdicts } from './http-guards';
+import { hostGuard, TRPC_MAX_BATCH } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
-import { headerReaderOf, type HeaderReader } from './request-header';
+import { headerReaderOf, pathAndQuery, type HeaderReader } from './request-header';
 import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
 import { catalogSnapshot } from './services/catalog-cache';
 import { toUserDto } from './services/users';
@@ -51,7 +51,6 @@ const TRPC: ReadonlyMap<string, Body> = new Map([
 
 /** What httpBatchLink sends for queries without input. */
 const TRPC_BATCH_QUERY = 'batch=1&input=%7B%7D';
-const TRPC_MAX_BATCH = 10;
 
 interface Plan {
   path: string;
@@ -61,11 +60,9 @@ interface Plan {
 }
 
 function planOf(url: string): Plan | undefined {
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-  if (pathStart === -1) return undefined;
-  const queryStart = url.indexOf('?', pathStart);
-  const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
-  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  const target = pathAndQuery(url);
+  if (!target) return undefined;
+  const { path, query } = target;
   if (path.startsWith('/api/')) {
     const body = query === '' ? REST.get(path) : undefined;
     return body && { path, bodies: [body], kind: 'rest' };
@@ -104,7 +101,7 @@ export type FastLane = (req: Request, env: unknown) => Response | undefined;
 
 export function createFastLane(services: Services, log: Logger = processLogger): FastLane {
   const { config, db, clock } = services;
-  const hostAllowed = hostVerdicts(config);
+  const hostAllowed = hostGuard(config);
   return (req, env) => {
     if (req.method !== 'GET') return undefined;
     const startedAt = performance.now();
@@ -112,8 +109,7 @@ export function createFastLane(services: Services, log: Logger = processLogger):
     if (!plan) return undefined;
     const header = headerReaderOf(req, env);
     if (plan.kind !== 'rest' && trpcMayAnswerOtherwise(header)) return undefined;
-    const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
-    if (host !== undefined && !hostAllowed(host)) return undefined;
+    if (!hostAllowed(header)) return undefined;
     const token = sessionTokenOf(header('cookie'));
     if (token === undefined) return undefined;
     try {

@@ -11,9 +11,9 @@ import { quoteFormInput } from '../shared/schemas/quote';
 import { cachedSessionCheck } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
-import { hostOf, hostVerdicts, isCrossSite, isJsonContentType } from './http-guards';
+import { hostGuard, isCrossSite, isJsonContentType } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
-import { headerReaderOf } from './request-header';
+import { headerReaderOf, pathAndQuery } from './request-header';
 import { JSON_API_HEADERS, MAX_BODY_BYTES } from './security';
 import { priceQuote } from './services/quote';
 import type { Services } from './trpc/context';
@@ -23,19 +23,19 @@ export type Routed = (req: Request, env: unknown) => Response | Promise<Response
 const PATH = '/api/quote';
 
 function isQuoteUrl(url: string): boolean {
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-  return pathStart !== -1 && url.length - pathStart === PATH.length && url.endsWith(PATH);
+  const target = pathAndQuery(url);
+  // Not even an empty query (`/api/quote?`): the lane takes the exact path only.
+  return target !== undefined && target.path === PATH && !url.includes('?');
 }
 
 export function createFastQuote(services: Services, routed: Routed, log: Logger = processLogger) {
   const { config, db, clock } = services;
-  const hostAllowed = hostVerdicts(config);
+  const hostAllowed = hostGuard(config);
   return (req: Request, env: unknown): Promise<Response> | undefined => {
     if (req.method !== 'POST' || !isQuoteUrl(req.url)) return undefined;
     const startedAt = performance.now();
     const header = headerReaderOf(req, env);
-    const host = hostOf(header('host'), config.trustProxy ? header('x-forwarded-host') : undefined);
-    if (host !== undefined && !hostAllowed(host)) return undefined;
+    if (!hostAllowed(header)) return undefined;
     const length = header('content-length');
     if (length === undefined || !/^\d{1,7}$/.test(length) || Number(length) > MAX_BODY_BYTES) return undefined;
     if (!isJsonContentType(header('content-type'))) return undefined;

@@ -3,7 +3,7 @@
 // before any procedure, in one middleware (one async layer per guard cost every request of the hot paths).
 import type { Context } from 'hono';
 import type { AppConfig } from './config';
-import { requestHeader } from './request-header';
+import { headerReaderOf, requestHeader, type HeaderReader } from './request-header';
 import { errorJson } from './trpc/errors';
 
 /**
@@ -48,13 +48,9 @@ export function notJson(c: Context): Response | undefined {
 }
 
 /** The host a request was addressed to: the Host header (or X-Forwarded-Host's last entry behind a trusted proxy). */
-function requestHost(c: Context, config: Pick<AppConfig, 'trustProxy'>): string | undefined {
-  return hostOf(requestHeader(c, 'host'), config.trustProxy ? requestHeader(c, 'x-forwarded-host') : undefined);
-}
-
-/** The same from the two header values (the fast lane reads them from Node's request). */
-export function hostOf(hostHeader: string | undefined, forwardedHost: string | undefined): string | undefined {
-  const raw = forwardedHost ? forwardedHost.split(',').at(-1)!.trim() : hostHeader;
+function hostOf(header: HeaderReader, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? header('x-forwarded-host') : undefined;
+  const raw = forwarded ? forwarded.split(',').at(-1)!.trim() : header('host');
   return raw === undefined || raw === '' ? undefined : raw.toLowerCase();
 }
 
@@ -69,25 +65,24 @@ function normaliseHost(host: string, protocol: string): string | null {
 
 export const UNKNOWN_HOST = 'Unknown host';
 
-/**
- * With APP_URL set, the API answers only requests addressed to APP_URL's host (or an ALLOWED_ORIGINS host): a page on
- * another name that resolves to this server (DNS rebinding) gets a 403. The health check is exempt (load balancers
- * and containers probe by address). Requests with no Host at all (HTTP/1.0, in-process) are not judged by it.
- */
 /** The most distinct Host values whose verdict is remembered (a client chooses them: the memory stays bounded). */
 const HOST_VERDICTS_MAX = 256;
 
 /**
- * Whether a Host value (already lower-cased) may be served: always when APP_URL is unset (allowedHosts null). The
- * verdicts are remembered: parsing a URL per request was a measurable part of a hot request, and the same few Host
- * values arrive every time.
+ * With APP_URL set, the API answers only requests addressed to APP_URL's host (or an ALLOWED_ORIGINS host): a page on
+ * another name that resolves to this server (DNS rebinding) is refused. Requests with no Host at all (HTTP/1.0,
+ * in-process) are not judged by it. Answers whether the request's host may be served; the verdicts are remembered
+ * (parsing a URL per request was a measurable part of a hot request, and the same few Host values arrive every time).
+ * Used by the envelope and the fast lanes alike.
  */
-export function hostVerdicts(config: Pick<AppConfig, 'allowedHosts' | 'appUrl'>): (host: string) => boolean {
+export function hostGuard(config: Pick<AppConfig, 'allowedHosts' | 'trustProxy' | 'appUrl'>): (header: HeaderReader) => boolean {
   const allowedHosts = config.allowedHosts;
   if (allowedHosts === null) return () => true;
   const protocol = new URL(config.appUrl).protocol;
   const verdicts = new Map<string, boolean>();
-  return (host) => {
+  return (header) => {
+    const host = hostOf(header, config.trustProxy);
+    if (host === undefined) return true;
     let verdict = verdicts.get(host);
     if (verdict === undefined) {
       const normalised = normaliseHost(host, protocol);
@@ -99,16 +94,11 @@ export function hostVerdicts(config: Pick<AppConfig, 'allowedHosts' | 'appUrl'>)
   };
 }
 
-export function unknownHost(
-  config: Pick<AppConfig, 'allowedHosts' | 'trustProxy' | 'appUrl'>,
-): (c: Context) => Response | undefined {
-  if (config.allowedHosts === null) return () => undefined;
-  const allowed = hostVerdicts(config);
-  return (c) => {
-    if (c.req.path === '/api/health') return undefined;
-    const host = requestHost(c, config);
-    return host === undefined || allowed(host) ? undefined : c.json(errorJson(UNKNOWN_HOST, 'FORBIDDEN'), 403);
-  };
+/** The host rule as the envelope's check (403); the health check is exempt (load balancers probe by address). */
+export function unknownHost(config: Pick<AppConfig, 'allowedHosts' | 'trustProxy' | 'appUrl'>): (c: Context) => Response | undefined {
+  const allowed = hostGuard(config);
+  return (c) =>
+    c.req.path === '/api/health' || allowed(headerReaderOf(c.req.raw, c.env)) ? undefined : c.json(errorJson(UNKNOWN_HOST, 'FORBIDDEN'), 403);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -20,8 +20,15 @@ export function headerReaderOf(req: Request, env: unknown): HeaderReader {
 
 /** The value of header `name` (lower case) of a Hono request. */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming === undefined) return c.req.header(name);
-  const value = incoming.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+  return headerReaderOf(c.req.raw, c.env)(name);
+}
+
+/** A request's path and query string (without the `?`), from its absolute URL. */
+export function pathAndQuery(url: string): { path: string; query: string } | undefined {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  if (pathStart === -1) return undefined;
+  const queryStart = url.indexOf('?', pathStart);
+  return queryStart === -1
+    ? { path: url.slice(pathStart), query: '' }
+    : { path: url.slice(pathStart, queryStart), query: url.slice(queryStart + 1) };
 }
