@@ -34,13 +34,11 @@ export function formatAdminDate(iso: string | null | undefined): string {
   return iso ? adminDate.format(new Date(iso)) : '';
 }
 
-const localDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const localDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// The same spelling as the admin screens ("22 Nov 2026"); only the time zone differs. The browser's own locale made
+// one person see "Nov 22, 2026" on their list and "22 Nov 2026" in the admin area.
+const localDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /** Customer screens: the browser's time zone (CONTRACT §5). */
 export function formatLocalDate(iso: string): string {
   return localDate.format(new Date(iso));
-}
-export function formatLocalDateTime(iso: string): string {
-  return localDateTime.format(new Date(iso));
 }

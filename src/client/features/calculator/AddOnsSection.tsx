@@ -1,12 +1,13 @@
 // Add-ons grouped by category: checkboxes where a category allows several, radio buttons where it allows one, a
 // "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
 import { Box, Button, Checkbox, Flex, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { memo, useRef, type Dispatch, type ReactNode } from 'react';
+import { memo, useRef, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
 import { Money } from '../../components/Money';
 import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';
 import { categoryIcon } from './category-icons';
+import { OptionFrame } from './OptionFrame';
 
 export interface AddOnsSectionProps {
   categories: CategoryDto[];
@@ -98,23 +99,6 @@ function WaiveToggle({ selection, addOn, dispatch }: { selection: SelectedAddOn;
   );
 }
 
-function ItemFrame({ selected, disabled, children }: { selected: boolean; disabled: boolean; children: ReactNode }) {
-  return (
-    <Box
-      borderWidth="1px"
-      borderRadius="l2"
-      px="3"
-      py="2.5"
-      borderColor={selected ? 'blue.solid' : 'border'}
-      bg={selected ? 'blue.subtle' : disabled ? 'bg.muted' : 'bg'}
-      opacity={disabled ? 0.7 : 1}
-      transition="border-color 0.15s, background 0.15s"
-    >
-      {children}
-    </Box>
-  );
-}
-
 function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { group: Group; selected: SelectedAddOn[]; packageId: number; packageName: string; dispatch: Dispatch<CalculatorAction> }) {
   const chosen = new Map(selected.map((s) => [s.id, s]));
   const anyChosen = group.addOns.some((a) => chosen.has(a.id));
@@ -145,6 +129,47 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
     return s && (parseMoney(a.setupFee) ?? 0) > 0 ? <WaiveToggle selection={s} addOn={a} dispatch={dispatch} /> : null;
   };
 
+  // one option per add-on: a checkbox where the category allows several, a radio button where it allows one
+  const options = (
+    <Stack gap="2">
+      {group.addOns.map((a) => {
+        const available = a.availableForPackages.includes(packageId);
+        const isOn = chosen.has(a.id);
+        const text = <AddOnText addOn={a} available={available} packageName={packageName} />;
+        return (
+          <OptionFrame key={a.id} selected={isOn} disabled={!available} palette="blue" transition="border-color 0.15s, background 0.15s">
+            {group.multiple ? (
+              <Checkbox.Root
+                checked={isOn}
+                disabled={!available}
+                onCheckedChange={() => pick(a.id)}
+                alignItems="flex-start"
+                w="full"
+                colorPalette="blue"
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control mt="0.5" />
+                <Checkbox.Label flex="1" minW="0" fontWeight="normal">
+                  {text}
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ) : (
+              <RadioGroup.Item value={String(a.id)} disabled={!available} alignItems="flex-start" w="full">
+                {/* a second click on the chosen radio removes it (seed 000 §4) */}
+                <RadioGroup.ItemHiddenInput onClick={() => isOn && removeChosenRadio(a.id)} />
+                <RadioGroup.ItemIndicator mt="0.5" />
+                <RadioGroup.ItemText flex="1" minW="0" fontWeight="normal">
+                  {text}
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            )}
+            {waive(a)}
+          </OptionFrame>
+        );
+      })}
+    </Stack>
+  );
+
   return (
     <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg" role="group" aria-labelledby={`cat-${group.id ?? 'other'}`} data-testid="addon-category">
       <Flex justify="space-between" align="center" mb="3" gap="2">
@@ -172,31 +197,7 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
         </Button>
       </Flex>
       {group.multiple ? (
-        <Stack gap="2">
-          {group.addOns.map((a) => {
-            const available = a.availableForPackages.includes(packageId);
-            const isOn = chosen.has(a.id);
-            return (
-              <ItemFrame key={a.id} selected={isOn} disabled={!available}>
-                <Checkbox.Root
-                  checked={isOn}
-                  disabled={!available}
-                  onCheckedChange={() => pick(a.id)}
-                  alignItems="flex-start"
-                  w="full"
-                  colorPalette="blue"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control mt="0.5" />
-                  <Checkbox.Label flex="1" minW="0" fontWeight="normal">
-                    <AddOnText addOn={a} available={available} packageName={packageName} />
-                  </Checkbox.Label>
-                </Checkbox.Root>
-                {waive(a)}
-              </ItemFrame>
-            );
-          })}
-        </Stack>
+        options
       ) : (
         <RadioGroup.Root
           value={group.addOns.find((a) => chosen.has(a.id))?.id.toString() ?? null}
@@ -204,25 +205,7 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
           colorPalette="blue"
           aria-labelledby={`cat-${group.id ?? 'other'}`}
         >
-          <Stack gap="2">
-            {group.addOns.map((a) => {
-              const available = a.availableForPackages.includes(packageId);
-              const isOn = chosen.has(a.id);
-              return (
-                <ItemFrame key={a.id} selected={isOn} disabled={!available}>
-                  <RadioGroup.Item value={String(a.id)} disabled={!available} alignItems="flex-start" w="full">
-                    {/* a second click on the chosen radio removes it (seed 000 §4) */}
-                    <RadioGroup.ItemHiddenInput onClick={() => isOn && removeChosenRadio(a.id)} />
-                    <RadioGroup.ItemIndicator mt="0.5" />
-                    <RadioGroup.ItemText flex="1" minW="0" fontWeight="normal">
-                      <AddOnText addOn={a} available={available} packageName={packageName} />
-                    </RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                  {waive(a)}
-                </ItemFrame>
-              );
-            })}
-          </Stack>
+          {options}
         </RadioGroup.Root>
       )}
     </Box>

@@ -1,5 +1,5 @@
 // "Detailed Price Breakdown": every line of the quote in seven sections.
-import { Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
 import type { PackageDto } from '../../../shared/catalog';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
@@ -15,6 +15,7 @@ import {
   oneTimeLines,
   pricingModelLabel,
 } from './summary-model';
+import { ViewDialog } from './ViewDialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,138 +55,117 @@ export const DetailsDialog = memo(function DetailsDialog({
   customItems: CustomItem[];
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Detailed Price Breakdown</Dialog.Title>
-            </Dialog.Header>
-            {/* focusable: a keyboard user scrolls the breakdown with the arrow keys */}
-            <Dialog.Body tabIndex={0}>
-              {r && (
-                <Stack gap="3">
-                  <Section title="Package Details">
-                    <Line label="Package">{r.packageName}</Line>
-                    {pkg?.description && <Line label="Description">{pkg.description}</Line>}
-                    <Line label="Base price per month"><Amount cents={r.basePrice} /></Line>
-                    <Line label="Setup fee"><Amount cents={r.packageSetupFee} /></Line>
-                  </Section>
-                  <Section title="Configuration Details">
-                    <Line label="Pricing model">{pricingModelLabel(r.form.pricingModel)}</Line>
-                    <Line label={r.form.pricingModel === 'sqm' ? 'Units' : 'Users'}>
-                      {(r.form.pricingModel === 'sqm' ? r.form.squareMeters : r.form.userCount).toLocaleString('en-IE')}
-                    </Line>
-                    <Line label="Locations">{r.form.locations}</Line>
-                    <Line label="Contract duration">
-                      {r.contractDuration} months ({durationInYears(r.contractDuration)})
-                    </Line>
-                    <Line label="Payment frequency">{frequencyLabel(r.form.paymentFrequency)}</Line>
-                  </Section>
-                  <Section title="Pricing Details">
-                    {basePriceLines(r, formatUnitPrice).map((l) => (
-                      <Line key={l.key} label={l.detail ? `${l.label} (${l.detail})` : l.label}>
-                        <Amount cents={l.amount} />
-                      </Line>
-                    ))}
-                    {r.form.pricingModel === 'sqm' && r.pricePerSqm4 !== r.originalPricePerSqm4 && (
-                      <Line label="Effective price per unit">{formatUnitPrice(r.pricePerSqm4 / 10000)}</Line>
-                    )}
-                    {r.form.pricingModel === 'user' && r.pricePerUser4 !== r.originalPricePerUser4 && (
-                      <Line label="Effective price per user">{formatUnitPrice(r.pricePerUser4 / 10000)}</Line>
-                    )}
-                    <Line label="Total base price" strong>
-                      <Amount cents={r.totalMonthlyBasePrice} />
-                    </Line>
-                  </Section>
-                  <Section title="Add-ons Details">
-                    {addOnLines(r).length === 0 && <Empty text="No add-ons selected" />}
-                    {addOnLines(r).map((l) => (
-                      <Line key={l.key} label={`${l.label} (monthly)`}>
-                        <Amount cents={l.amount} />
-                      </Line>
-                    ))}
-                    {oneTimeLines(r)
-                      .filter((l) => l.key.startsWith('addon_setup'))
-                      .map((l) => (
-                        <Line key={l.key} label={l.label}>
-                          {l.waived ? (
-                            <>
-                              <Text as="span" textDecoration="line-through" color="fg.subtle" me="1.5">
-                                {euroCents(l.originalAmount ?? 0)}
-                              </Text>
-                              {euroCents(0)} (Waived)
-                            </>
-                          ) : (
-                            <Amount cents={l.amount} />
-                          )}
-                        </Line>
-                      ))}
-                    <Line label="Add-ons per month" strong>
-                      <Amount cents={r.addOnsFees} />
-                    </Line>
-                  </Section>
-                  <Section title="Custom Items Details">
-                    {customItems.length === 0 && <Empty text="No custom items" />}
-                    {customItems.map((c) => (
-                      <Line key={c.id} label={`${c.name} (${c.isOneTime ? 'one-time' : 'monthly'})${c.description ? ` — ${c.description}` : ''}`}>
-                        <Amount cents={Math.round(c.price * 100)} />
-                      </Line>
-                    ))}
-                  </Section>
-                  <Section title="Discount Details">
-                    {r.discounts.length === 0 && <Empty text="No discounts applied" />}
-                    {monthlyDiscounts(r).map((d) => (
-                      <Line key={d.id} label={`${d.name} (monthly)`}>
-                        <Amount cents={d.amount} negative />
-                      </Line>
-                    ))}
-                    {r.discounts
-                      .filter((d) => d.type === 'setup_fee_discount')
-                      .map((d) => (
-                        <Line key={d.id} label={`${d.name} (one-time)`}>
-                          <Amount cents={d.amount} negative />
-                        </Line>
-                      ))}
-                    {r.discounts
-                      .filter((d) => d.type === 'free_months')
-                      .map((d) => (
-                        <Line key={d.id} label={`${d.name} (${Math.round(d.value / 100)} free months)`}>
-                          <Amount cents={d.amount} negative />
-                        </Line>
-                      ))}
-                    {r.discounts.length > 0 && (
-                      <Line label="Monthly discounts" strong>
-                        <Amount cents={r.totalDiscounts} negative />
-                      </Line>
-                    )}
-                  </Section>
-                  <Section title="Final Totals">
-                    <Line label="Monthly subtotal"><Amount cents={r.subtotal} /></Line>
-                    <Line label="Monthly Total" strong><Amount cents={r.total} /></Line>
-                    <Line label="Yearly Total"><Amount cents={r.yearlyTotal} /></Line>
-                    <Line label="One-time Fees"><Amount cents={r.oneTimeCosts} /></Line>
-                    <Line label="Contract length">
-                      {r.paidMonths} paid months{r.freeMonths > 0 ? ` + ${r.freeMonths} free` : ''}
-                    </Line>
-                    <Line label="Total Contract Value" strong><Amount cents={r.tcv} /></Line>
-                    <Text fontSize="xs" color="fg.muted">All prices in euro, excluding VAT</Text>
-                  </Section>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ViewDialog open={open} onClose={onClose} title="Detailed Price Breakdown">
+      {r && (
+        <Stack gap="3">
+          <Section title="Package Details">
+            <Line label="Package">{r.packageName}</Line>
+            {pkg?.description && <Line label="Description">{pkg.description}</Line>}
+            <Line label="Base price per month"><Amount cents={r.basePrice} /></Line>
+            <Line label="Setup fee"><Amount cents={r.packageSetupFee} /></Line>
+          </Section>
+          <Section title="Configuration Details">
+            <Line label="Pricing model">{pricingModelLabel(r.form.pricingModel)}</Line>
+            <Line label={r.form.pricingModel === 'sqm' ? 'Units' : 'Users'}>
+              {(r.form.pricingModel === 'sqm' ? r.form.squareMeters : r.form.userCount).toLocaleString('en-IE')}
+            </Line>
+            <Line label="Locations">{r.form.locations}</Line>
+            <Line label="Contract duration">
+              {r.contractDuration} months ({durationInYears(r.contractDuration)})
+            </Line>
+            <Line label="Payment frequency">{frequencyLabel(r.form.paymentFrequency)}</Line>
+          </Section>
+          <Section title="Pricing Details">
+            {basePriceLines(r, formatUnitPrice).map((l) => (
+              <Line key={l.key} label={l.detail ? `${l.label} (${l.detail})` : l.label}>
+                <Amount cents={l.amount} />
+              </Line>
+            ))}
+            {r.form.pricingModel === 'sqm' && r.pricePerSqm4 !== r.originalPricePerSqm4 && (
+              <Line label="Effective price per unit">{formatUnitPrice(r.pricePerSqm4 / 10000)}</Line>
+            )}
+            {r.form.pricingModel === 'user' && r.pricePerUser4 !== r.originalPricePerUser4 && (
+              <Line label="Effective price per user">{formatUnitPrice(r.pricePerUser4 / 10000)}</Line>
+            )}
+            <Line label="Total base price" strong>
+              <Amount cents={r.totalMonthlyBasePrice} />
+            </Line>
+          </Section>
+          <Section title="Add-ons Details">
+            {addOnLines(r).length === 0 && <Empty text="No add-ons selected" />}
+            {addOnLines(r).map((l) => (
+              <Line key={l.key} label={`${l.label} (monthly)`}>
+                <Amount cents={l.amount} />
+              </Line>
+            ))}
+            {oneTimeLines(r)
+              .filter((l) => l.key.startsWith('addon_setup'))
+              .map((l) => (
+                <Line key={l.key} label={l.label}>
+                  {l.waived ? (
+                    <>
+                      <Text as="span" textDecoration="line-through" color="fg.subtle" me="1.5">
+                        {euroCents(l.originalAmount ?? 0)}
+                      </Text>
+                      {euroCents(0)} (Waived)
+                    </>
+                  ) : (
+                    <Amount cents={l.amount} />
+                  )}
+                </Line>
+              ))}
+            <Line label="Add-ons per month" strong>
+              <Amount cents={r.addOnsFees} />
+            </Line>
+          </Section>
+          <Section title="Custom Items Details">
+            {customItems.length === 0 && <Empty text="No custom items" />}
+            {customItems.map((c) => (
+              <Line key={c.id} label={`${c.name} (${c.isOneTime ? 'one-time' : 'monthly'})${c.description ? ` — ${c.description}` : ''}`}>
+                <Amount cents={Math.round(c.price * 100)} />
+              </Line>
+            ))}
+          </Section>
+          <Section title="Discount Details">
+            {r.discounts.length === 0 && <Empty text="No discounts applied" />}
+            {monthlyDiscounts(r).map((d) => (
+              <Line key={d.id} label={`${d.name} (monthly)`}>
+                <Amount cents={d.amount} negative />
+              </Line>
+            ))}
+            {r.discounts
+              .filter((d) => d.type === 'setup_fee_discount')
+              .map((d) => (
+                <Line key={d.id} label={`${d.name} (one-time)`}>
+                  <Amount cents={d.amount} negative />
+                </Line>
+              ))}
+            {r.discounts
+              .filter((d) => d.type === 'free_months')
+              .map((d) => (
+                <Line key={d.id} label={`${d.name} (${Math.round(d.value / 100)} free months)`}>
+                  <Amount cents={d.amount} negative />
+                </Line>
+              ))}
+            {r.discounts.length > 0 && (
+              <Line label="Monthly discounts" strong>
+                <Amount cents={r.totalDiscounts} negative />
+              </Line>
+            )}
+          </Section>
+          <Section title="Final Totals">
+            <Line label="Monthly subtotal"><Amount cents={r.subtotal} /></Line>
+            <Line label="Monthly Total" strong><Amount cents={r.total} /></Line>
+            <Line label="Yearly Total"><Amount cents={r.yearlyTotal} /></Line>
+            <Line label="One-time Fees"><Amount cents={r.oneTimeCosts} /></Line>
+            <Line label="Contract length">
+              {r.paidMonths} paid months{r.freeMonths > 0 ? ` + ${r.freeMonths} free` : ''}
+            </Line>
+            <Line label="Total Contract Value" strong><Amount cents={r.tcv} /></Line>
+            <Text fontSize="xs" color="fg.muted">All prices in euro, excluding VAT</Text>
+          </Section>
+        </Stack>
+      )}
+    </ViewDialog>
   );
 });

@@ -1,10 +1,11 @@
 // "Available Discounts": collapsed at first, the header toggles it. A discount that does not apply to the quote right
 // now is disabled (and dropped from the selection by the state); unit / user percentages only under their model.
-import { Badge, Box, Card, Checkbox, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Checkbox, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, type Dispatch } from 'react';
 import { LuBadgePercent, LuChevronDown } from 'react-icons/lu';
 import type { DiscountDto } from '../../../shared/catalog';
 import type { CalculatorAction, PricingModel } from './calculator-state';
+import { OptionFrame } from './OptionFrame';
 import { discountValueSummary } from './summary-model';
 
 export interface DiscountsPanelProps {
@@ -71,17 +72,7 @@ export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligible
               const reason = disabledReason(d, eligible.has(d.id), pricingModel);
               const on = selectedIds.includes(d.id);
               return (
-                <Box
-                  key={d.id}
-                  borderWidth="1px"
-                  borderRadius="l2"
-                  px="3"
-                  py="2.5"
-                  borderColor={on ? 'green.solid' : 'border'}
-                  bg={on ? 'green.subtle' : reason ? 'bg.muted' : 'bg'}
-                  opacity={reason ? 0.7 : 1}
-                  data-testid="discount-option"
-                >
+                <OptionFrame key={d.id} selected={on} disabled={reason !== null} palette="green" data-testid="discount-option">
                   <Checkbox.Root
                     checked={on}
                     disabled={reason !== null}
@@ -111,7 +102,7 @@ export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligible
                       )}
                     </Checkbox.Label>
                   </Checkbox.Root>
-                </Box>
+                </OptionFrame>
               );
             })}
           </Stack>

@@ -1,8 +1,9 @@
 // "Pricing Screenshot": html2canvas is loaded only when the button is clicked (its own chunk), scale 2, white
 // background. A failed capture is only logged (seed 000 §4).
-import { Button, CloseButton, Dialog, Image, Portal } from '@chakra-ui/react';
+import { Button, Image } from '@chakra-ui/react';
 import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';
+import { ViewDialog } from './ViewDialog';
 
 export const SCREENSHOT_FILE = 'pricing-summary.png';
 
@@ -112,32 +113,17 @@ function download(dataUrl: string) {
 
 export const ScreenshotDialog = memo(function ScreenshotDialog({ image, onClose }: { image: string | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={image !== null} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Pricing Screenshot</Dialog.Title>
-            </Dialog.Header>
-            {/* focusable: a keyboard user scrolls a tall image with the arrow keys */}
-            <Dialog.Body tabIndex={0}>
-              {image && <Image src={image} alt="Screenshot of the pricing summary" borderWidth="1px" borderRadius="l2" w="full" />}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              <Button colorPalette="blue" onClick={() => image && download(image)}>
-                <LuDownload /> Download
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ViewDialog
+      open={image !== null}
+      onClose={onClose}
+      title="Pricing Screenshot"
+      actions={
+        <Button colorPalette="blue" onClick={() => image && download(image)}>
+          <LuDownload /> Download
+        </Button>
+      }
+    >
+      {image && <Image src={image} alt="Screenshot of the pricing summary" borderWidth="1px" borderRadius="l2" w="full" />}
+    </ViewDialog>
   );
 });

@@ -1,5 +1,5 @@
 // One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
-import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import type { ConfigurationSort } from '../../../shared/schemas/configuration';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Money } from '../../components/Money';
+import { SavedConfigCard } from '../../components/SavedConfigCard';
 import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
@@ -96,23 +97,20 @@ export function SavedConfigurationsTable() {
       <Stack gap="3" p="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
         <SortSelect sort={state.sort} direction={state.direction} onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })} />
         {data.items.map((c) => (
-          <Box key={c.id} borderWidth="1px" rounded="l2" p="3" bg="bg" data-testid="saved-card">
-            <Flex justify="space-between" align="flex-start" gap="3">
+          <SavedConfigCard
+            key={c.id}
+            configuration={c}
+            date={formatLocalDate(c.createdAt)}
+            titleGap="3"
+            title={
               <Text fontWeight="semibold" minW="0" truncate title={c.name}>
                 {c.name}
               </Text>
-              <Money value={c.tcv} fontWeight="semibold" flexShrink={0} />
-            </Flex>
-            <Text textStyle="sm" color="fg.muted" mt="1">
-              {c.packageName} · {c.locations} {c.locations === 1 ? 'location' : 'locations'} · {c.contractDuration} months
-            </Text>
-            <Text textStyle="xs" color="fg.muted">
-              {formatLocalDate(c.createdAt)} · {c.createdBy}
-            </Text>
-            <HStack gap="2" mt="3">
-              <RowActions row={c} onDelete={() => setToDelete(c)} />
-            </HStack>
-          </Box>
+            }
+            data-testid="saved-card"
+          >
+            <RowActions row={c} onDelete={() => setToDelete(c)} />
+          </SavedConfigCard>
         ))}
       </Stack>
       <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>

@@ -1,6 +1,7 @@
 // One email log entry (seed 001 §2): ids, times, recipient, the linked user, subject, error, metadata as JSON, and
 // the HTML content rendered only inside a sandboxed iframe (no scripts, no same-origin, never in the admin page).
-import { Badge, Box, CloseButton, Dialog, Portal, SimpleGrid, Stack, Text, Button } from '@chakra-ui/react';
+import { Badge, Box, CloseButton, Dialog, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { DialogCloseFooter } from '../../../components/DialogCloseFooter';
 import { formatAdminDateTime } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { DetailItem } from '../shared/shell-ui';
@@ -77,11 +78,7 @@ export function EmailLogDetailsDialog({ log, onClose }: { log: EmailLog | null; 
                     </DetailItem>
                   </Stack>
                 </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose}>
-                    Close
-                  </Button>
-                </Dialog.Footer>
+                <DialogCloseFooter onClose={onClose} />
               </>
             )}
             <Dialog.CloseTrigger asChild>

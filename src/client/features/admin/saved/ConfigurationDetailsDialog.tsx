@@ -2,6 +2,7 @@
 import { Badge, Box, Button, CloseButton, Dialog, Flex, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
+import { DialogCloseFooter } from '../../../components/DialogCloseFooter';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -84,14 +85,11 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
                     </Box>
                   </Stack>
                 </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose}>
-                    Close
-                  </Button>
+                <DialogCloseFooter onClose={onClose}>
                   <Button colorPalette="blue" loading={downloading} onClick={() => void download(c.id)}>
                     <LuDownload /> Download PDF
                   </Button>
-                </Dialog.Footer>
+                </DialogCloseFooter>
               </>
             )}
             <Dialog.CloseTrigger asChild>

@@ -1,6 +1,6 @@
 // Saved Configs tab (seed 001 §2, §9): every user's saved quotes, searched, sorted and paged (30) on the server;
 // the name opens the details; Load and Delete.
-import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuFileText, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Money } from '../../../components/Money';
+import { SavedConfigCard } from '../../../components/SavedConfigCard';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -101,32 +102,28 @@ export function SavedConfigsTab() {
           <Stack gap="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1}>
             <SortSelect sort={state.sort} direction={state.direction} onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })} />
             {data?.items.map((c) => (
-              <Box key={c.id} borderWidth="1px" rounded="l2" p="3" bg="bg">
-                <Flex justify="space-between" align="flex-start" gap="2">
+              <SavedConfigCard
+                key={c.id}
+                configuration={c}
+                date={formatAdminDate(c.createdAt)}
+                titleGap="2"
+                title={
                   <ChakraLink asChild color="blue.fg" fontWeight="semibold" textAlign="start" minW="0">
                     <button type="button" onClick={() => setDetails(c)}>
                       {c.name}
                     </button>
                   </ChakraLink>
-                  <Money value={c.tcv} fontWeight="semibold" flexShrink={0} />
-                </Flex>
-                <Text textStyle="sm" color="fg.muted" mt="1">
-                  {c.packageName} · {c.locations} {c.locations === 1 ? 'location' : 'locations'} · {c.contractDuration} months
-                </Text>
-                <Text textStyle="xs" color="fg.muted">
-                  {formatAdminDate(c.createdAt)} · {c.createdBy}
-                </Text>
-                <HStack gap="2" mt="3">
-                  <Button asChild size="xs" variant="outline">
-                    <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
-                      <LuUpload /> Load
-                    </Link>
-                  </Button>
-                  <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                    <LuTrash2 /> Delete
-                  </Button>
-                </HStack>
-              </Box>
+                }
+              >
+                <Button asChild size="xs" variant="outline">
+                  <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
+                    <LuUpload /> Load
+                  </Link>
+                </Button>
+                <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                  <LuTrash2 /> Delete
+                </Button>
+              </SavedConfigCard>
             ))}
           </Stack>
           <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">

@@ -1,0 +1,41 @@
+// The calculator's read-only dialogs ("Detailed Price Breakdown", "Pricing Screenshot"): full screen on a phone, a
+// scrolling body, Close and the dialog's own actions.
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { DialogCloseFooter } from '../../components/DialogCloseFooter';
+
+export function ViewDialog({
+  open,
+  onClose,
+  title,
+  actions,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** buttons after Close */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {/* focusable: a keyboard user scrolls a long breakdown or a tall image with the arrow keys */}
+            <Dialog.Body tabIndex={0}>{children}</Dialog.Body>
+            <DialogCloseFooter onClose={onClose}>{actions}</DialogCloseFooter>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
