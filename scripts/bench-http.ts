@@ -19,11 +19,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, serverEnv, waitForServer } from './server-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -99,30 +99,11 @@ async function runBare(port: number, file: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // The harness.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
+/** Waits until `url` answers below 500 (the bare server has no /api/health). */
 async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not start within 60 s`);
+  const up = await waitForServer(url, { child, ready: (res) => res.status < 500 });
+  if (up === 'exited') throw new Error(`${what} exited (${child.exitCode})`);
+  if (up === 'timeout') throw new Error(`${what} did not start within 60 s`);
 }
 
 /** CPU seconds (user + system) a child has used, from /proc (Linux); null elsewhere. */
@@ -197,19 +178,7 @@ async function main(): Promise<void> {
     const real = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(portA),
-        HOST: '127.0.0.1',
-        APP_URL: urlA,
-        DATABASE_PATH: path.join(dir, 'app.db'),
-        OUTBOX_DIR: path.join(dir, 'outbox'),
-        CLIENT_DIR: clientDir,
-        SEED_DEMO: 'true',
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-      },
+      env: serverEnv({ port: portA, appUrl: urlA, dir }, { NODE_ENV: 'production', CLIENT_DIR: clientDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }),
     });
     children.push(real);
     await waitFor(`${urlA}/api/health`, real, 'the real server');

@@ -16,7 +16,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, freePort, startServer } from './load-kit';
+import { Client, startServer } from './load-kit';
+import { freePort } from './server-kit';
 
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 5);
 const TARGET_MS = 100;

@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './build.mjs';
+import { serverEnv, waitForServer } from './server-kit';
 
 /** A pause (ms, on average) between one client's calls; 0 = back to back. */
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
@@ -61,17 +61,6 @@ export class Client {
 // ---------------------------------------------------------------------------------------------------------------
 // The server process.
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 export interface Server {
   child: ChildProcess;
   exited: Promise<void>;
@@ -80,29 +69,13 @@ export interface Server {
 export async function startServer(dir: string, port: number): Promise<Server> {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_PATH: path.join(dir, 'app.db'),
-      OUTBOX_DIR: path.join(dir, 'outbox'),
-      SEED_DEMO: 'true',
-      CLIENT_DIR: '',
-    },
+    env: serverEnv({ port, appUrl: `http://127.0.0.1:${port}`, dir }, { CLIENT_DIR: '' }),
     stdio: ['ignore', fs.openSync(path.join(dir, 'server.log'), 'a'), fs.openSync(path.join(dir, 'server.log'), 'a')],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  for (const deadline = Date.now() + 180_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${fs.readFileSync(path.join(dir, 'server.log'), 'utf8')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become ready');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const up = await waitForServer(`http://127.0.0.1:${port}/api/health`, { child, timeoutMs: 180_000, intervalMs: 50 });
+  if (up === 'exited') throw new Error(`the server exited:\n${fs.readFileSync(path.join(dir, 'server.log'), 'utf8')}`);
+  if (up === 'timeout') throw new Error('the server did not become ready');
   return { child, exited };
 }
 

@@ -5,25 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, clientInputs, ensureBuilt, hashInputs, ROOT, serverInputs } from './build.mjs';
+import { freePort, waitForServer } from './server-kit';
 
 const RUNS = Number(process.env.START_RUNS ?? 5);
 const TARGET_READY_MS = 2000;
 const TARGET_TRANSPILE_MS = 1000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * CPU seconds (user + system, in ms) spent so far by every process of a process group — npm, its shell and node —
@@ -66,19 +55,11 @@ async function timeToReady(command: string[], dir: string): Promise<{ ms: number
   let ms = Number.NaN;
   let cpuMs = Number.NaN;
   try {
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (res.ok) {
-          ms = performance.now() - started;
-          cpuMs = groupCpuMs(child.pid!);
-          break;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 5));
+    const up = await waitForServer(`http://127.0.0.1:${port}/api/health`, { child, timeoutMs: 120_000, intervalMs: 5 });
+    if (up === 'exited') throw new Error(`exited early:\n${output}`);
+    if (up === 'ready') {
+      ms = performance.now() - started;
+      cpuMs = groupCpuMs(child.pid!);
     }
   } finally {
     try {

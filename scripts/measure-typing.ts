@@ -5,24 +5,13 @@
 //   CLIENT_DIR=dist/client npm run measure:typing   reuses a build
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort, serverEnv, waitForServer } from './server-kit';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const KEYSTROKES = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function buildClient(outDir: string): Promise<void> {
   const { build } = await import('vite');
@@ -47,18 +36,7 @@ async function main(): Promise<void> {
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATABASE_PATH: path.join(dir, 'app.db'),
-      OUTBOX_DIR: path.join(dir, 'outbox'),
-      SEED_DEMO: 'true',
-      CLIENT_DIR: clientDir,
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv({ port, appUrl: url, dir }, { NODE_ENV: 'production', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (log += d));
@@ -69,14 +47,9 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const up = await waitForServer(`${url}/api/health`, { child });
+    if (up === 'exited') throw new Error(`server exited early:\n${log}`);
+    if (up === 'timeout') throw new Error(`server did not start:\n${log}`);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${url}/auth`);

@@ -15,7 +15,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { formatMoney } from '../src/shared/money';
 import { ROOT } from './build.mjs';
-import { type Acked, freePort, runLoad, type Server, signedInClients, startServer } from './load-kit';
+import { type Acked, runLoad, type Server, signedInClients, startServer } from './load-kit';
+import { freePort } from './server-kit';
 
 const CLIENTS = Number(process.env.BACKUP_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BACKUP_LOAD_SECONDS ?? 12);

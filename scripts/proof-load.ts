@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { formatMoney } from '../src/shared/money';
-import { type Acked, Client, freePort, runLoad, type Server, signedInClients, startServer } from './load-kit';
+import { type Acked, Client, runLoad, type Server, signedInClients, startServer } from './load-kit';
+import { freePort } from './server-kit';
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);

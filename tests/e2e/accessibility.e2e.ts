@@ -1,9 +1,9 @@
 // axe-core on every page and dialog of both areas (issue 14): no serious or critical WCAG 2.1 A/AA violation.
 // One server, one browser, contexts reused; every check names its screen so a failure says what and where.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
@@ -38,28 +38,23 @@ async function closeDialog(page: Page) {
 }
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
   let anon: BrowserContext;
   let user: BrowserContext;
   let admin: BrowserContext;
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
-    browser = await launchBrowser();
-    anon = await browser.newContext({ viewport: DESKTOP });
-    user = await browser.newContext({ viewport: DESKTOP });
-    admin = await browser.newContext({ viewport: DESKTOP });
+    anon = await e2e.browser.newContext({ viewport: DESKTOP });
+    user = await e2e.browser.newContext({ viewport: DESKTOP });
+    admin = await e2e.browser.newContext({ viewport: DESKTOP });
   });
   afterAll(async () => {
     console.log(`axe checked ${checked.length} screens:\n  ${checked.join('\n  ')}`);
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
   });
 
   it('signed-out pages: /auth (both tabs), forgot password, reset password (with and without token), 404', async () => {
     const page = await anon.newPage();
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${e2e.server.url}/auth`);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     await expectClean(page, '/auth Login tab');
 
@@ -82,19 +77,19 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await expectClean(page, 'forgot-password dialog, sent');
     await closeDialog(page);
 
-    await page.goto(`${server.url}/reset-password?token=x`);
+    await page.goto(`${e2e.server.url}/reset-password?token=x`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await expectClean(page, '/reset-password?token=x');
 
-    await page.goto(`${server.url}/reset-password`);
+    await page.goto(`${e2e.server.url}/reset-password`);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();
     await expectClean(page, '/reset-password without token');
 
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${e2e.server.url}/no-such-page`);
     await page.getByText('404').first().waitFor();
     await expectClean(page, '404 page');
 
-    await page.goto(`${server.url}/admin/login`);
+    await page.goto(`${e2e.server.url}/admin/login`);
     await page.getByTestId('demo-hint').waitFor();
     await expectClean(page, '/admin/login');
     await page.close();
@@ -102,8 +97,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
 
   it('calculator: page with discounts open, Details, Save, Screenshot, user menu, Profile Settings', async () => {
     const page = await user.newPage();
-    await signIn(page, server.url, DEMO.email, DEMO.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, e2e.server.url, DEMO.email, DEMO.password);
     await page.getByTestId('total-monthly').waitFor();
     await dismissToasts(page);
     await page.getByRole('button', { name: /Available Discounts/ }).click();
@@ -145,7 +139,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
 
   it('/saved-configurations with rows and its delete confirmation', async () => {
     const page = await user.newPage();
-    await page.goto(`${server.url}/saved-configurations`);
+    await page.goto(`${e2e.server.url}/saved-configurations`);
     await page.getByTestId('saved-row').first().waitFor();
     await expectClean(page, '/saved-configurations with rows');
     await page.getByRole('button', { name: 'Delete Axe check HQ' }).click();
@@ -164,15 +158,15 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
 
     beforeAll(async () => {
       page = await admin.newPage();
-      await page.goto(`${server.url}/admin/login`);
+      await page.goto(`${e2e.server.url}/admin/login`);
       await page.getByLabel('Email Address').fill(ADMIN.email);
       await page.getByLabel('Password').fill(ADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${server.url}/admin/dashboard`);
+      await page.waitForURL(`${e2e.server.url}/admin/dashboard`);
       await page.getByRole('tab', { name: 'Packages', exact: true }).waitFor();
       await dismissToasts(page);
       // a saved quote and an email log for the tabs to show
-      const res = await page.request.fetch(`${server.url}/api/password-reset/request`, { method: 'POST', data: { email: DEMO.email } });
+      const res = await page.request.fetch(`${e2e.server.url}/api/password-reset/request`, { method: 'POST', data: { email: DEMO.email } });
       expect(res.status()).toBe(200);
     });
 
@@ -300,7 +294,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     });
 
     it('/admin/users page', async () => {
-      await page.goto(`${server.url}/admin/users`);
+      await page.goto(`${e2e.server.url}/admin/users`);
       await page.getByRole('heading', { name: 'User Management' }).waitFor();
       await page.getByRole('cell', { name: DEMO.email, exact: true }).first().waitFor();
       await expectClean(page, '/admin/users');

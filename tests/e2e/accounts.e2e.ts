@@ -2,9 +2,9 @@
 // that survives a reload → forgot password → the link from the outbox mail → new password → log in with it.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { serverAndBrowser } from './harness';
 import { DESKTOP, screenshotBoth } from './screens';
 
 const EMAIL = 'nina.jansen@example.com';
@@ -43,25 +43,20 @@ async function login(page: Page, url: string, email: string, password: string) {
 }
 
 describe('accounts in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
   let page: Page;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: DESKTOP });
+    page = await e2e.browser.newPage({ viewport: DESKTOP });
     page.on('pageerror', (e) => errors.push(e.message));
   });
   afterAll(async () => {
     await page?.close();
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
   });
 
   it('registers (a wrong confirm email is refused first) and lands on the calculator', async () => {
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${e2e.server.url}/auth`);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     await expect(page.getByText('Custom pricing packages').isVisible()).resolves.toBe(true);
     await screenshotBoth(page, 'auth-login');
@@ -84,7 +79,7 @@ describe('accounts in the browser', () => {
 
     await page.getByLabel('Confirm Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     expect(await toastText(page, 'Registration successful')).toContain(`Welcome ${EMAIL}`);
     await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
   });
@@ -97,19 +92,19 @@ describe('accounts in the browser', () => {
     await expect(page.getByRole('menu').textContent()).resolves.toContain('User');
     await screenshotBoth(page, 'header-user-menu');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${e2e.server.url}/auth`);
     await toastText(page, 'Logged out successfully');
     // signed out for real: the calculator sends us back
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(`${server.url}/auth`);
+    await page.goto(`${e2e.server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/auth`);
   });
 
   it('refuses a wrong password with "Login failed" and signs in with the right one', async () => {
-    await login(page, server.url, EMAIL, 'Wrong-password1');
+    await login(page, e2e.server.url, EMAIL, 'Wrong-password1');
     expect(await toastText(page, 'Login failed')).toContain('Invalid username or password');
-    expect(page.url()).toBe(`${server.url}/auth`);
-    await login(page, server.url, EMAIL, PASSWORD);
-    await page.waitForURL(`${server.url}/`);
+    expect(page.url()).toBe(`${e2e.server.url}/auth`);
+    await login(page, e2e.server.url, EMAIL, PASSWORD);
+    await page.waitForURL(`${e2e.server.url}/`);
     expect(await toastText(page, 'Login successful')).toContain(`Welcome back ${EMAIL}`);
   });
 
@@ -146,7 +141,7 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password with the link from the outbox mail and signs in with the new one', async () => {
     await page.getByRole('button', { name: `Account menu for ${EMAIL}` }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${e2e.server.url}/auth`);
 
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
@@ -160,8 +155,8 @@ describe('accounts in the browser', () => {
     await screenshotBoth(page, 'forgot-password-sent');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
-    const link = await resetLinkFromOutbox(server.dir, EMAIL);
-    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    const link = await resetLinkFromOutbox(e2e.server.dir, EMAIL);
+    expect(link.startsWith(`${e2e.server.url}/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New Password').fill('short');
@@ -177,18 +172,18 @@ describe('accounts in the browser', () => {
     await toastText(page, 'Password reset successful');
     await page.getByText('Taking you to the login page').waitFor();
     await screenshotBoth(page, 'reset-password-success');
-    await page.waitForURL(`${server.url}/auth`, { timeout: 8000 });
+    await page.waitForURL(`${e2e.server.url}/auth`, { timeout: 8000 });
 
-    await login(page, server.url, EMAIL, PASSWORD);
+    await login(page, e2e.server.url, EMAIL, PASSWORD);
     await toastText(page, 'Login failed');
-    await login(page, server.url, EMAIL, NEW_PASSWORD);
-    await page.waitForURL(`${server.url}/`);
+    await login(page, e2e.server.url, EMAIL, NEW_PASSWORD);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
   });
 
   it('asks for a new link when the reset page has no token', async () => {
-    const anon = await browser.newPage({ viewport: DESKTOP });
-    await anon.goto(`${server.url}/reset-password`);
+    const anon = await e2e.browser.newPage({ viewport: DESKTOP });
+    await anon.goto(`${e2e.server.url}/reset-password`);
     expect(await toastText(anon, 'Invalid reset link')).toContain('The password reset link is invalid or expired.');
     await anon.getByRole('link', { name: 'Request a new link' }).waitFor();
     await screenshotBoth(anon, 'reset-password-no-token');

@@ -1,18 +1,17 @@
 // The admin area in Chromium against the real server (issue 11): login and its refusals, the dashboard's session
 // check, Users (create → that user signs in, reset link), Saved Configs (search, details, delete), Email Logs
 // (a reset mail and its sandboxed content). Screenshots of every screen and dialog at 1280 px and 390 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { closeToast, screenshotBoth } from './screens';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { serverAndBrowser, signIn } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
 describe('admin area', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
   let admin: BrowserContext;
   let page: Page;
   const errors: string[] = [];
@@ -25,22 +24,16 @@ describe('admin area', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
-    browser = await launchBrowser();
-    admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    admin = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
     page = await admin.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
   });
-  afterAll(async () => {
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
-  });
 
   it('turns a non-admin away at /admin/login: logged out again with "This account does not have admin privileges"', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
-    await p.goto(`${server.url}/admin/login`);
+    await p.goto(`${e2e.server.url}/admin/login`);
     await p.getByTestId('demo-hint').waitFor();
     // validation first
     await p.getByRole('button', { name: 'Sign in' }).click();
@@ -56,8 +49,8 @@ describe('admin area', () => {
     await p.getByRole('button', { name: 'Sign in' }).click();
     await p.getByRole('alert').filter({ hasText: 'This account does not have admin privileges' }).waitFor();
     await toast(p, 'Login Failed');
-    expect(p.url()).toBe(`${server.url}/admin/login`);
-    expect(await (await p.request.get(`${server.url}/api/auth/check`)).json()).toEqual({ authenticated: false, isAdmin: false });
+    expect(p.url()).toBe(`${e2e.server.url}/admin/login`);
+    expect(await (await p.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: false, isAdmin: false });
     await shots(p, 'login-refused');
 
     await p.getByLabel('Password').fill('Wrong-password1');
@@ -68,22 +61,21 @@ describe('admin area', () => {
   });
 
   it('turns a non-admin away at /admin/dashboard (→ /auth, which sends a signed-in user on to /), and a visitor to /auth', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await e2e.browser.newContext();
     const p = await ctx.newPage();
-    await p.goto(`${server.url}/admin/dashboard`);
-    await p.waitForURL(`${server.url}/auth`);
-    await signIn(p, server.url, DEMO.email, DEMO.password);
-    await p.waitForURL(`${server.url}/`);
-    await p.goto(`${server.url}/admin/dashboard`);
-    await p.waitForURL(`${server.url}/`);
+    await p.goto(`${e2e.server.url}/admin/dashboard`);
+    await p.waitForURL(`${e2e.server.url}/auth`);
+    await signIn(p, e2e.server.url, DEMO.email, DEMO.password);
+    await p.goto(`${e2e.server.url}/admin/dashboard`);
+    await p.waitForURL(`${e2e.server.url}/`);
     expect(await p.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
-    await p.goto(`${server.url}/admin/users`);
-    await p.waitForURL(`${server.url}/`);
+    await p.goto(`${e2e.server.url}/admin/users`);
+    await p.waitForURL(`${e2e.server.url}/`);
     await ctx.close();
   });
 
   it('signs the admin in at /admin/login (Remember me ticked) and opens the dashboard', async () => {
-    await page.goto(`${server.url}/admin/login`);
+    await page.goto(`${e2e.server.url}/admin/login`);
     await page.getByText('admin@example.com').waitFor();
     await expect(page.getByTestId('demo-hint').textContent()).resolves.toContain('Admin1234');
     await expect(page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).resolves.toBe('#');
@@ -92,7 +84,7 @@ describe('admin area', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByText('Remember me').click();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/admin/dashboard`);
     await toast(page, 'You have been logged in successfully as admin.');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([
@@ -138,11 +130,10 @@ describe('admin area', () => {
     );
 
     // that user signs in in a browser of their own
-    const other = await browser.newContext();
+    const other = await e2e.browser.newContext();
     const p2 = await other.newPage();
-    await signIn(p2, server.url, 'nina@example.com', 'Nina-Pass1');
-    await p2.waitForURL(`${server.url}/`);
-    expect(await (await p2.request.get(`${server.url}/api/auth/check`)).json()).toEqual({ authenticated: true, isAdmin: false });
+    await signIn(p2, e2e.server.url, 'nina@example.com', 'Nina-Pass1');
+    expect(await (await p2.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: true, isAdmin: false });
     await other.close();
 
     // edit: the dialog holds the user's values; only the company changes
@@ -162,7 +153,7 @@ describe('admin area', () => {
     const reset = page.getByRole('dialog', { name: 'Password Reset Link' });
     const link = reset.getByLabel('Reset link');
     await link.waitFor();
-    expect(await link.inputValue()).toMatch(new RegExp(`^${server.url}/reset-password\\?token=[A-Za-z0-9_-]{20,}$`));
+    expect(await link.inputValue()).toMatch(new RegExp(`^${e2e.server.url}/reset-password\\?token=[A-Za-z0-9_-]{20,}$`));
     await reset.getByText(/^Expires \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/).waitFor();
     await reset.getByRole('button', { name: 'Copy' }).click();
     await toast(page, 'Link copied');
@@ -189,14 +180,14 @@ describe('admin area', () => {
     await shots(page, 'saved-empty');
 
     // the demo user saves a quote through the REST API, signed in
-    const demo = await browser.newContext();
-    const login = await demo.request.post(`${server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } });
+    const demo = await e2e.browser.newContext();
+    const login = await demo.request.post(`${e2e.server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } });
     expect(login.status()).toBe(200);
-    const packages = (await (await demo.request.get(`${server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    const packages = (await (await demo.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
     const advanced = packages.find((p) => p.name === 'Advanced')!;
-    const addOns = (await (await demo.request.get(`${server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
+    const addOns = (await (await demo.request.get(`${e2e.server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
     const addOn = addOns.find((a) => a.availableForPackages.includes(advanced.id))!;
-    const res = await demo.request.post(`${server.url}/api/configurations`, {
+    const res = await demo.request.post(`${e2e.server.url}/api/configurations`, {
       data: {
         name: 'Harbour Office Rotterdam',
         packageId: advanced.id,
@@ -245,12 +236,12 @@ describe('admin area', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Configuration deleted');
     await page.getByText('No configurations found matching the search text').waitFor();
-    const gone = await page.request.get(`${server.url}/api/configurations/${saved.id}`);
+    const gone = await page.request.get(`${e2e.server.url}/api/configurations/${saved.id}`);
     expect(gone.status()).toBe(404);
   });
 
   it('Email Logs: a password reset mail for the demo user, its details, its content only in a sandboxed iframe', async () => {
-    const res = await page.request.fetch(`${server.url}/api/password-reset/request`, {
+    const res = await page.request.fetch(`${e2e.server.url}/api/password-reset/request`, {
       method: 'POST',
       data: { email: DEMO.email },
     });
@@ -279,19 +270,19 @@ describe('admin area', () => {
   });
 
   it('the standalone /admin/users page has a back button to the dashboard', async () => {
-    await page.goto(`${server.url}/admin/users`);
+    await page.goto(`${e2e.server.url}/admin/users`);
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
     await page.getByRole('cell', { name: DEMO.email, exact: true }).first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Last Login' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Generate password reset link/ }).count()).toBe(0);
     await shots(page, 'users-page');
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/admin/dashboard`);
   });
 
   it('when the session ends while the dashboard is open: "Authentication Required" and back to /admin/login', async () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    const out = await page.request.post(`${server.url}/api/logout`);
+    const out = await page.request.post(`${e2e.server.url}/api/logout`);
     expect(out.status()).toBe(200);
     // the session check is refetched when the window regains focus
     await page.evaluate(() => {
@@ -299,7 +290,7 @@ describe('admin area', () => {
       window.dispatchEvent(new Event('focus'));
     });
     await toast(page, 'Authentication Required');
-    await page.waitForURL(`${server.url}/admin/login`);
+    await page.waitForURL(`${e2e.server.url}/admin/login`);
     expect(errors).toEqual([]);
   });
 });

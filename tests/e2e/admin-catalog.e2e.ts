@@ -2,17 +2,16 @@
 // a package "Flex", auto-generates its unit tiers (preview 100, 325, 550, 775, 1000 at €3.00 … €1.00), adds a
 // category, an add-on offered for Flex and a discount rule for Flex; then the demo user's calculator offers them and
 // shows the totals that POST /api/quote computes. Screenshots of every tab and dialog at 1280 px and 390 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { closeToast, screenshotBoth } from './screens';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 
 describe('admin catalogue tabs', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = serverAndBrowser();
   let admin: BrowserContext;
   let page: Page;
   const errors: string[] = [];
@@ -25,19 +24,12 @@ describe('admin catalogue tabs', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    admin = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await admin.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, ADMIN.email, ADMIN.password);
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/admin/dashboard`);
+    await signIn(page, e2e.server.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
     await page.getByRole('tab', { name: 'Packages', exact: true }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
   });
 
   it('Packages: adds "Flex" with the default features', async () => {
@@ -229,13 +221,13 @@ describe('admin catalogue tabs', () => {
   });
 
   it("the demo user's calculator offers Flex, and the quote API prices it with the new tier, add-on and discount", async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
-    const login = await p.request.post(`${server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } });
+    const login = await p.request.post(`${e2e.server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } });
     expect(login.status()).toBe(200);
-    const packages = (await (await p.request.get(`${server.url}/api/packages`)).json()) as { id: number; name: string }[];
-    const addOns = (await (await p.request.get(`${server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
-    const discounts = (await (await p.request.get(`${server.url}/api/discounts`)).json()) as { id: number; name: string }[];
+    const packages = (await (await p.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    const addOns = (await (await p.request.get(`${e2e.server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
+    const discounts = (await (await p.request.get(`${e2e.server.url}/api/discounts`)).json()) as { id: number; name: string }[];
     const flexId = packages.find((x) => x.name === 'Flex')!.id;
     const addOn = addOns.find((a) => a.name === 'Occupancy Insights')!;
     const discountId = discounts.find((d) => d.name === 'Flex Launch Offer')!.id;
@@ -253,7 +245,7 @@ describe('admin catalogue tabs', () => {
       contractDuration: 12,
       paymentFrequency: 'monthly',
     };
-    const res = await p.request.post(`${server.url}/api/quote`, { data: form });
+    const res = await p.request.post(`${e2e.server.url}/api/quote`, { data: form });
     expect(res.status()).toBe(200);
     expect(await res.json()).toMatchObject({
       packageName: 'Flex',
@@ -271,7 +263,7 @@ describe('admin catalogue tabs', () => {
     });
 
     // the calculator screen
-    await p.goto(`${server.url}/`);
+    await p.goto(`${e2e.server.url}/`);
     const cards = p.getByTestId('package-card');
     await cards.first().waitFor();
     expect(await cards.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Flex')]));
@@ -306,7 +298,7 @@ describe('admin catalogue tabs', () => {
       contractDuration: 36,
       paymentFrequency: 'annually',
     };
-    const q = (await (await p.request.post(`${server.url}/api/quote`, { data: screenForm })).json()) as { total: number; yearlyTotal: number; tcv: number };
+    const q = (await (await p.request.post(`${e2e.server.url}/api/quote`, { data: screenForm })).json()) as { total: number; yearlyTotal: number; tcv: number };
     const amount = async (id: string) => Number(((await p.getByTestId(id).first().textContent()) ?? '').replace(/[^0-9.]/g, ''));
     expect(await amount('total-monthly')).toBe(q.total);
     expect(await amount('total-yearly')).toBe(q.yearlyTotal);

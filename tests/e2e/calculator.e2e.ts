@@ -2,10 +2,10 @@
 // screen with POST /api/quote for the same form, save, reload by URL, update, take the screenshot, and a phone run.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
 interface Named {
   id: number;
@@ -37,29 +37,18 @@ async function expectToast(page: Page, text: string) {
 }
 
 describe('calculator (browser → engine in the page, server for saves)', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = serverAndBrowser();
   let savedId = 0;
   let savedTotals: Awaited<ReturnType<typeof totals>>;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
-  });
-
   it('builds a quote whose figures equal POST /api/quote, saves it, reloads it by URL and updates it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 
-    await signIn(page, server.url, 'demo@example.com', 'Demo12345');
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, e2e.server.url, 'demo@example.com', 'Demo12345');
     await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
     await page.getByTestId('total-monthly').waitFor();
     // defaults: Entry, 100 units (its first tier), 1 location, 36 months, annually
@@ -100,10 +89,10 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
 
     // the same form priced by the server
     const [addOns, discounts] = await Promise.all([
-      page.request.get(`${server.url}/api/addons`).then((r) => r.json() as Promise<Named[]>),
-      page.request.get(`${server.url}/api/discounts`).then((r) => r.json() as Promise<Named[]>),
+      page.request.get(`${e2e.server.url}/api/addons`).then((r) => r.json() as Promise<Named[]>),
+      page.request.get(`${e2e.server.url}/api/discounts`).then((r) => r.json() as Promise<Named[]>),
     ]);
-    const packages = (await page.request.get(`${server.url}/api/packages`).then((r) => r.json())) as Named[];
+    const packages = (await page.request.get(`${e2e.server.url}/api/packages`).then((r) => r.json())) as Named[];
     const idOf = (list: Named[], name: string) => list.find((x) => x.name === name)!.id;
     const form = {
       packageId: idOf(packages, 'Advanced'),
@@ -123,7 +112,7 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
       contractDuration: 36,
       paymentFrequency: 'annually',
     };
-    const res = await page.request.post(`${server.url}/api/quote`, { data: form });
+    const res = await page.request.post(`${e2e.server.url}/api/quote`, { data: form });
     expect(res.status()).toBe(200);
     const q = (await res.json()) as { total: number; yearlyTotal: number; tcv: number; oneTimeCosts: number };
     const expected = { monthly: formatEuro(q.total), yearly: formatEuro(q.yearlyTotal), tcv: formatEuro(q.tcv) };
@@ -159,11 +148,11 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     const current = await page.getByTestId('current-config').textContent();
     savedId = Number(/#(\d+)/.exec(current ?? '')?.[1]);
     expect(savedId).toBeGreaterThan(0);
-    const stored = (await page.request.get(`${server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; name: string };
+    const stored = (await page.request.get(`${e2e.server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; name: string };
     expect([stored.name, formatEuro(stored.tcv)]).toEqual(['Acme HQ', expected.tcv]);
 
     // reload by URL: the same figures
-    await page.goto(`${server.url}/calculator/${savedId}`);
+    await page.goto(`${e2e.server.url}/calculator/${savedId}`);
     await expectToast(page, 'Configuration Loaded');
     await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Advanced');
     expect(await totals(page)).toEqual(expected);
@@ -182,7 +171,7 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await dialog.getByText('Choose a configuration to overwrite or enter a new name.').waitFor();
     await press(dialog.getByRole('button', { name: 'Update Configuration' }));
     await expectToast(page, 'Configuration updated successfully!');
-    const updated = (await page.request.get(`${server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; locations: number };
+    const updated = (await page.request.get(`${e2e.server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; locations: number };
     expect([updated.locations, formatEuro(updated.tcv)]).toEqual([3, changed.tcv]);
     savedTotals = changed;
 
@@ -212,11 +201,10 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
   }, 240_000);
 
   it('fits a 390 px phone screen without horizontal scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await signIn(page, server.url, 'demo@example.com', 'Demo12345');
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/calculator?configId=${savedId}`);
+    await signIn(page, e2e.server.url, 'demo@example.com', 'Demo12345');
+    await page.goto(`${e2e.server.url}/calculator?configId=${savedId}`);
     await expectToast(page, 'Configuration Loaded');
     expect(await totals(page)).toEqual(savedTotals);
     await page.getByRole('button', { name: /Available Discounts/ }).click();

@@ -1,36 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
 describe('first page (browser → tRPC → SQLite)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
-  });
+  const e2e = serverAndBrowser();
 
   it('sends an anonymous visitor to /auth', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(`${server.url}/auth`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/auth`);
     await expect(page.getByRole('button', { name: 'Login' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'auth-page');
     await page.close();
   });
 
   it('shows the three demo packages with their prices after signing in', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await signIn(page, server.url, 'demo@example.com', 'Demo12345');
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, e2e.server.url, 'demo@example.com', 'Demo12345');
     await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
     const cards = page.getByTestId('package-card');
     await cards.first().waitFor();
@@ -42,8 +30,8 @@ describe('first page (browser → tRPC → SQLite)', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/no/such/page`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/no/such/page`);
     await page.getByText('404 Page Not Found').waitFor();
     await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
     await page.close();

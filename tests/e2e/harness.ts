@@ -2,11 +2,11 @@
 // driven by playwright-core. Screenshots are kept in test-results/screenshots as artifacts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { freePort, serverEnv, waitForServer } from '../../scripts/server-kit';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
@@ -20,17 +20,6 @@ export interface RunningServer {
   stop(options?: { keepFiles?: boolean }): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** Starts the server from its TypeScript source (`node --import tsx src/server/main.ts`) on a fresh database in a temp folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-e2e-'));
@@ -39,37 +28,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATABASE_PATH: path.join(dir, 'app.db'),
-      OUTBOX_DIR: path.join(dir, 'outbox'),
-      SEED_DEMO: 'true',
-      CLIENT_DIR: inject('clientDir'),
-      ...env,
-    },
+    env: serverEnv({ port, appUrl: url, dir }, { CLIENT_DIR: inject('clientDir'), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const up = await waitForServer(`${url}/api/health`, { child });
+  if (up === 'exited') throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+  if (up === 'timeout') {
+    child.kill('SIGKILL');
+    throw new Error(`server did not become healthy:\n${log}`);
   }
   return {
     url,
@@ -80,6 +50,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const code = await exited;
       if (!options?.keepFiles) fs.rmSync(dir, { recursive: true, force: true });
       return code;
+    },
+  };
+}
+
+/**
+ * One server (startServer(env)) and one browser for the tests of a describe block: started in beforeAll, and in
+ * afterAll the browser closed and the server stopped, which must exit with 0. Call it in the describe block, before
+ * the block's own hooks: theirs run after its beforeAll and before its afterAll.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not started yet (beforeAll)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet (beforeAll)');
+      return browser;
     },
   };
 }
@@ -107,10 +105,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Signs in through the login form, as a user would. */
+/** Signs in through the login form, as a user would, and waits until the app has moved on to its start page (/). */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);
   await page.getByLabel('Email Address').first().fill(email);
   await page.getByLabel('Password', { exact: true }).first().fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/`);
 }

@@ -4,10 +4,10 @@
 // of what a keyboard user sees (the focus ring) are kept in test-results/screenshots/keyboard-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, startServer, type RunningServer } from './harness';
+import { screenshot, SCREENSHOT_DIR, serverAndBrowser } from './harness';
 import { DESKTOP } from './screens';
 
 /** What a screen reader would announce for the focused element: its role, accessible name and state. */
@@ -113,33 +113,23 @@ async function settled(page: Page) {
 }
 
 describe('keyboard only: sign in, build a quote, save it', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
-  });
+  const e2e = serverAndBrowser();
 
   it('builds and saves a quote with the keyboard alone; the saved figures equal the screen', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
     // sign in: Tab to the fields, type, Enter submits the form
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${e2e.server.url}/auth`);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     await typeInto(page, { role: 'textbox', name: /^Email Address/ }, 'demo@example.com');
     await typeInto(page, { role: 'textbox', name: /^Password/ }, 'Demo12345');
     await focusShot(page, 'password');
     await screenshot(page, 'keyboard-1-login');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByTestId('total-monthly').waitFor();
     await page.waitForTimeout(300);
 
@@ -244,7 +234,7 @@ describe('keyboard only: sign in, build a quote, save it', () => {
     expect(await focused(page)).toMatchObject({ role: 'button', name: 'Save' });
 
     // the saved quote: its figures equal the screen
-    const list = (await (await page.request.get(`${server.url}/api/configurations`)).json()) as Record<string, unknown>[];
+    const list = (await (await page.request.get(`${e2e.server.url}/api/configurations`)).json()) as Record<string, unknown>[];
     const saved = list.find((c) => c.name === 'Keyboard HQ');
     expect(saved, JSON.stringify(list.map((c) => c.name))).toBeDefined();
     expect(saved).toMatchObject({ packageName: 'Advanced', pricingModel: 'sqm', squareMeters: 1200, locations: 2, contractDuration: 24 });

@@ -1,9 +1,9 @@
 // Saved configurations in the browser (issue 10): 31 saved quotes give two pages of 30; sorting by TCV and by
 // Package is done on the server and changes the order; a delete asks first and removes the row. Also the guard
 // (signed out → /auth), the signed-out and empty states, and the 404 page.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { serverAndBrowser, signIn } from './harness';
 import { DESKTOP, screenshotBoth } from './screens';
 
 interface Saved {
@@ -26,24 +26,20 @@ async function waitForFirstRow(page: Page, name: string) {
 }
 
 describe('saved configurations in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
   let page: Page;
   const saved: Saved[] = [];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: DESKTOP });
+    page = await e2e.browser.newPage({ viewport: DESKTOP });
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, 'demo@example.com', 'Demo12345');
-    await page.waitForURL(`${server.url}/`);
-    const packages = (await (await page.request.get(`${server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    await signIn(page, e2e.server.url, 'demo@example.com', 'Demo12345');
+    const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
     expect(packages.map((p) => p.name)).toEqual(['Entry', 'Advanced', 'Ultimate']);
     for (let i = 1; i <= 31; i++) {
       const pkg = packages[i % 3]!;
-      const res = await page.request.post(`${server.url}/api/configurations`, {
+      const res = await page.request.post(`${e2e.server.url}/api/configurations`, {
         data: {
           name: `Site ${String(i).padStart(2, '0')}`,
           packageId: pkg.id,
@@ -60,13 +56,11 @@ describe('saved configurations in the browser', () => {
   });
   afterAll(async () => {
     await page?.close();
-    await browser?.close();
-    expect(await server?.stop()).toBe(0);
   });
 
   it('shows 30 rows a page, newest first, and pages to the 31st', async () => {
     await page.getByRole('link', { name: 'Saved Configurations' }).click();
-    await page.waitForURL(`${server.url}/saved-configurations`);
+    await page.waitForURL(`${e2e.server.url}/saved-configurations`);
     await page.getByRole('heading', { name: 'Your Saved Configurations' }).waitFor();
     await waitForFirstRow(page, 'Site 31');
     expect(await rowNames(page)).toHaveLength(30);
@@ -123,39 +117,38 @@ describe('saved configurations in the browser', () => {
     expect(await rowNames(page)).not.toContain('Site 31');
     await page.getByText('Page 1 of 1').waitFor();
     await expect(page.getByText('Showing 1–30 of 30').isVisible()).resolves.toBe(true);
-    const res = await page.request.get(`${server.url}/api/configurations/${saved.at(-1)!.id}`);
+    const res = await page.request.get(`${e2e.server.url}/api/configurations/${saved.at(-1)!.id}`);
     expect(res.status()).toBe(404);
   });
 
   it('shows the empty state to a user with no saved configurations', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const admin = await context.newPage();
-    await signIn(admin, server.url, 'admin@example.com', 'Admin1234');
-    await admin.waitForURL(`${server.url}/`);
-    await admin.goto(`${server.url}/saved-configurations`);
+    await signIn(admin, e2e.server.url, 'admin@example.com', 'Admin1234');
+    await admin.goto(`${e2e.server.url}/saved-configurations`);
     await admin.getByText('No saved configurations').waitFor();
     await expect(admin.getByText("You haven't saved any pricing configurations yet").isVisible()).resolves.toBe(true);
     await screenshotBoth(admin, 'saved-empty');
     await admin.getByRole('link', { name: 'Create a configuration' }).click();
-    await admin.waitForURL(`${server.url}/`);
+    await admin.waitForURL(`${e2e.server.url}/`);
     await context.close();
   });
 
   it('sends a signed-out visitor from / to /auth, asks them to sign in on the saved page, and shows 404 for unknown paths', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const anon = await context.newPage();
-    await anon.goto(`${server.url}/`);
-    await anon.waitForURL(`${server.url}/auth`);
-    await anon.goto(`${server.url}/saved-configurations`);
+    await anon.goto(`${e2e.server.url}/`);
+    await anon.waitForURL(`${e2e.server.url}/auth`);
+    await anon.goto(`${e2e.server.url}/saved-configurations`);
     await anon.getByText('Please sign in').waitFor();
     await expect(anon.getByText('You need to sign in to view your saved configurations').isVisible()).resolves.toBe(true);
     await screenshotBoth(anon, 'saved-signed-out');
-    await anon.goto(`${server.url}/no/such/page`);
+    await anon.goto(`${e2e.server.url}/no/such/page`);
     await anon.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect(anon.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
     await screenshotBoth(anon, 'not-found');
     await anon.getByRole('link', { name: 'Back to the calculator' }).click();
-    await anon.waitForURL(`${server.url}/auth`);
+    await anon.waitForURL(`${e2e.server.url}/auth`);
     await context.close();
     expect(errors).toEqual([]);
   });
