@@ -135,7 +135,7 @@ export function SavedConfigurationsTable() {
                 <Table.Cell whiteSpace="nowrap" color="fg.muted" px="4">
                   {formatLocalDate(c.createdAt)}
                 </Table.Cell>
-                <Table.Cell fontWeight="medium" maxW="64" truncate title={c.name}>
+                <Table.Cell fontWeight="medium" maxW="64" truncate title={c.name} px="4">
                   {c.name}
                 </Table.Cell>
                 <Table.Cell px="4">{c.packageName}</Table.Cell>
@@ -148,10 +148,10 @@ export function SavedConfigurationsTable() {
                 <Table.Cell textAlign="end" fontWeight="semibold" px="4">
                   <Money value={c.tcv} />
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                <Table.Cell whiteSpace="nowrap" color="fg.muted" px="4">
                   {c.createdBy}
                 </Table.Cell>
-                <Table.Cell textAlign="end">
+                <Table.Cell textAlign="end" px="4">
                   <HStack gap="1.5" justify="flex-end">
                     <RowActions row={c} onDelete={() => setToDelete(c)} />
                   </HStack>
