@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { screenshot, serverAndBrowser, setChoice, signIn } from './harness';
 
 interface Named {
   id: number;
@@ -38,8 +38,6 @@ async function expectToast(page: Page, text: string) {
 
 describe('calculator (browser → engine in the page, server for saves)', () => {
   const e2e = serverAndBrowser();
-  let savedId = 0;
-  let savedTotals: Awaited<ReturnType<typeof totals>>;
 
   it('builds a quote whose figures equal POST /api/quote, saves it, reloads it by URL and updates it', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -65,8 +63,8 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await page.getByRole('button', { name: 'Increase locations' }).click();
 
     // add-ons: a multiple-selection one with its setup fee waived, and a single-selection one
-    await page.getByRole('checkbox', { name: /Microsoft 365 Integration/ }).check({ force: true });
-    await page.getByRole('radio', { name: /Premium Support/ }).check({ force: true });
+    await setChoice(page.getByRole('checkbox', { name: /Microsoft 365 Integration/ }), true);
+    await setChoice(page.getByRole('radio', { name: /Premium Support/ }), true);
     await page.getByText('Waive Setup Fee').first().click();
     await page.getByText('Setup Fee Waived').waitFor();
 
@@ -77,14 +75,14 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await page.getByRole('button', { name: 'Add Item' }).click();
     await page.getByLabel('Item Name').fill('Extra hosting');
     await page.getByLabel('Price', { exact: true }).fill('19.99');
-    await page.getByRole('checkbox', { name: 'One-time', exact: true }).setChecked(false, { force: true });
+    await setChoice(page.getByRole('checkbox', { name: 'One-time', exact: true }), false);
     await page.getByText('Recurring (monthly)').waitFor();
     await page.getByRole('button', { name: 'Add Item' }).click();
     await page.getByRole('button', { name: 'Delete Extra hosting' }).waitFor();
 
     // a discount
     await page.getByRole('button', { name: /Available Discounts/ }).click();
-    await page.getByRole('checkbox', { name: /3-Year Contract Discount/ }).check({ force: true });
+    await setChoice(page.getByRole('checkbox', { name: /3-Year Contract Discount/ }), true);
     await screenshot(page, 'calculator-2-built');
 
     // the same form priced by the server
@@ -146,7 +144,7 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await expectToast(page, 'Configuration saved successfully!');
     await dialog.waitFor({ state: 'hidden' });
     const current = await page.getByTestId('current-config').textContent();
-    savedId = Number(/#(\d+)/.exec(current ?? '')?.[1]);
+    const savedId = Number(/#(\d+)/.exec(current ?? '')?.[1]);
     expect(savedId).toBeGreaterThan(0);
     const stored = (await page.request.get(`${e2e.server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; name: string };
     expect([stored.name, formatEuro(stored.tcv)]).toEqual(['Acme HQ', expected.tcv]);
@@ -173,7 +171,6 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await expectToast(page, 'Configuration updated successfully!');
     const updated = (await page.request.get(`${e2e.server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; locations: number };
     expect([updated.locations, formatEuro(updated.tcv)]).toEqual([3, changed.tcv]);
-    savedTotals = changed;
 
     // screenshot download is a PNG
     await page.getByRole('button', { name: 'Screenshot' }).click();
@@ -204,9 +201,17 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await signIn(page, e2e.server.url, 'demo@example.com', 'Demo12345');
-    await page.goto(`${e2e.server.url}/calculator?configId=${savedId}`);
+    // its own saved quote, so this test stands alone
+    const packages = (await page.request.get(`${e2e.server.url}/api/packages`).then((r) => r.json())) as Named[];
+    const created = await page.request.post(`${e2e.server.url}/api/configurations`, {
+      data: { name: 'Phone check', packageId: packages.find((p) => p.name === 'Advanced')!.id, squareMeters: 1200, locations: 3 },
+    });
+    expect(created.status()).toBe(201);
+    const saved = (await created.json()) as { id: number; totalMonthly: string; tcv: string };
+    await page.goto(`${e2e.server.url}/calculator?configId=${saved.id}`);
     await expectToast(page, 'Configuration Loaded');
-    expect(await totals(page)).toEqual(savedTotals);
+    const onScreen = await totals(page);
+    expect([onScreen.monthly, onScreen.tcv]).toEqual([formatEuro(saved.totalMonthly), formatEuro(saved.tcv)]);
     await page.getByRole('button', { name: /Available Discounts/ }).click();
     await page.waitForTimeout(300);
     await screenshot(page, 'calculator-7-phone');

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { freePort, serverEnv, waitForServer } from '../../scripts/server-kit';
 
@@ -112,4 +112,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Password', { exact: true }).first().fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${baseUrl}/`);
+}
+
+/**
+ * Ticks or unticks a Chakra checkbox, radio or switch as a user does: a click on its visible label (Playwright waits
+ * until it is visible, stable and not covered, so a panel still sliding open cannot swallow the click), then waits
+ * for the state to follow. `input` is the hidden input that carries the role and name.
+ */
+export async function setChoice(input: Locator, checked: boolean): Promise<void> {
+  // pinned by id: once ticked, other controls (an add-on's "Waive Setup Fee" switch) may carry the same name
+  const pinned = input.page().locator(`[id="${await input.getAttribute('id')}"]`);
+  if ((await pinned.isChecked()) === checked) return;
+  await pinned.locator('xpath=..').click();
+  await expect.poll(() => pinned.isChecked(), { timeout: 10_000 }).toBe(checked);
 }
