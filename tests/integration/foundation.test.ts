@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { asc } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -165,6 +168,43 @@ describe('migrations and seed', () => {
 
     expect(once[0]).toHaveLength(2);
     expect(twice).toEqual(once);
+  });
+});
+
+describe('migration 0004 (add-on names beside the snapshot)', () => {
+  it('fills the new column of quotes saved before it from their snapshots', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-migrate-'));
+    // the migrations as they were before 0004
+    const before = path.join(dir, 'migrations');
+    fs.cpSync(path.join(ROOT, 'db/migrations'), before, { recursive: true });
+    fs.rmSync(path.join(before, '0004_configuration_add_on_names.sql'));
+    const journalFile = path.join(before, 'meta/_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < '0004');
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+
+    const file = path.join(dir, 'app.db');
+    const old = new Database(file);
+    migrate(drizzle(old), { migrationsFolder: before });
+    old.prepare(`INSERT INTO users (username, email, password_hash, created_at) VALUES ('sam', 'sam@example.com', 'x', 0)`).run();
+    const insert = old.prepare(`INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters,
+      user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
+      setup_fees_cents, tcv_cents, snapshot, created_at, updated_at)
+      VALUES (?, 1, 1, 'Entry', 'sqm', 100, 0, 1, 12, 'annually', '[]', '[]', '[]', 100, 0, 1200, ?, 0, 0)`);
+    insert.run('With add-ons', JSON.stringify({ total: 100, addOnNames: ['Premium Support', 'Microsoft 365 Integration'] }));
+    insert.run('Without', JSON.stringify({ total: 100, addOnNames: [] }));
+    insert.run('Odd snapshot', JSON.stringify({ total: 100 }));
+    old.close();
+
+    const db = openDatabase(file); // applies 0004
+    const rows = db.select({ name: schema.configurations.name, addOnNames: schema.configurations.addOnNames }).from(schema.configurations).orderBy(schema.configurations.id).all();
+    closeDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(rows).toEqual([
+      { name: 'With add-ons', addOnNames: ['Premium Support', 'Microsoft 365 Integration'] },
+      { name: 'Without', addOnNames: [] },
+      { name: 'Odd snapshot', addOnNames: [] },
+    ]);
   });
 });
 

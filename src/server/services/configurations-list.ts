@@ -1,7 +1,9 @@
 // One page of the saved-configurations table, sorted, searched and paged in SQLite, fast at 100,000 rows.
 // Two steps: the page's ids come from an index alone (every sort column has a covering index that also holds the
-// name, so a search never reads table rows), then only those 30 rows are read in full.
-import { and, asc, count, desc, inArray, sql } from 'drizzle-orm';
+// name, so a search never reads table rows), then only those 30 rows are read in full. Each shape of query (whose,
+// sort, direction, with or without a search) is prepared once per database: the table is every user's first screen
+// after the calculator, and building the SQL anew cost more than running it.
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { configurations } from '../../../db/schema';
 import {
   CONFIGURATIONS_ALL_MAX,
@@ -11,7 +13,8 @@ import {
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
 import type { Db } from '../db';
-import { listScope, selectConfigurations, toConfigurationDto, type Actor, type ConfigurationDto } from './configurations';
+import { readByIds, readNewest } from './configuration-rows';
+import { listOwner, type Actor, type ConfigurationDto } from './configurations';
 
 export interface BoundedList {
   items: ConfigurationDto[];
@@ -19,29 +22,6 @@ export interface BoundedList {
   total: number;
   /** More rows exist than this answer holds. */
   truncated: boolean;
-}
-
-/**
- * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
- * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
- */
-export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): BoundedList {
-  const where = listScope(actor, q?.scope);
-  const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
-  const offset = ((q?.page ?? 1) - 1) * limit;
-  return db.transaction(() => {
-    const total = db.select({ n: count() }).from(configurations).where(where).get()?.n ?? 0;
-    const items =
-      offset >= total
-        ? []
-        : selectConfigurations(db, where)
-            .orderBy(desc(configurations.createdAt), desc(configurations.id))
-            .limit(limit)
-            .offset(offset)
-            .all()
-            .map(toConfigurationDto);
-    return { items, total, truncated: offset + items.length < total };
-  });
 }
 
 export interface ConfigurationPage {
@@ -59,45 +39,83 @@ const sortColumns = {
   tcv: configurations.tcv,
 } satisfies Record<ConfigurationSort, unknown>;
 
+interface Shape {
+  owned: boolean;
+  searched: boolean;
+  sort: ConfigurationSort;
+  direction: 'asc' | 'desc';
+}
+
+function prepareShape(db: Db, shape: Shape) {
+  // LIKE is case-insensitive for ASCII in SQLite.
+  const where = and(
+    shape.owned ? eq(configurations.userId, sql.placeholder('owner')) : undefined,
+    shape.searched ? sql`${configurations.name} LIKE ${sql.placeholder('pattern')} ESCAPE '\\'` : undefined,
+  );
+  const order = shape.direction === 'asc' ? asc : desc;
+  return {
+    count: db.select({ n: count() }).from(configurations).where(where).prepare(),
+    ids: db
+      .select({ id: configurations.id })
+      .from(configurations)
+      .where(where)
+      // id breaks ties, so a row never shows on two pages
+      .orderBy(order(sortColumns[shape.sort]), order(configurations.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  };
+}
+const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareShape>>>();
+
+function statementsFor(db: Db, shape: Shape) {
+  let byShape = prepared.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    prepared.set(db, byShape);
+  }
+  const key = `${shape.owned}|${shape.searched}|${shape.sort}|${shape.direction}`;
+  let s = byShape.get(key);
+  if (!s) {
+    s = prepareShape(db, shape);
+    byShape.set(key, s);
+  }
+  return s;
+}
+
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
+ * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
+ */
+export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): BoundedList {
+  const owner = listOwner(actor, q?.scope);
+  const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
+  const offset = ((q?.page ?? 1) - 1) * limit;
+  const counter = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' }).count;
+  return db.transaction(() => {
+    const total = counter.get({ owner })?.n ?? 0;
+    const items = offset >= total ? [] : readNewest(db, owner, limit, offset);
+    return { items, total, truncated: offset + items.length < total };
+  });
+}
+
 export function listConfigurationPage(db: Db, actor: Actor, q: ConfigurationListQuery): ConfigurationPage {
   const search = q.search?.trim();
-  // LIKE is case-insensitive for ASCII in SQLite.
-  const where = and(
-    listScope(actor, q.scope),
-    search ? sql`${configurations.name} LIKE ${likeContains(search)} ESCAPE '\\'` : undefined,
-  );
-  const order = q.direction === 'asc' ? asc : desc;
+  const owner = listOwner(actor, q.scope);
+  const s = statementsFor(db, { owned: owner !== undefined, searched: !!search, sort: q.sort, direction: q.direction });
+  const params = { owner, pattern: search ? likeContains(search) : undefined };
   const page = q.page;
   return db.transaction(() => {
-    const total = db.select({ n: count() }).from(configurations).where(where).get()?.n ?? 0;
+    const total = s.count.get(params)?.n ?? 0;
     const offset = (page - 1) * CONFIGURATIONS_PAGE_SIZE;
     // nothing to find: spares a second scan of the index for a search without matches
     if (offset >= total) return { items: [], total, page, pageSize: CONFIGURATIONS_PAGE_SIZE };
-    const ids = db
-      .select({ id: configurations.id })
-      .from(configurations)
-      .where(where)
-      // id breaks ties, so a row never shows on two pages
-      .orderBy(order(sortColumns[q.sort]), order(configurations.id))
-      .limit(CONFIGURATIONS_PAGE_SIZE)
-      .offset(offset)
-      .all()
-      .map((r) => r.id);
-    if (ids.length === 0) return { items: [], total, page, pageSize: CONFIGURATIONS_PAGE_SIZE };
-    const byId = new Map(
-      selectConfigurations(db, inArray(configurations.id, ids))
-        .all()
-        .map((r) => [r.id, r]),
-    );
-    const items = ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toConfigurationDto(row)] : [];
-    });
-    return { items, total, page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    const ids = s.ids.all({ ...params, limit: CONFIGURATIONS_PAGE_SIZE, offset }).map((r) => r.id);
+    return { items: readByIds(db, ids), total, page, pageSize: CONFIGURATIONS_PAGE_SIZE };
   });
 }

@@ -1,10 +1,10 @@
 // Saved configurations: a quote's inputs plus the figures the server priced them at. Reads answer from the stored
 // row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { configurations, users } from '../../../db/schema';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { configurations } from '../../../db/schema';
 import type { CatalogDto } from '../../shared/catalog';
-import { centsToEuro, formatMoney } from '../../shared/money';
+import { centsToEuro } from '../../shared/money';
 import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
 import {
   configurationMessages,
@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { catalogSnapshot } from './catalog-cache';
+import { readConfiguration } from './configuration-rows';
 import { priceWithPricingCatalog } from './quote';
 
 /** Who is asking: ownership decides what they may see and change. */
@@ -79,141 +80,23 @@ export const CONFIGURATION_NOT_FOUND = configurationMessages.id;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CONFIGURATION_NOT_FOUND });
 
-/**
- * The columns every read needs. The add-on names come out of the snapshot with json_extract, so a list never
- * reads (or parses) whole snapshots.
- */
-export const configurationColumns = {
-  id: configurations.id,
-  name: configurations.name,
-  userId: configurations.userId,
-  packageId: configurations.packageId,
-  packageName: configurations.packageName,
-  pricingModel: configurations.pricingModel,
-  squareMeters: configurations.squareMeters,
-  userCount: configurations.userCount,
-  locations: configurations.locations,
-  contractDuration: configurations.contractDuration,
-  paymentFrequency: configurations.paymentFrequency,
-  addOns: configurations.addOns,
-  discountIds: configurations.discountIds,
-  customItems: configurations.customItems,
-  totalMonthly: configurations.totalMonthly,
-  setupFees: configurations.setupFees,
-  tcv: configurations.tcv,
-  createdAt: configurations.createdAt,
-  updatedAt: configurations.updatedAt,
-  addOnNames: sql<string | null>`json_extract(${configurations.snapshot}, '$.addOnNames')`,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  username: users.username,
-};
-
-/** Configurations with their creator's name; `where` decides which. */
-export function selectConfigurations(db: Db, where: SQL | undefined) {
-  return db
-    .select(configurationColumns)
-    .from(configurations)
-    .innerJoin(users, eq(users.id, configurations.userId))
-    .where(where);
-}
-
-type ConfigurationRow = ReturnType<ReturnType<typeof selectConfigurations>['all']>[number];
-
-function parseNames(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function creatorName(u: { firstname: string; lastname: string; username: string }): string {
-  const full = `${u.firstname} ${u.lastname}`.trim();
-  return full === '' ? u.username : full;
-}
-
-export function toConfigurationDto(r: ConfigurationRow): ConfigurationDto {
-  return {
-    id: r.id,
-    name: r.name,
-    userId: r.userId,
-    packageId: r.packageId,
-    packageName: r.packageName,
-    locations: r.locations,
-    squareMeters: r.squareMeters,
-    userCount: r.userCount,
-    pricingModel: r.pricingModel,
-    addOns: parseNames(r.addOnNames),
-    addOnSelections: r.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
-    discountIds: r.discountIds.slice(),
-    contractDuration: r.contractDuration,
-    paymentFrequency: r.paymentFrequency,
-    customItems: (r.customItems as StoredCustomItem[]).map((c) => ({
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      isOneTime: c.isOneTime,
-      price: centsToEuro(c.price),
-    })),
-    totalMonthly: formatMoney(r.totalMonthly),
-    setupFees: formatMoney(r.setupFees),
-    tcv: formatMoney(r.tcv),
-    createdBy: creatorName(r),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
 /** What this actor may see: their own, or (admin) everyone's. */
 function readableBy(actor: Actor): SQL | undefined {
   return actor.isAdmin ? undefined : eq(configurations.userId, actor.id);
 }
 
-/**
- * Reading one configuration is on every save, load and PDF: its two statements (an admin's, by id; anyone else's, by
- * id and owner) are prepared once per database, so drizzle builds the SQL and SQLite compiles it only the first time.
- */
-function prepareGetStatements(db: Db) {
-  const columns = { ...configurationColumns, snapshot: configurations.snapshot };
-  const byId = eq(configurations.id, sql.placeholder('id'));
-  const base = () => db.select(columns).from(configurations).innerJoin(users, eq(users.id, configurations.userId));
-  return {
-    any: base().where(byId).prepare(),
-    owned: base()
-      .where(and(byId, eq(configurations.userId, sql.placeholder('userId'))))
-      .prepare(),
-  };
-}
-const getStatements = new WeakMap<Db, ReturnType<typeof prepareGetStatements>>();
-
 export function getConfiguration(db: Db, actor: Actor, id: number): ConfigurationDetailDto {
-  let statements = getStatements.get(db);
-  if (!statements) {
-    statements = prepareGetStatements(db);
-    getStatements.set(db, statements);
-  }
-  const row = actor.isAdmin ? statements.any.get({ id }) : statements.owned.get({ id, userId: actor.id });
-  if (!row) throw notFound();
-  return { ...toConfigurationDto(row), snapshot: row.snapshot as ConfigurationSnapshot };
+  const found = readConfiguration(db, id, actor.isAdmin ? undefined : actor.id);
+  if (!found) throw notFound();
+  return found;
 }
 
 /**
- * Which rows a list shows: an admin sees everyone's unless they ask for their own; anyone else always sees only
+ * Whose rows a list shows (undefined: everyone's): an admin sees everyone's unless they ask for their own; anyone else always sees only
  * their own (asking for 'all' is not an error: it simply is all they may see).
  */
-export function listScope(actor: Actor, scope: 'mine' | 'all' | undefined): SQL | undefined {
-  return actor.isAdmin && scope !== 'mine' ? undefined : eq(configurations.userId, actor.id);
-}
-
-/** The seed's plain list (GET /api/configurations): newest first, unpaged. */
-export function listAllConfigurations(db: Db, actor: Actor, scope: 'mine' | 'all' | undefined): ConfigurationDto[] {
-  return selectConfigurations(db, listScope(actor, scope))
-    .orderBy(desc(configurations.createdAt), desc(configurations.id))
-    .all()
-    .map(toConfigurationDto);
+export function listOwner(actor: Actor, scope: 'mine' | 'all' | undefined): number | undefined {
+  return actor.isAdmin && scope !== 'mine' ? undefined : actor.id;
 }
 
 interface Priced {
@@ -338,6 +221,7 @@ function pricedColumns(f: ConfigurationFields, p: Priced) {
     totalMonthly: p.totalMonthly,
     setupFees: p.setupFees,
     tcv: p.tcv,
+    addOnNames: p.snapshot.addOnNames,
     snapshot: p.snapshot,
   };
 }

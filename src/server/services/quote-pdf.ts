@@ -11,7 +11,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { DRAFT_NUMBER, pdfContentDisposition, quoteNumber } from '../pdf/format';
 import type { QuoteDocumentData } from '../pdf/quote-document';
-import { creatorName, getConfiguration, type Actor } from './configurations';
+import { creatorName } from './configuration-rows';
+import { getConfiguration, type Actor } from './configurations';
 import { priceQuote } from './quote';
 
 export interface QuotePdfData {
