@@ -67,7 +67,7 @@ export interface Server {
 }
 
 export async function startServer(dir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_FLAGS ? process.env.SERVER_NODE_FLAGS.split(' ') : []), 'scripts/start.mjs'], {
     cwd: ROOT,
     env: serverEnv({ port, appUrl: `http://127.0.0.1:${port}`, dir }, { CLIENT_DIR: '' }),
     stdio: ['ignore', fs.openSync(path.join(dir, 'server.log'), 'a'), fs.openSync(path.join(dir, 'server.log'), 'a')],

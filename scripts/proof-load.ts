@@ -9,7 +9,8 @@
  *   Phase 2 (CRASH_SECONDS, default 10): the same load; half-way the server gets SIGKILL. It is restarted on the same
  *   database: PRAGMA integrity_check must be ok and every save answered 201 (in either phase) must be there with the
  *   totals it was answered with (totalMonthly, setupFees, tcv).
- * Stops by itself; prints PASS or FAIL and exits 0 or 1. THINK_MS (default 0) adds a pause between a client's calls.
+ * Stops by itself; prints PASS or FAIL and exits 0 or 1. THINK_MS (default 0) adds a pause between a client's calls;
+ * SERVER_NODE_FLAGS passes flags to the server's node (e.g. --perf-basic-prof, to profile it under this load).
  */
 import fs from 'node:fs';
 import os from 'node:os';

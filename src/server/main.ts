@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
+import { startWalCheckpointer } from './wal-checkpointer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // CLIENT_DIR lets the browser tests serve a build of their own; everyone else uses dist/client.
@@ -41,6 +42,8 @@ const config = readConfig();
 logger.level = config.logLevel;
 await ensureClientBuilt();
 const db = openDatabase(config.databasePath);
+// an in-memory database (a throwaway run) has no WAL to checkpoint
+const checkpointer = config.databasePath === ':memory:' ? undefined : startWalCheckpointer(db, config.databasePath);
 if (config.seedDemo && isDatabaseEmpty(db)) {
   await seedDemo(db, systemClock);
   logger.info('Empty database: loaded the demo catalogue and demo accounts.');
@@ -75,6 +78,7 @@ function stop(signal: string): void {
     // A reset mail still on its way gets its sent/failed status written before the database closes.
     await mailer.idle();
     mailer.close();
+    await checkpointer?.stop();
     closeDatabase(db);
     process.exit(0);
   });

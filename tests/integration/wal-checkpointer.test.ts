@@ -1,0 +1,79 @@
+// The background checkpointer copies committed pages into the database file without the main connection doing it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/db';
+import { startWalCheckpointer, type WalCheckpointer } from '../../src/server/wal-checkpointer';
+
+let dir: string;
+let db: Db | undefined;
+let checkpointer: WalCheckpointer | undefined;
+
+afterEach(async () => {
+  await checkpointer?.stop();
+  if (db) closeDatabase(db);
+  fs.rmSync(dir, { recursive: true, force: true });
+  checkpointer = undefined;
+  db = undefined;
+});
+
+/** ~4 MiB in the WAL: far below the main connection's own checkpoint mark once the checkpointer runs. */
+function writeMuch(target: Db): void {
+  target.$client.exec('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  const insert = target.$client.prepare('INSERT INTO filler (body) VALUES (?)');
+  for (let i = 0; i < 100; i++) target.$client.transaction(() => insert.run('x'.repeat(40_000)))();
+}
+
+async function until(check: () => boolean, ms = 5_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+describe('WAL checkpoints in a worker thread', () => {
+  it('moves committed pages into the database file while the main connection only writes', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-wal-'));
+    const file = path.join(dir, 'app.db');
+    db = openDatabase(file);
+    checkpointer = startWalCheckpointer(db, file, 50);
+    expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    const before = fs.statSync(file).size;
+    writeMuch(db);
+    expect(await until(() => fs.statSync(file).size > before + 3_000_000)).toBe(true);
+    // what the file holds is the committed data, readable by another connection
+    const reader = new Database(file, { readonly: true });
+    expect(reader.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 100 });
+    reader.close();
+  });
+
+  it('without it, the same writes stay in the WAL (the main connection checkpoints only at its own mark)', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-wal-'));
+    const file = path.join(dir, 'app.db');
+    db = openDatabase(file);
+    db.$client.pragma('wal_autocheckpoint = 10000');
+    const before = fs.statSync(file).size;
+    writeMuch(db);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fs.statSync(file).size).toBe(before);
+  });
+
+  it('stops: the worker exits and the database closes and checkpoints as usual', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-wal-'));
+    const file = path.join(dir, 'app.db');
+    db = openDatabase(file);
+    const running = startWalCheckpointer(db, file, 50);
+    writeMuch(db);
+    await running.stop();
+    closeDatabase(db);
+    db = undefined;
+    expect(fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
+    const reader = new Database(file, { readonly: true });
+    expect(reader.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 100 });
+    reader.close();
+  });
+});
