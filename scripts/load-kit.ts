@@ -10,6 +10,13 @@ import { serverEnv, waitForServer } from './server-kit';
 /** A pause (ms, on average) between one client's calls; 0 = back to back. */
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 
+/**
+ * The REST list call: by default one page of 30, newest first (what the saved-configurations screen shows, through
+ * the REST door); REST_LIST=all asks for the unpaged list (up to 1,000 rows). Without a pause each client adds about
+ * ten quotes a second, so an unpaged list measures the growth of the test's own data more than the team.
+ */
+export const REST_LIST_PATH = process.env.REST_LIST === 'all' ? '/api/configurations' : '/api/configurations?page=1&limit=30';
+
 // ---------------------------------------------------------------------------------------------------------------
 // A tiny HTTP client: one keep-alive connection per simulated user, so a client's calls queue like a browser tab's.
 
@@ -153,7 +160,7 @@ async function userLoop(client: Client, catalog: Catalog, until: number, stats: 
     let reply: Reply;
     try {
       if (op === 'save') reply = await client.request('POST', '/api/configurations', randomForm(catalog, seq++));
-      else if (op === 'list (REST)') reply = await client.request('GET', '/api/configurations');
+      else if (op === 'list (REST)') reply = await client.request('GET', REST_LIST_PATH);
       else if (op === 'list (tRPC)') {
         const input = encodeURIComponent(JSON.stringify({ page: 1, sort: 'createdAt', direction: 'desc' }));
         reply = await client.request('GET', `/trpc/configurations.list?input=${input}`);

@@ -3,8 +3,9 @@
  *
  * Starts the real server (`node scripts/start.mjs`, as `npm start` does) on a temp database, on loopback only, and
  * signs in LOAD_CLIENTS (default 50) accounts created through the admin API. Each client, on its own keep-alive
- * connection, loops: save (POST /api/configurations), list (GET /api/configurations and tRPC configurations.list)
- * and read one of its own saves (GET /api/configurations/{id}).
+ * connection, loops: save (POST /api/configurations), list (a page of 30 through GET /api/configurations?page=1&limit=30
+ * — REST_LIST=all for the unpaged list — and tRPC configurations.list) and read one of its own saves
+ * (GET /api/configurations/{id}).
  *   Phase 1 (LOAD_SECONDS, default 30): zero errors; p50/p99 of every call; save p99 < 100 ms.
  *   Phase 2 (CRASH_SECONDS, default 10): the same load; half-way the server gets SIGKILL. It is restarted on the same
  *   database: PRAGMA integrity_check must be ok and every save answered 201 (in either phase) must be there with the
@@ -17,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { formatMoney } from '../src/shared/money';
-import { type Acked, Client, runLoad, type Server, signedInClients, startServer } from './load-kit';
+import { type Acked, Client, REST_LIST_PATH, runLoad, type Server, signedInClients, startServer } from './load-kit';
 import { freePort } from './server-kit';
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
@@ -56,6 +57,7 @@ async function main() {
   const failures: string[] = [];
   try {
     console.log(`proof:load — ${CLIENTS} clients, ${LOAD_SECONDS} s load, ${CRASH_SECONDS} s crash phase; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(`each client: save, ${REST_LIST_PATH}, save, tRPC configurations.list (page 1), read one of its saves${process.env.THINK_MS ? `; ~${process.env.THINK_MS} ms between calls` : ', back to back'}`);
     server = await startServer(dir, port);
     console.log(`server ready on 127.0.0.1:${port} (database ${path.join(dir, 'app.db')})`);
 
