@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
 import { closeDatabase, openDatabase } from './db';
+import { serveApp } from './http-server';
 import { logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
@@ -55,9 +55,10 @@ if (masked > 0) logger.info(`Masked the reset links of ${masked} logged mail${ma
 const demoWarning = demoAccountsWarning(db, config);
 if (demoWarning) logger.warn(demoWarning);
 const mailer = createMailer(db, config, systemClock);
-const app = createApp({ db, config, clock: systemClock, mailer }, { clientDir });
+const services = { db, config, clock: systemClock, mailer };
+const app = createApp(services, { clientDir });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+const server = serveApp(app, services, { port: config.port, hostname: config.host }, (info) => {
   logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
 });
 server.on('error', (error) => {

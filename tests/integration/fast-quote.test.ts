@@ -9,7 +9,8 @@ import http from 'node:http';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/tokens';
-import { createFastQuote } from '../../src/server/fast-quote';
+import { getRequestListener } from '@hono/node-server';
+import { createFastQuote, createNodeQuoteLane } from '../../src/server/fast-quote';
 import { MAX_BODY_BYTES } from '../../src/server/security';
 import { QUOTE_MAX_CUSTOM_ITEMS } from '../../src/shared/schemas/quote';
 import { answerOf, header, type Answer } from '../support/answers';
@@ -487,12 +488,15 @@ describe('the request log', () => {
 
 describe('over real HTTP (the lane reads Node’s parsed headers and body)', () => {
   const servers = createServers();
-  let ports: { app: number; router: number; recorded: number };
+  let ports: { app: number; router: number; recorded: number; node: number };
   let routes: Route[] = [];
+  /** What reached the adapter behind the Node lane (nothing: the lane priced it). */
+  let adapterSaw: Route[] = [];
 
   beforeAll(async () => {
     ports = {
-      app: await servers.listen(t.app.fetch),
+      // as the process serves it: the quote lane on Node's request, in front of the adapter and app.fetch
+      app: await servers.listenApp(t.app, t.services),
       router: await servers.listen(routerOnly.fetch),
       // The lane in front of the router as app.ts puts it, noting what it did with each request.
       recorded: await servers.listen(async (req, env) => {
@@ -506,6 +510,13 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
         routes.push(handedOver.length === 0 ? 'priced by the lane' : 'handed over');
         return res;
       }),
+      // The Node lane in front of the adapter and the router alone, noting what it passed on.
+      node: await servers.listenNode(
+        createNodeQuoteLane(t.services, (req, res) => {
+          adapterSaw.push('rawBody' in req ? 'handed over' : 'not taken');
+          void getRequestListener(routerOnly.fetch)(req, res);
+        }),
+      ),
     };
   });
   afterAll(() => servers.close());
@@ -536,12 +547,17 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
   /** The answers of the three servers (equal), and what the lane did. */
   async function overHttp(send: Post): Promise<{ answer: Wire; route: Route }> {
     routes = [];
+    adapterSaw = [];
     const app = await post(ports.app, send);
     const router = await post(ports.router, send);
     const recorded = await post(ports.recorded, send);
+    const node = await post(ports.node, send);
     expect(app).toEqual(router);
     expect(recorded).toEqual(router);
+    expect(node).toEqual(router);
     expect(routes).toHaveLength(1);
+    // the Node lane decides as the fetch lane does
+    expect(adapterSaw.length === 0 ? 'priced by the lane' : adapterSaw).toEqual(routes[0] === 'priced by the lane' ? routes[0] : [routes[0]]);
     return { answer: router, route: routes[0]! };
   }
 
@@ -608,7 +624,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
         }, 10);
       });
     await abort(await servers.listen(routedLogged.app.fetch), logs.router);
-    await abort(await servers.listen(logged.app.fetch), logs.app);
+    await abort(await servers.listenApp(logged.app, t.services, logged.logger), logs.app);
     expect(logs.router).toHaveLength(1);
     expect(logs.app).toHaveLength(1);
     const strip = (line: string) => {

@@ -31,6 +31,8 @@ export async function captureLogs(level: LogLevel = 'info'): Promise<LogCapture>
 
 export interface LoggedApp {
   app: ReturnType<typeof createApp>;
+  /** The logger behind `lines` (to serve the app with it: tests/support/real-http.ts listenApp). */
+  logger: Logger;
   /** The app's log lines, in order (empty it with `lines.length = 0`). */
   lines: string[];
 }
@@ -41,5 +43,5 @@ export interface LoggedApp {
  */
 export async function createLoggedApp(t: TestApp, { level = 'info', fastLane }: { level?: LogLevel; fastLane?: boolean } = {}): Promise<LoggedApp> {
   const { logger, lines } = await captureLogs(level);
-  return { app: createApp(t.services, { clientDir: `${t.dir}/client`, logger, fastLane }), lines };
+  return { app: createApp(t.services, { clientDir: `${t.dir}/client`, logger, fastLane }), logger, lines };
 }

@@ -1,8 +1,11 @@
 // Apps served over real HTTP on 127.0.0.1 (@hono/node-server), and answers read as Node received them off the wire:
 // for the tests that must see what Node parses and writes, which app.fetch() in process cannot show.
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { serveApp } from '../../src/server/http-server';
+import type { Logger } from '../../src/server/logging';
+import type { Services } from '../../src/server/trpc/context';
 
 export interface Wire {
   status: number;
@@ -33,18 +36,30 @@ export type Fetch = (req: Request, env: unknown) => Response | Promise<Response>
 export interface Servers {
   /** Serves `fetch` on a free port of 127.0.0.1; resolves with the port once it listens. */
   listen(fetch: Fetch): Promise<number>;
+  /** Serves an app as the process does (src/server/http-server.ts: with the quote lane on Node's request). */
+  listenApp(app: { fetch: Fetch }, services: Services, logger?: Logger): Promise<number>;
+  /** Serves a plain Node request listener. */
+  listenNode(listener: RequestListener): Promise<number>;
   /** Closes every server listen() made. */
   close(): Promise<unknown>;
 }
 
 export function createServers(): Servers {
   const servers: ServerType[] = [];
+  async function listening(server: ServerType): Promise<number> {
+    servers.push(server);
+    await new Promise((resolve) => server.once('listening', resolve));
+    return (server.address() as AddressInfo).port;
+  }
   return {
-    async listen(fetch) {
-      const server = serve({ fetch: fetch as never, port: 0, hostname: '127.0.0.1' });
-      servers.push(server);
-      await new Promise((resolve) => server.once('listening', resolve));
-      return (server.address() as AddressInfo).port;
+    listen(fetch) {
+      return listening(serve({ fetch: fetch as never, port: 0, hostname: '127.0.0.1' }));
+    },
+    listenNode(listener) {
+      return listening(createServer(listener).listen(0, '127.0.0.1'));
+    },
+    listenApp(app, services, logger) {
+      return listening(serveApp(app, services, { port: 0, hostname: '127.0.0.1', logger }));
     },
     close: () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))),
   };
