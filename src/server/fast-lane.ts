@@ -13,7 +13,7 @@ import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostGuard, TRPC_MAX_BATCH } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
-import { headerReaderOf, pathAndQuery, type HeaderReader } from './request-header';
+import { headerReaderOf, nodeHeaderReader, pathAndQuery, type HeaderReader, type NodeListener } from './request-header';
 import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
 import { catalogSnapshot } from './services/catalog-cache';
 import { toUserDto } from './services/users';
@@ -97,17 +97,22 @@ function trpcMayAnswerOtherwise(header: HeaderReader): boolean {
   );
 }
 
-export type FastLane = (req: Request, env: unknown) => Response | undefined;
+interface Answer {
+  text: string;
+  headers: Readonly<Record<string, string>>;
+}
 
-export function createFastLane(services: Services, log: Logger = processLogger): FastLane {
+/**
+ * The answer to a GET of `url` (its path and query) with these headers, when the lane may give it; undefined: the
+ * router answers. Logs the line of what it answers.
+ */
+function createLaneCore(services: Services, log: Logger) {
   const { config, db, clock } = services;
   const hostAllowed = hostGuard(config);
-  return (req, env) => {
-    if (req.method !== 'GET') return undefined;
+  return (url: string, header: HeaderReader): Answer | undefined => {
     const startedAt = performance.now();
-    const plan = planOf(req.url);
+    const plan = planOf(url);
     if (!plan) return undefined;
-    const header = headerReaderOf(req, env);
     if (plan.kind !== 'rest' && trpcMayAnswerOtherwise(header)) return undefined;
     if (!hostAllowed(header)) return undefined;
     const token = sessionTokenOf(header('cookie'));
@@ -123,12 +128,39 @@ export function createFastLane(services: Services, log: Logger = processLogger):
             : plan.kind === 'trpc'
               ? `{"result":{"data":${texts[0]}}}`
               : `[${texts.map((t) => `{"result":{"data":${t}}}`).join(',')}]`;
-        const res = new Response(text, { status: 200, headers: plan.kind === 'rest' ? JSON_API_HEADERS : TRPC_API_HEADERS });
         logRequestLine(log, 'GET', plan.path, 200, startedAt, check.user.id);
-        return res;
+        return { text, headers: plan.kind === 'rest' ? JSON_API_HEADERS : TRPC_API_HEADERS };
       });
     } catch {
       return undefined; // the normal path answers (and logs) whatever went wrong
     }
+  };
+}
+
+export type FastLane = (req: Request, env: unknown) => Response | undefined;
+
+/** The lane as a fetch handler, in front of the router in app.fetch (every in-process caller goes through it). */
+export function createFastLane(services: Services, log: Logger = processLogger): FastLane {
+  const answer = createLaneCore(services, log);
+  return (req, env) => {
+    if (req.method !== 'GET') return undefined;
+    const a = answer(req.url, headerReaderOf(req, env));
+    return a && new Response(a.text, { status: 200, headers: a.headers });
+  };
+}
+
+/**
+ * The lane on Node's own request, in front of @hono/node-server's listener (src/server/http-server.ts): the same
+ * answers without the adapter's request object and response handling. Whatever it does not answer goes to
+ * `listener` untouched. `req.url` is the request target: a path (an absolute-form target has no plan and passes on).
+ */
+export function createNodeFastLane(services: Services, listener: NodeListener, log: Logger = processLogger): NodeListener {
+  const answer = createLaneCore(services, log);
+  return (req, res) => {
+    if (req.method !== 'GET' || req.url === undefined || !req.url.startsWith('/')) return listener(req, res);
+    const a = answer(`http://lane${req.url}`, nodeHeaderReader(req));
+    if (!a) return listener(req, res);
+    res.writeHead(200, { ...a.headers, 'Content-Length': String(Buffer.byteLength(a.text)) });
+    res.end(a.text);
   };
 }

@@ -6,7 +6,7 @@
 // router as an identical request (the same URL and headers, and a body whose text() is the text the original gave:
 // handOver below), so every error answer comes from the one place that makes them.
 // tests/integration/fast-quote.test.ts holds the two equal.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { quoteResultToJson } from '../shared/pricing';
 import { quoteFormInput } from '../shared/schemas/quote';
 import { cachedSessionCheck } from './auth/session';
@@ -14,7 +14,7 @@ import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostGuard, isCrossSite, isJsonContentType } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
-import { headerReaderOf, pathAndQuery, type HeaderReader } from './request-header';
+import { headerReaderOf, nodeHeaderReader, pathAndQuery, type HeaderReader, type NodeListener } from './request-header';
 import { JSON_API_HEADERS, MAX_BODY_BYTES } from './security';
 import { priceQuote } from './services/quote';
 import type { Services } from './trpc/context';
@@ -99,8 +99,6 @@ export function createFastQuote(services: Services, routed: Routed, log: Logger 
   }
 }
 
-type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
-
 const ignore = () => {};
 
 /**
@@ -116,10 +114,7 @@ export function createNodeQuoteLane(services: Services, listener: NodeListener, 
   return (req, res) => {
     if (req.method !== 'POST' || req.url !== PATH) return listener(req, res);
     const startedAt = performance.now();
-    const token = core.admit((name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    });
+    const token = core.admit(nodeHeaderReader(req));
     if (token === undefined) return listener(req, res);
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => chunks.push(chunk);

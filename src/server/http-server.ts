@@ -1,10 +1,12 @@
-// The HTTP server the process runs: @hono/node-server serving the app, with the quote lane on Node's own request in
-// front of the adapter (src/server/fast-quote.ts createNodeQuoteLane). main.ts and the real-HTTP tests serve the app
+// The HTTP server the process runs: @hono/node-server serving the app, with the fast lanes on Node's own request in
+// front of the adapter (fast-lane.ts createNodeFastLane, fast-quote.ts createNodeQuoteLane). main.ts and the real-HTTP tests serve the app
 // through this one function, so what the tests see on the wire is what the server sends.
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { createNodeFastLane } from './fast-lane';
 import { createNodeQuoteLane } from './fast-quote';
+import type { NodeListener } from './request-header';
 import type { Logger } from './logging';
 import type { Services } from './trpc/context';
 
@@ -17,8 +19,13 @@ export interface ServeOptions {
 
 type Fetch = (req: Request, env: unknown) => Response | Promise<Response>;
 
+/** The fast lanes on Node's request, then the adapter: the hot reads, then the quote. */
+export function nodeLanes(services: Services, adapter: NodeListener, logger?: Logger): NodeListener {
+  return createNodeFastLane(services, createNodeQuoteLane(services, adapter, logger), logger);
+}
+
 export function serveApp(app: { fetch: Fetch }, services: Services, options: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {
   const withLane = ((serverOptions: ServerOptions, listener: RequestListener) =>
-    createServer(serverOptions, createNodeQuoteLane(services, listener as (req: IncomingMessage, res: ServerResponse) => void, options.logger))) as typeof createServer;
+    createServer(serverOptions, nodeLanes(services, listener as NodeListener, options.logger))) as typeof createServer;
   return serve({ fetch: app.fetch as never, port: options.port, hostname: options.hostname, createServer: withLane }, onListen);
 }

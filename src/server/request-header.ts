@@ -2,20 +2,28 @@
 // `c.req.header()` makes undici copy and validate every header of the request (tens of microseconds on a hot path);
 // Node's own `incoming.headers` is already parsed. In-process requests (app.request in tests) have no Node request and
 // read the WHATWG headers as before.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
 /** Reads headers by lower-case name, as Node joins repeated headers; undefined when absent. */
 export type HeaderReader = (name: string) => string | undefined;
 
-/** The reader for a request and its adapter bindings (`env`: @hono/node-server's `{ incoming, outgoing }`). */
-export function headerReaderOf(req: Request, env: unknown): HeaderReader {
-  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming === undefined) return (name) => req.headers.get(name) ?? undefined;
+/** A handler of Node's own request and response (what @hono/node-server's adapter is). */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The reader for a Node request. */
+export function nodeHeaderReader(incoming: IncomingMessage): HeaderReader {
   return (name) => {
     const value = incoming.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   };
+}
+
+/** The reader for a request and its adapter bindings (`env`: @hono/node-server's `{ incoming, outgoing }`). */
+export function headerReaderOf(req: Request, env: unknown): HeaderReader {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming === undefined) return (name) => req.headers.get(name) ?? undefined;
+  return nodeHeaderReader(incoming);
 }
 
 /** The value of header `name` (lower case) of a Hono request. */

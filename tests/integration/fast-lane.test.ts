@@ -9,7 +9,8 @@ import { parse } from 'hono/utils/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionTokenOf } from '../../src/server/auth/session-cookie';
 import { hashToken } from '../../src/server/auth/tokens';
-import { createFastLane, type FastLane } from '../../src/server/fast-lane';
+import { getRequestListener } from '@hono/node-server';
+import { createFastLane, createNodeFastLane, type FastLane } from '../../src/server/fast-lane';
 import { answerOf, header, type Answer } from '../support/answers';
 import { DAY, MINUTE } from '../support/clock';
 import { createLoggedApp } from '../support/log-capture';
@@ -319,12 +320,22 @@ describe('sessionTokenOf', () => {
 describe('over real HTTP (the lane reads Node’s parsed headers)', () => {
   const servers = createServers();
   let laneAnswered: boolean[] = [];
-  let ports: { app: number; router: number; recorded: number };
+  /** Requests the Node lane passed on to the adapter. */
+  let passedOn = 0;
+  let ports: { app: number; router: number; recorded: number; node: number };
 
   beforeAll(async () => {
     ports = {
-      app: await servers.listen(t.app.fetch),
+      // as the process serves it: the lanes on Node's request, in front of the adapter and app.fetch
+      app: await servers.listenApp(t.app, t.services),
       router: await servers.listen(routerOnly.fetch),
+      // The Node lane in front of the adapter and the router alone, counting what it passed on.
+      node: await servers.listenNode(
+        createNodeFastLane(t.services, (req, res) => {
+          passedOn++;
+          void getRequestListener(routerOnly.fetch)(req, res);
+        }),
+      ),
       // The lane in front of the router as app.ts puts it, noting which requests it answered.
       recorded: await servers.listen((req, env) => {
         const answer = lane(req, env);
@@ -345,9 +356,18 @@ describe('over real HTTP (the lane reads Node’s parsed headers)', () => {
   /** The answers of the three servers, and whether the lane answered. */
   async function overHttp(path: string, headers: Record<string, string | string[]> = { cookie }) {
     laneAnswered = [];
-    const [app, router, recorded] = [await get(ports.app, path, headers), await get(ports.router, path, headers), await get(ports.recorded, path, headers)];
+    passedOn = 0;
+    const [app, router, recorded, node] = [
+      await get(ports.app, path, headers),
+      await get(ports.router, path, headers),
+      await get(ports.recorded, path, headers),
+      await get(ports.node, path, headers),
+    ];
     expect(app).toEqual(router);
     expect(recorded).toEqual(router);
+    expect(node).toEqual(router);
+    // the Node lane answers what the fetch lane answers
+    expect(passedOn === 0).toBe(laneAnswered[0]);
     return { answer: router, lane: laneAnswered[0] };
   }
 
