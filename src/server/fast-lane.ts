@@ -7,7 +7,9 @@
 // exact path below (no query, or the tRPC client's batch form), an allowed Host, a session the cache alone can vouch
 // for (no refresh due, nothing changed since — auth/session.ts cachedSessionCheck). Anything else — no or bad cookie,
 // a refresh to write, an unknown host, a streaming tRPC client, an error — falls through to the normal path, which
-// keeps every rule and every error answer in one place. tests/integration/fast-lane.test.ts holds the two equal.
+// keeps every rule and every error answer in one place. It has two entries over one core: on Node's own request
+// (what the server runs, http-server.ts) and as a fetch handler (app.fetch, in process).
+// tests/integration/fast-lane.test.ts holds both equal to the router.
 import { cachedSessionCheck, sessionCheckOf, type SessionUser } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';

@@ -4,8 +4,9 @@
 // is read once, and only a complete success is answered here: a session the cache cannot vouch for, a body that is
 // not a valid quote form, a pricing refusal, a body that could not be read — every other outcome is handed to the
 // router as an identical request (the same URL and headers, and a body whose text() is the text the original gave:
-// handOver below), so every error answer comes from the one place that makes them.
-// tests/integration/fast-quote.test.ts holds the two equal.
+// handOver below), so every error answer comes from the one place that makes them. Two entries share the lane's
+// core: on Node's own request (what the server runs, http-server.ts) and as a fetch handler (app.fetch, in process).
+// tests/integration/fast-quote.test.ts holds both equal to the router.
 import type { IncomingMessage } from 'node:http';
 import { quoteResultToJson } from '../shared/pricing';
 import { quoteFormInput } from '../shared/schemas/quote';
