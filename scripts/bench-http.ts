@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { advancedQuote } from '../tests/support/quote-forms';
 import { freePort, serverEnv, waitForServer } from './server-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,20 +41,8 @@ interface Case {
   target: { ratio: number } | { rps: number };
 }
 
-const typicalQuote = JSON.stringify({
-  packageId: 2,
-  pricingModel: 'sqm',
-  squareMeters: 1200,
-  locations: 2,
-  addOns: [
-    { id: 3, waiveSetupFee: true },
-    { id: 8, waiveSetupFee: false },
-  ],
-  customItems: [{ id: 'a', name: 'Extra training', isOneTime: false, price: 45.5 }],
-  selectedDiscountIds: [1, 5, 6, 7],
-  contractDuration: 24,
-  paymentFrequency: 'annually',
-});
+/** The typical full form, as tests/integration/quote-api.test.ts prices it to the cent. */
+const typicalQuote = JSON.stringify(advancedQuote);
 
 const cases: Case[] = [
   { name: 'GET /api/packages (signed in)', method: 'GET', path: '/api/packages', target: { ratio: 0.5 } },

@@ -66,11 +66,16 @@ function createQuoteLaneCore(services: Services) {
   };
 }
 
+/** The Node entry below read this body and could not answer it: pricing it again here would only fail again. */
+function handedOverByNodeLane(env: unknown): boolean {
+  return (env as { incoming?: { rawBody?: unknown } } | undefined)?.incoming?.rawBody !== undefined;
+}
+
 /** The lane as a fetch handler, in front of the router in app.fetch (every in-process caller goes through it). */
 export function createFastQuote(services: Services, routed: Routed, log: Logger = processLogger) {
   const core = createQuoteLaneCore(services);
   return (req: Request, env: unknown): Promise<Response> | undefined => {
-    if (req.method !== 'POST' || !isQuoteUrl(req.url)) return undefined;
+    if (req.method !== 'POST' || !isQuoteUrl(req.url) || handedOverByNodeLane(env)) return undefined;
     const startedAt = performance.now();
     const token = core.admit(headerReaderOf(req, env));
     if (token === undefined) return undefined;

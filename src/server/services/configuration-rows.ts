@@ -44,18 +44,14 @@ const COLUMNS = `c.id, c.name, c.user_id, c.package_id, c.package_name, c.pricin
   c.total_monthly_cents, c.setup_fees_cents, c.tcv_cents, c.add_on_names, c.created_at, c.updated_at,
   u.firstname, u.lastname, u.username`;
 const FROM = 'FROM configurations c JOIN users u ON u.id = c.user_id';
-/** Newest first; id breaks ties, so paging never shows a row twice. */
-const NEWEST_FIRST = 'ORDER BY c.created_at DESC, c.id DESC';
 
 function prepare(sqlite: Database.Database) {
   const rows = <P extends unknown[], R>(text: string) => sqlite.prepare<P, R>(text).raw(true);
   return {
     byId: rows<[number], RawRowWithSnapshot>(`SELECT ${COLUMNS}, c.snapshot ${FROM} WHERE c.id = ?`),
     byIdAndOwner: rows<[number, number], RawRowWithSnapshot>(`SELECT ${COLUMNS}, c.snapshot ${FROM} WHERE c.id = ? AND c.user_id = ?`),
-    /** The rows of a page whose ids (a JSON array) were chosen by an index; in no particular order. */
+    /** The rows whose ids (a JSON array) a list chose from an index; in no particular order. */
     byIds: rows<[string], RawRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.id IN (SELECT value FROM json_each(?))`),
-    newestOfOwner: rows<[number, number, number], RawRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.user_id = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
-    newestOfAll: rows<[number, number], RawRow>(`SELECT ${COLUMNS} ${FROM} ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
   };
 }
 const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
@@ -116,13 +112,6 @@ export function readConfiguration(db: Db, id: number, ownerId?: number): (Config
   const s = statementsOf(db);
   const row = ownerId === undefined ? s.byId.get(id) : s.byIdAndOwner.get(id, ownerId);
   return row && { ...toDto(row), snapshot: JSON.parse(row[23]) as ConfigurationSnapshot };
-}
-
-/** Newest first, `limit` from `offset`; `ownerId` limits it to that owner's. */
-export function readNewest(db: Db, ownerId: number | undefined, limit: number, offset: number): ConfigurationDto[] {
-  const s = statementsOf(db);
-  const rows = ownerId === undefined ? s.newestOfAll.all(limit, offset) : s.newestOfOwner.all(ownerId, limit, offset);
-  return rows.map(toDto);
 }
 
 /** The configurations with these ids, in the order of `ids` (ids without a row are left out). */

@@ -13,7 +13,7 @@ import {
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
 import type { Db } from '../db';
-import { readByIds, readNewest } from './configuration-rows';
+import { readByIds } from './configuration-rows';
 import { listOwner, type Actor, type ConfigurationDto } from './configurations';
 
 export interface BoundedList {
@@ -96,10 +96,10 @@ export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): 
   const owner = listOwner(actor, q?.scope);
   const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
   const offset = ((q?.page ?? 1) - 1) * limit;
-  const counter = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' }).count;
+  const s = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' });
   return db.transaction(() => {
-    const total = counter.get({ owner })?.n ?? 0;
-    const items = offset >= total ? [] : readNewest(db, owner, limit, offset);
+    const total = s.count.get({ owner })?.n ?? 0;
+    const items = offset >= total ? [] : readByIds(db, s.ids.all({ owner, limit, offset }).map((r) => r.id));
     return { items, total, truncated: offset + items.length < total };
   });
 }

@@ -1,7 +1,7 @@
 // Saved configurations: a quote's inputs plus the figures the server priced them at. Reads answer from the stored
 // row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { configurations } from '../../../db/schema';
 import type { CatalogDto } from '../../shared/catalog';
 import { centsToEuro } from '../../shared/money';
@@ -230,31 +230,11 @@ type NewConfiguration = ReturnType<typeof pricedColumns> & { userId: number; cre
 
 /**
  * A save is the busiest write: its insert is prepared once per database (building the SQL and compiling it was a
- * fifth of a save). Every column is a placeholder that drizzle encodes (JSON, timestamps) when it runs.
+ * fifth of a save). Every column but the id is a placeholder that drizzle encodes (JSON, timestamps) when it runs; a
+ * row that lacks one is refused by drizzle ("No value for placeholder").
  */
 function prepareInsert(db: Db) {
-  const columns: Record<keyof NewConfiguration, true> = {
-    name: true,
-    packageId: true,
-    packageName: true,
-    pricingModel: true,
-    squareMeters: true,
-    userCount: true,
-    locations: true,
-    contractDuration: true,
-    paymentFrequency: true,
-    addOns: true,
-    discountIds: true,
-    customItems: true,
-    totalMonthly: true,
-    setupFees: true,
-    tcv: true,
-    addOnNames: true,
-    snapshot: true,
-    userId: true,
-    createdAt: true,
-    updatedAt: true,
-  };
+  const { id: _generated, ...columns } = getTableColumns(configurations);
   const values = Object.fromEntries(Object.keys(columns).map((k) => [k, sql.placeholder(k)]));
   const statement = db
     .insert(configurations)
