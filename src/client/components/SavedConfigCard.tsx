@@ -13,7 +13,6 @@ export function SavedConfigCard({
   configuration: c,
   title,
   date,
-  titleGap,
   children,
   ...rest
 }: {
@@ -21,13 +20,11 @@ export function SavedConfigCard({
   title: ReactNode;
   /** the creation date, already formatted for the screen's time zone */
   date: string;
-  /** the gap between the name and the TCV */
-  titleGap: string;
   children: ReactNode;
 } & Omit<BoxProps, 'title' | 'children'>) {
   return (
     <Box borderWidth="1px" rounded="l2" p="3" bg="bg" {...rest}>
-      <Flex justify="space-between" align="flex-start" gap={titleGap}>
+      <Flex justify="space-between" align="flex-start" gap="3">
         {title}
         <Money value={c.tcv} fontWeight="semibold" flexShrink={0} />
       </Flex>

@@ -1,13 +1,13 @@
 // Add-ons grouped by category: checkboxes where a category allows several, radio buttons where it allows one, a
 // "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
-import { Box, Button, Checkbox, Flex, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { memo, useRef, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
 import { Money } from '../../components/Money';
 import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';
 import { categoryIcon } from './category-icons';
-import { OptionFrame } from './OptionFrame';
+import { OptionCheckbox, OptionFrame } from './OptionFrame';
 
 export interface AddOnsSectionProps {
   categories: CategoryDto[];
@@ -139,20 +139,9 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
         return (
           <OptionFrame key={a.id} selected={isOn} disabled={!available} palette="blue" transition="border-color 0.15s, background 0.15s">
             {group.multiple ? (
-              <Checkbox.Root
-                checked={isOn}
-                disabled={!available}
-                onCheckedChange={() => pick(a.id)}
-                alignItems="flex-start"
-                w="full"
-                colorPalette="blue"
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control mt="0.5" />
-                <Checkbox.Label flex="1" minW="0" fontWeight="normal">
-                  {text}
-                </Checkbox.Label>
-              </Checkbox.Root>
+              <OptionCheckbox checked={isOn} disabled={!available} onToggle={() => pick(a.id)} palette="blue">
+                {text}
+              </OptionCheckbox>
             ) : (
               <RadioGroup.Item value={String(a.id)} disabled={!available} alignItems="flex-start" w="full">
                 {/* a second click on the chosen radio removes it (seed 000 §4) */}

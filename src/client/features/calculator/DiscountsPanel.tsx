@@ -1,11 +1,11 @@
 // "Available Discounts": collapsed at first, the header toggles it. A discount that does not apply to the quote right
 // now is disabled (and dropped from the selection by the state); unit / user percentages only under their model.
-import { Badge, Card, Checkbox, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, type Dispatch } from 'react';
 import { LuBadgePercent, LuChevronDown } from 'react-icons/lu';
 import type { DiscountDto } from '../../../shared/catalog';
 import type { CalculatorAction, PricingModel } from './calculator-state';
-import { OptionFrame } from './OptionFrame';
+import { OptionCheckbox, OptionFrame } from './OptionFrame';
 import { discountValueSummary } from './summary-model';
 
 export interface DiscountsPanelProps {
@@ -73,35 +73,29 @@ export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligible
               const on = selectedIds.includes(d.id);
               return (
                 <OptionFrame key={d.id} selected={on} disabled={reason !== null} palette="green" data-testid="discount-option">
-                  <Checkbox.Root
+                  <OptionCheckbox
                     checked={on}
                     disabled={reason !== null}
-                    onCheckedChange={() => dispatch({ type: 'toggleDiscount', discountId: d.id })}
-                    alignItems="flex-start"
-                    colorPalette="green"
-                    w="full"
+                    onToggle={() => dispatch({ type: 'toggleDiscount', discountId: d.id })}
+                    palette="green"
                   >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control mt="0.5" />
-                    <Checkbox.Label flex="1" minW="0" fontWeight="normal">
-                      <Flex justify="space-between" gap="3" wrap="wrap" align="baseline">
-                        <Text fontWeight="medium">{d.name}</Text>
-                        <Badge colorPalette="green" variant={on ? 'solid' : 'subtle'}>
-                          {discountValueSummary(d)}
-                        </Badge>
-                      </Flex>
-                      {d.description && (
-                        <Text fontSize="sm" color="fg.muted">
-                          {d.description}
-                        </Text>
-                      )}
-                      {reason && (
-                        <Text fontSize="xs" color="fg.muted" mt="0.5">
-                          {reason}
-                        </Text>
-                      )}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
+                    <Flex justify="space-between" gap="3" wrap="wrap" align="baseline">
+                      <Text fontWeight="medium">{d.name}</Text>
+                      <Badge colorPalette="green" variant={on ? 'solid' : 'subtle'}>
+                        {discountValueSummary(d)}
+                      </Badge>
+                    </Flex>
+                    {d.description && (
+                      <Text fontSize="sm" color="fg.muted">
+                        {d.description}
+                      </Text>
+                    )}
+                    {reason && (
+                      <Text fontSize="xs" color="fg.muted" mt="0.5">
+                        {reason}
+                      </Text>
+                    )}
+                  </OptionCheckbox>
                 </OptionFrame>
               );
             })}

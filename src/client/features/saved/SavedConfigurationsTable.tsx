@@ -101,7 +101,6 @@ export function SavedConfigurationsTable() {
             key={c.id}
             configuration={c}
             date={formatLocalDate(c.createdAt)}
-            titleGap="3"
             title={
               <Text fontWeight="semibold" minW="0" truncate title={c.name}>
                 {c.name}

@@ -106,7 +106,6 @@ export function SavedConfigsTab() {
                 key={c.id}
                 configuration={c}
                 date={formatAdminDate(c.createdAt)}
-                titleGap="2"
                 title={
                   <ChakraLink asChild color="blue.fg" fontWeight="semibold" textAlign="start" minW="0">
                     <button type="button" onClick={() => setDetails(c)}>
