@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { centsToEuro, formatMoney } from '../../shared/money';
 import type { Db } from '../db';
-import type { ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configurations';
+import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configurations';
 
 /**
  * One row as SQLite hands it over, as an array (better-sqlite3's raw mode: building an object of 23 keys per row
@@ -65,6 +65,11 @@ function statementsOf(db: Db) {
   return s;
 }
 
+/** Stored custom items (price in cents) as answers and inputs carry them (price in euro). */
+export function customItemsInEuro(items: StoredCustomItem[]): ConfigurationDto['customItems'] {
+  return items.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: centsToEuro(c.price) }));
+}
+
 export function creatorName(u: { firstname: string; lastname: string; username: string }): string {
   const full = `${u.firstname} ${u.lastname}`.trim();
   return full === '' ? u.username : full;
@@ -91,13 +96,7 @@ function toDto(r: RawRow | RawRowWithSnapshot): ConfigurationDto {
     discountIds: JSON.parse(discountIds) as number[],
     contractDuration,
     paymentFrequency,
-    customItems: (JSON.parse(customItems) as StoredCustomItem[]).map((c) => ({
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      isOneTime: c.isOneTime,
-      price: centsToEuro(c.price),
-    })),
+    customItems: customItemsInEuro(JSON.parse(customItems) as StoredCustomItem[]),
     totalMonthly: formatMoney(totalMonthly),
     setupFees: formatMoney(setupFees),
     tcv: formatMoney(tcv),
@@ -108,7 +107,7 @@ function toDto(r: RawRow | RawRowWithSnapshot): ConfigurationDto {
 }
 
 /** One configuration with its snapshot; `ownerId` limits it to that owner's. */
-export function readConfiguration(db: Db, id: number, ownerId?: number): (ConfigurationDto & { snapshot: ConfigurationSnapshot }) | undefined {
+export function readConfiguration(db: Db, id: number, ownerId?: number): ConfigurationDetailDto | undefined {
   const s = statementsOf(db);
   const row = ownerId === undefined ? s.byId.get(id) : s.byIdAndOwner.get(id, ownerId);
   return row && { ...toDto(row), snapshot: JSON.parse(row[23]) as ConfigurationSnapshot };

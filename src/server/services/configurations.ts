@@ -4,7 +4,6 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { configurations } from '../../../db/schema';
 import type { CatalogDto } from '../../shared/catalog';
-import { centsToEuro } from '../../shared/money';
 import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
 import {
   configurationMessages,
@@ -15,7 +14,7 @@ import {
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { catalogSnapshot } from './catalog-cache';
-import { readConfiguration } from './configuration-rows';
+import { customItemsInEuro, readConfiguration } from './configuration-rows';
 import { priceWithPricingCatalog } from './quote';
 
 /** Who is asking: ownership decides what they may see and change. */
@@ -92,8 +91,8 @@ export function getConfiguration(db: Db, actor: Actor, id: number): Configuratio
 }
 
 /**
- * Whose rows a list shows (undefined: everyone's): an admin sees everyone's unless they ask for their own; anyone else always sees only
- * their own (asking for 'all' is not an error: it simply is all they may see).
+ * Whose rows a list shows (undefined: everyone's): an admin sees everyone's unless they ask for their own; anyone
+ * else always sees only their own (asking for 'all' is not an error: it simply is all they may see).
  */
 export function listOwner(actor: Actor, scope: 'mine' | 'all' | undefined): number | undefined {
   return actor.isAdmin && scope !== 'mine' ? undefined : actor.id;
@@ -261,11 +260,6 @@ export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: Confi
   return getConfiguration(db, actor, id);
 }
 
-/** Stored custom items back in the input's form (price in euro), for re-pricing with a partial update. */
-function storedCustomItemsAsInput(items: StoredCustomItem[]): ConfigurationFields['customItems'] {
-  return items.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: centsToEuro(c.price) }));
-}
-
 /**
  * Overwrite. Only the owner may: the seed gives an admin Load and Delete on other people's quotes, not edit, and
  * an admin silently changing a salesperson's figures would surprise them. For anyone else it does not exist (404).
@@ -299,7 +293,7 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
       discountIds: patch.discountIds ?? row.discountIds,
       contractDuration: patch.contractDuration ?? (row.contractDuration as ConfigurationFields['contractDuration']),
       paymentFrequency: patch.paymentFrequency ?? row.paymentFrequency,
-      customItems: patch.customItems ?? storedCustomItemsAsInput(row.customItems as StoredCustomItem[]),
+      customItems: patch.customItems ?? customItemsInEuro(row.customItems as StoredCustomItem[]),
     };
     const p = price(db, clock, f, { addOns: patch.addOns !== undefined, discountIds: patch.discountIds !== undefined });
     db.update(configurations)
