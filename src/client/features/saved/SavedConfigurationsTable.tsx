@@ -6,6 +6,7 @@ import { LuChevronLeft, LuChevronRight, LuFileDown, LuFolderOpen, LuPlus, LuTras
 import { Link } from 'wouter';
 import type { ConfigurationSort } from '../../../shared/schemas/configuration';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
 import { SavedConfigCard } from '../../components/SavedConfigCard';
 import { SortSelect } from '../../components/SortSelect';
@@ -204,11 +205,7 @@ export function SavedConfigurationsTable() {
 function RowActions({ row, onDelete }: { row: Row; onDelete: () => void }) {
   return (
     <>
-      <Button asChild size="xs" colorPalette="blue" variant="subtle">
-        <Link href={`/calculator?configId=${row.id}`} aria-label={`Load ${row.name}`}>
-          Load
-        </Link>
-      </Button>
+      <LoadQuoteButton id={row.id} name={row.name} />
       <Button asChild size="xs" variant="outline">
         <a href={configurationPdfUrl(row.id)} download aria-label={`Download PDF of ${row.name}`}>
           <LuFileDown aria-hidden /> PDF

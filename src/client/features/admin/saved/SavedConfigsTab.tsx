@@ -3,10 +3,10 @@
 import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuFileText, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
-import { Link } from 'wouter';
+import { LuFileText, LuSearch, LuTrash2 } from 'react-icons/lu';
 import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
 import { SortSelect } from '../../../components/SortSelect';
@@ -17,6 +17,9 @@ import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, LoadingBlock, Pager, SectionHeader, SortButton } from '../shared/shell-ui';
 import { ConfigurationDetailsDialog, type SavedConfiguration } from './ConfigurationDetailsDialog';
 import { initialSavedTableState, savedTableReducer } from './saved-table-state';
+
+/** Headers without sorting, in the sort buttons' type: the row of headers reads as one. */
+const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' } as const;
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -114,11 +117,7 @@ export function SavedConfigsTab() {
                   </ChakraLink>
                 }
               >
-                <Button asChild size="xs" variant="outline">
-                  <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
-                    <LuUpload /> Load
-                  </Link>
-                </Button>
+                <LoadQuoteButton id={c.id} name={c.name} />
                 <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
                   <LuTrash2 /> Delete
                 </Button>
@@ -130,13 +129,15 @@ export function SavedConfigsTab() {
               <Table.Header>
                 <Table.Row bg="bg.subtle">
                   {sortHeader('createdAt', 'Creation Date')}
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
                   {sortHeader('packageName', 'Package')}
                   {sortHeader('locations', 'Locations', true)}
                   {sortHeader('contractDuration', 'Contract', true)}
                   {sortHeader('tcv', 'TCV', true)}
-                  <Table.ColumnHeader>Created By</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
+                  <Table.ColumnHeader {...plainHeader} textAlign="end">
+                    Actions
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -161,11 +162,7 @@ export function SavedConfigsTab() {
                     <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <HStack gap="1" justify="flex-end">
-                        <Button asChild size="xs" variant="outline">
-                          <Link href={`/calculator?configId=${c.id}`} aria-label={`Load ${c.name}`}>
-                            <LuUpload /> Load
-                          </Link>
-                        </Button>
+                        <LoadQuoteButton id={c.id} name={c.name} />
                         <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
                           <LuTrash2 />
                         </IconButton>
