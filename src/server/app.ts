@@ -5,7 +5,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { apiEnvelope } from './api-envelope';
 import { createFastLane } from './fast-lane';
-import { createFastQuote } from './fast-quote';
+import { createFastPost } from './fast-post';
 import { noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
@@ -74,8 +74,8 @@ export function createApp(services: Services, options: AppOptions): Hono {
   if (options.fastLane !== false) {
     const routed = app.fetch;
     const fastLane = createFastLane(services, options.logger);
-    const fastQuote = createFastQuote(services, (req, env) => routed(req, env), options.logger);
-    app.fetch = (req, env, executionCtx) => fastLane(req, env) ?? fastQuote(req, env) ?? routed(req, env, executionCtx);
+    const fastPost = createFastPost(services, (req, env) => routed(req, env), options.logger);
+    app.fetch = (req, env, executionCtx) => fastLane(req, env) ?? fastPost(req, env) ?? routed(req, env, executionCtx);
   }
   return app;
 }

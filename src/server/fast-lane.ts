@@ -10,27 +10,26 @@
 // keeps every rule and every error answer in one place. It has two entries over one core: on Node's own request
 // (what the server runs, http-server.ts) and as a fetch handler (app.fetch, in process).
 // tests/integration/fast-lane.test.ts holds both equal to the router.
-import { cachedSessionCheck, sessionCheckOf, type SessionUser } from './auth/session';
+import { cachedSessionCheck, sessionCheckOf } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostGuard, TRPC_MAX_BATCH } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
 import { headerReaderOf, nodeHeaderReader, pathAndQuery, type HeaderReader, type NodeListener } from './request-header';
+import { type Body, type Reply, SAVED_QUOTE_PROCEDURES, savedQuoteRestBody } from './lane-saved-quotes';
 import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
 import { catalogSnapshot } from './services/catalog-cache';
 import { toUserDto } from './services/users';
 import type { Services } from './trpc/context';
 
-type Body = (services: Services, user: SessionUser) => string;
-
 const catalogJson =
   (list: 'packages' | 'addOns' | 'categories' | 'discounts' | 'all'): Body =>
-  ({ db }) =>
-    catalogSnapshot(db).json[list];
-const sessionCheck: Body = (_, user) => JSON.stringify(sessionCheckOf(user));
-const me: Body = (_, user) => JSON.stringify(toUserDto(user));
+  ({ db }, _user, input) =>
+    input === undefined ? { text: catalogSnapshot(db).json[list] } : undefined;
+const sessionCheck: Body = (_, user, input) => (input === undefined ? { text: JSON.stringify(sessionCheckOf(user)) } : undefined);
+const me: Body = (_, user, input) => (input === undefined ? { text: JSON.stringify(toUserDto(user)) } : undefined);
 
-/** REST paths and the procedures they adapt (rest/catalog.ts, rest/auth.ts). */
+/** REST paths and the procedures they adapt (rest/catalog.ts, rest/auth.ts); the saved quotes' in lane-saved-quotes.ts. */
 const REST: ReadonlyMap<string, Body> = new Map([
   ['/api/packages', catalogJson('packages')],
   ['/api/addons', catalogJson('addOns')],
@@ -40,7 +39,7 @@ const REST: ReadonlyMap<string, Body> = new Map([
   ['/api/user', me],
 ]);
 
-/** tRPC queries without input (routers/catalog.ts, routers/auth.ts). */
+/** tRPC queries (routers/catalog.ts, routers/auth.ts without input; routers/configurations.ts with one). */
 const TRPC: ReadonlyMap<string, Body> = new Map([
   ['catalog.all', catalogJson('all')],
   ['catalog.packages', catalogJson('packages')],
@@ -49,16 +48,39 @@ const TRPC: ReadonlyMap<string, Body> = new Map([
   ['catalog.discounts', catalogJson('discounts')],
   ['auth.check', sessionCheck],
   ['auth.me', me],
+  ...SAVED_QUOTE_PROCEDURES,
 ]);
 
-/** What httpBatchLink sends for queries without input. */
-const TRPC_BATCH_QUERY = 'batch=1&input=%7B%7D';
+/** How httpBatchLink's query starts; the input follows, and nothing after it. */
+const TRPC_BATCH_PREFIX = 'batch=1&input=';
+const TRPC_INPUT_PREFIX = 'input=';
+
+interface Call {
+  body: Body;
+  /** The call's input as tRPC reads it from the query (undefined: none). */
+  input: unknown;
+}
 
 interface Plan {
   path: string;
-  /** Single REST or tRPC body, or the members of a tRPC batch. */
-  bodies: Body[];
+  /** A single REST or tRPC call, or the members of a tRPC batch. */
+  calls: Call[];
   kind: 'rest' | 'trpc' | 'batch';
+}
+
+/**
+ * The `input` parameter as tRPC reads it (searchParams.get, then JSON.parse; an empty one is none); undefined when
+ * the query is not exactly `input=…`, or the text is not JSON — the router answers those.
+ */
+function inputOf(afterPrefix: string): { value: unknown } | undefined {
+  if (afterPrefix.includes('&')) return undefined;
+  const text = new URLSearchParams(TRPC_INPUT_PREFIX + afterPrefix).get('input') ?? '';
+  if (text === '') return { value: undefined };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 function planOf(url: string): Plan | undefined {
@@ -67,22 +89,28 @@ function planOf(url: string): Plan | undefined {
   const { path, query } = target;
   if (path.startsWith('/api/')) {
     const body = query === '' ? REST.get(path) : undefined;
-    return body && { path, bodies: [body], kind: 'rest' };
+    const rest = body ?? savedQuoteRestBody(path, query);
+    return rest && { path, calls: [{ body: rest, input: undefined }], kind: 'rest' };
   }
   if (!path.startsWith('/trpc/')) return undefined;
   const names = path.slice('/trpc/'.length);
-  if (query === '') {
+  if (query === '' || query.startsWith(TRPC_INPUT_PREFIX)) {
     const body = TRPC.get(names);
-    return body && { path, bodies: [body], kind: 'trpc' };
+    const input = query === '' ? { value: undefined } : inputOf(query.slice(TRPC_INPUT_PREFIX.length));
+    return body && input && { path, calls: [{ body, input: input.value }], kind: 'trpc' };
   }
-  if (query !== TRPC_BATCH_QUERY) return undefined;
-  const bodies: Body[] = [];
+  if (!query.startsWith(TRPC_BATCH_PREFIX)) return undefined;
+  const inputs = inputOf(query.slice(TRPC_BATCH_PREFIX.length));
+  // tRPC refuses a batch input that is not an object (400); an absent one is no input for any call.
+  const byIndex = inputs?.value ?? {};
+  if (!inputs || typeof byIndex !== 'object' || byIndex === null || Array.isArray(byIndex)) return undefined;
+  const calls: Call[] = [];
   for (const name of names.split(',')) {
     const body = TRPC.get(name);
-    if (!body || bodies.length === TRPC_MAX_BATCH) return undefined;
-    bodies.push(body);
+    if (!body || calls.length === TRPC_MAX_BATCH) return undefined;
+    calls.push({ body, input: Object.hasOwn(byIndex, calls.length) ? (byIndex as Record<number, unknown>)[calls.length] : undefined });
   }
-  return { path, bodies, kind: 'batch' };
+  return { path, calls, kind: 'batch' };
 }
 
 /**
@@ -104,6 +132,8 @@ interface Answer {
   headers: Readonly<Record<string, string>>;
 }
 
+const TRPC_RESULT_START = '{"result":{"data":';
+
 /**
  * The answer to a GET of `url` (its path and query) with these headers, when the lane may give it; undefined: the
  * router answers. Logs the line of what it answers.
@@ -123,15 +153,22 @@ function createLaneCore(services: Services, log: Logger) {
       return withOneReading(() => {
         const check = cachedSessionCheck(db, clock, token);
         if (!check) return undefined;
-        const texts = plan.bodies.map((body) => body(services, check.user));
+        const replies: Reply[] = [];
+        for (const call of plan.calls) {
+          const reply = call.body(services, check.user, call.input);
+          if (!reply) return undefined;
+          replies.push(reply);
+        }
         const text =
           plan.kind === 'rest'
-            ? texts[0]!
+            ? replies[0]!.text
             : plan.kind === 'trpc'
-              ? `{"result":{"data":${texts[0]}}}`
-              : `[${texts.map((t) => `{"result":{"data":${t}}}`).join(',')}]`;
+              ? `${TRPC_RESULT_START}${replies[0]!.text}}}`
+              : `[${replies.map((r) => `${TRPC_RESULT_START}${r.text}}}`).join(',')}]`;
         logRequestLine(log, 'GET', plan.path, 200, startedAt, check.user.id);
-        return { text, headers: plan.kind === 'rest' ? JSON_API_HEADERS : TRPC_API_HEADERS };
+        const extra = plan.kind === 'rest' ? replies[0]!.headers : undefined;
+        const headers = plan.kind === 'rest' ? JSON_API_HEADERS : TRPC_API_HEADERS;
+        return { text, headers: extra ? { ...headers, ...extra } : headers };
       });
     } catch {
       return undefined; // the normal path answers (and logs) whatever went wrong

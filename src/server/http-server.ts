@@ -1,11 +1,11 @@
 // The HTTP server the process runs: @hono/node-server serving the app, with the fast lanes on Node's own request in
-// front of the adapter (fast-lane.ts createNodeFastLane, fast-quote.ts createNodeQuoteLane). main.ts and the
+// front of the adapter (fast-lane.ts createNodeFastLane, fast-post.ts createNodePostLane). main.ts and the
 // real-HTTP tests serve the app through this one function, so what the tests see on the wire is what the server sends.
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeFastLane } from './fast-lane';
-import { createNodeQuoteLane } from './fast-quote';
+import { createNodePostLane } from './fast-post';
 import type { Logger } from './logging';
 import type { NodeListener } from './request-header';
 import type { Services } from './trpc/context';
@@ -19,9 +19,9 @@ export interface ServeOptions {
 
 type Fetch = (req: Request, env: unknown) => Response | Promise<Response>;
 
-/** The fast lanes on Node's request, then the adapter: the hot reads, then the quote. */
+/** The fast lanes on Node's request, then the adapter: the hot reads, then the JSON POSTs (a quote, a save). */
 function nodeLanes(services: Services, adapter: NodeListener, logger?: Logger): NodeListener {
-  return createNodeFastLane(services, createNodeQuoteLane(services, adapter, logger), logger);
+  return createNodeFastLane(services, createNodePostLane(services, adapter, logger), logger);
 }
 
 export function serveApp(app: { fetch: Fetch }, services: Services, options: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {

@@ -15,15 +15,17 @@ import { answerOf, header, type Answer } from '../support/answers';
 import { DAY, MINUTE } from '../support/clock';
 import { createLoggedApp } from '../support/log-capture';
 import { createServers, readWire, type Wire } from '../support/real-http';
+import { getLaneParity, HOST } from '../support/get-lane-parity';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
-import { ADMIN, APP_URL, TestClient, USER, type TestApp } from '../support/test-app';
-
-const HOST = new URL(APP_URL).host;
+import { ADMIN, TestClient, USER, type TestApp } from '../support/test-app';
 
 let pair: RouterPair;
 let t: TestApp;
 let routerOnly: RouterPair['routerOnly'];
 let lane: FastLane;
+let requestOf: ReturnType<typeof getLaneParity>['requestOf'];
+let expectServedAlike: ReturnType<typeof getLaneParity>['expectServedAlike'];
+let expectLeftToRouter: ReturnType<typeof getLaneParity>['expectLeftToRouter'];
 let cookie: string;
 let userId: number;
 
@@ -31,48 +33,9 @@ beforeAll(async () => {
   pair = await createRouterPair();
   ({ t, routerOnly, cookie, userId } = pair);
   lane = createFastLane(t.services);
+  ({ requestOf, expectServedAlike, expectLeftToRouter } = getLaneParity(pair, lane));
 });
 afterAll(() => pair.close());
-
-interface Send {
-  method?: string;
-  /** Replaces the default headers (Host of APP_URL, the signed-in cookie) where given; null leaves one out. */
-  headers?: Record<string, string | null>;
-}
-
-function requestOf(path: string, send: Send = {}): Request {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ host: HOST, cookie, ...send.headers })) if (value !== null) headers[name] = value;
-  return new Request(APP_URL + path, { method: send.method ?? 'GET', headers });
-}
-
-/** The lane's own answer (undefined: it left the request to the router), the app's (lane on) and the router's. */
-async function threeWays(path: string, send: Send = {}): Promise<{ lane: Answer | undefined; app: Answer; router: Answer }> {
-  const direct = lane(requestOf(path, send), undefined);
-  return {
-    lane: direct && (await answerOf(direct)),
-    app: await answerOf(await t.app.fetch(requestOf(path, send))),
-    router: await answerOf(await routerOnly.fetch(requestOf(path, send))),
-  };
-}
-
-/** Served by the lane, and equal to the router's answer in every byte. */
-async function expectServedAlike(path: string, send: Send = {}): Promise<Answer> {
-  const { lane: fast, app, router } = await threeWays(path, send);
-  expect(fast, `the lane serves ${path}`).toBeDefined();
-  expect(router.status).toBe(200);
-  expect(app).toEqual(router);
-  expect(fast).toEqual(router);
-  return router;
-}
-
-/** Left to the router by the lane, and the app (lane on) answers exactly as the router alone does. */
-async function expectLeftToRouter(path: string, send: Send = {}): Promise<Answer> {
-  const { lane: fast, app, router } = await threeWays(path, send);
-  expect(fast, `the lane leaves ${send.method ?? 'GET'} ${path} to the router`).toBeUndefined();
-  expect(app).toEqual(router);
-  return router;
-}
 
 const batch = (...names: string[]) => `/trpc/${names.join(',')}?batch=1&input=%7B%7D`;
 

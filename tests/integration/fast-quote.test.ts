@@ -1,4 +1,4 @@
-// POST /api/quote on the fast lane (src/server/fast-quote.ts). Its promise: it answers only a complete success, with
+// POST /api/quote on the fast lane (src/server/fast-post.ts). Its promise: it answers only a complete success, with
 // exactly the status, headers and bytes the router would give; anything it cannot vouch for before reading the body
 // is not taken at all, and every other outcome is handed to the router as an identical request (same URL, headers
 // and body bytes) after the body was read. Two apps over the same services and database — the test app (lane on)
@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/tokens';
 import { getRequestListener } from '@hono/node-server';
-import { createFastQuote, createNodeQuoteLane } from '../../src/server/fast-quote';
+import { createFastPost, createNodePostLane } from '../../src/server/fast-post';
 import { MAX_BODY_BYTES } from '../../src/server/security';
 import { QUOTE_MAX_CUSTOM_ITEMS } from '../../src/shared/schemas/quote';
 import { answerOf, header, type Answer } from '../support/answers';
@@ -39,12 +39,12 @@ interface HandedOver {
 }
 const handedOver: HandedOver[] = [];
 /** The lane on its own, in front of the router-only app, recording every hand-over. */
-let lane: ReturnType<typeof createFastQuote>;
+let lane: ReturnType<typeof createFastPost>;
 
 beforeAll(async () => {
   pair = await createRouterPair();
   ({ t, routerOnly, cookie, userId } = pair);
-  lane = createFastQuote(t.services, async (req, env) => {
+  lane = createFastPost(t.services, async (req, env) => {
     // Notes the body text the router reads (rest/kit.ts jsonBody reads it with text()), without reading it itself.
     const handed: HandedOver = { url: req.url, method: req.method, headers: [...req.headers], text: undefined };
     handedOver.push(handed);
@@ -512,7 +512,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
       }),
       // The Node lane in front of the adapter and the router alone, noting what it passed on.
       node: await servers.listenNode(
-        createNodeQuoteLane(t.services, (req, res) => {
+        createNodePostLane(t.services, (req, res) => {
           adapterSaw.push('rawBody' in req ? 'handed over' : 'not taken');
           void getRequestListener(routerOnly.fetch)(req, res);
         }),

@@ -245,6 +245,11 @@ function prepareInsert(db: Db) {
 const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
 export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
+  return getConfiguration(db, actor, insertConfiguration(db, clock, actor, f));
+}
+
+/** The save's write alone: prices and inserts in one transaction, and returns the new id. Throws before writing. */
+export function insertConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): number {
   let insert = inserts.get(db);
   if (!insert) {
     insert = prepareInsert(db);
@@ -252,12 +257,11 @@ export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: Confi
   }
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
-  const id = db.transaction(() => {
+  return db.transaction(() => {
     const p = price(db, clock, f, { addOns: true, discountIds: true });
     const now = clock.now();
     return insert({ ...pricedColumns(f, p), userId: actor.id, createdAt: now, updatedAt: now });
   });
-  return getConfiguration(db, actor, id);
 }
 
 /**
