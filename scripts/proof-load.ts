@@ -11,7 +11,8 @@
  *   database: PRAGMA integrity_check must be ok and every save answered 201 (in either phase) must be there with the
  *   totals it was answered with (totalMonthly, setupFees, tcv).
  * Stops by itself; prints PASS or FAIL and exits 0 or 1. THINK_MS (default 0) adds a pause between a client's calls;
- * SERVER_NODE_FLAGS passes flags to the server's node (e.g. --perf-basic-prof, to profile it under this load).
+ * SERVER_NODE_FLAGS passes flags to the server's node (e.g. --perf-basic-prof, to profile it under this load);
+ * KEEP_DIR=1 keeps the database and server log of a passing run too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -138,7 +139,7 @@ async function main() {
       await server.exited;
     }
     if (failures.length > 0) console.log(`server log: ${path.join(dir, 'server.log')}`);
-    else fs.rmSync(dir, { recursive: true, force: true });
+    else if (!process.env.KEEP_DIR) fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(failures.length === 0 ? '\nPASS: zero errors, save p99 within target, nothing lost to SIGKILL' : `\nFAIL:\n  ${failures.join('\n  ')}`);
   process.exitCode = failures.length === 0 ? 0 : 1;
