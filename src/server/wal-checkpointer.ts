@@ -2,9 +2,17 @@
 // SQLite's automatic checkpoint runs in whichever write crosses 1,000 WAL pages: under a team's load that was one
 // save in thirty stalling the whole event loop for 10–20 ms (copying pages to the database file, then an fsync),
 // with every request queued behind it. A PASSIVE checkpoint from a second connection never blocks the writer or the
-// readers, so the worker does it every half second; the main connection keeps an automatic checkpoint at a much
-// higher mark only as a safety net (the worker stopped, or fell far behind). Durability is unchanged: a commit is
-// in the WAL before it is answered, whoever copies it on later.
+// readers, so the worker does it every 100 ms; the main connection keeps an automatic checkpoint at a much higher
+// mark only as a safety net (the worker stopped, or fell far behind). Durability is unchanged: a commit is in the WAL
+// before it is answered, whoever copies it on later.
+//
+// Why so often, and why the mark so high (proof:load, docs/DECISIONS.md "Operations"): a save writes ~17 WAL pages,
+// so 50 clients saving back to back add ~8,000 a second. The WAL starts over from its beginning only when a write
+// finds every page copied, which a checkpoint every half second almost never left behind under that load; the WAL
+// then reached the old mark of 10,000 pages about once a second, and the save that crossed it checkpointed and synced
+// 16 MB in the event loop (20–40 ms, every client waiting). Every 100 ms each copy is small, the WAL starts over
+// several times a second (the main thread then only syncs the WAL's header, under a millisecond), and the mark is
+// not reached. The WAL file is cut back to JOURNAL_LIMIT_BYTES when it starts over after having grown past it.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db';
@@ -14,8 +22,10 @@ export interface WalCheckpointer {
   stop(): Promise<void>;
 }
 
-/** WAL pages (4 KiB) past which the main connection checkpoints by itself: ~40 MiB. */
-const SAFETY_NET_PAGES = 10_000;
+/** WAL pages (4 KiB) past which the main connection checkpoints by itself: ~200 MiB. */
+const SAFETY_NET_PAGES = 50_000;
+/** The size the WAL file is cut back to when it starts over (journal_size_limit). */
+const JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 // Plain CommonJS, evaluated in the worker: it must run the same from the TypeScript sources and from the bundle.
 const WORKER_SOURCE = `
@@ -37,8 +47,9 @@ parentPort.on('message', (message) => {
 });
 `;
 
-export function startWalCheckpointer(db: Db, file: string, intervalMs = 500): WalCheckpointer {
+export function startWalCheckpointer(db: Db, file: string, intervalMs = 100): WalCheckpointer {
   db.$client.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+  db.$client.pragma(`journal_size_limit = ${JOURNAL_LIMIT_BYTES}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
   // The worker only ever helps: if it fails, the safety net checkpoints, and the server goes on.
