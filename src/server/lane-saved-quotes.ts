@@ -8,7 +8,7 @@
 import type { SessionUser } from './auth/session';
 import { configurationAllInput, configurationIdInput, configurationListInput } from '../shared/schemas/configuration';
 import { getConfiguration } from './services/configurations';
-import { listAllBounded, listConfigurationPage } from './services/configurations-list';
+import { configurationPageJson, listAllBoundedJson } from './services/configurations-list';
 import type { Services } from './trpc/context';
 
 /** What the lane sends: the JSON text, and the headers a REST adapter adds to the usual ones. */
@@ -41,10 +41,10 @@ function list(query: Record<string, string>): Body {
   return ({ db }, user) => {
     const input = configurationAllInput.safeParse(query);
     if (!input.success) return undefined;
-    const found = listAllBounded(db, user, input.data);
+    const found = listAllBoundedJson(db, user, input.data);
     const headers: Record<string, string> = { 'x-total-count': String(found.total) };
     if (found.truncated) headers['x-truncated'] = 'true';
-    return { text: JSON.stringify(found.items), headers };
+    return { text: found.items.json, headers };
   };
 }
 
@@ -79,7 +79,7 @@ export const SAVED_QUOTE_PROCEDURES: ReadonlyMap<string, Body> = new Map<string,
     'configurations.list',
     ({ db }, user, raw) => {
       const input = configurationListInput.safeParse(raw);
-      return input.success ? { text: JSON.stringify(listConfigurationPage(db, user, input.data)) } : undefined;
+      return input.success ? { text: configurationPageJson(db, user, input.data) } : undefined;
     },
   ],
   [

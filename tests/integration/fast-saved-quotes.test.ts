@@ -3,9 +3,11 @@
 // the router's answer in every byte; an input the procedure refuses, a quote that is not yours, a query in any other
 // form must reach the router, which answers as it always did.
 import http from 'node:http';
+import Database from 'better-sqlite3';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFastLane, createNodeFastLane } from '../../src/server/fast-lane';
+import { formatMoney } from '../../src/shared/money';
 import { header } from '../support/answers';
 import { addUser } from '../support/configurations';
 import { getLaneParity, HOST } from '../support/get-lane-parity';
@@ -177,10 +179,47 @@ describe('never stale', () => {
     expect((await client.patch(`/api/configurations/${added}`, { name: 'Gamma Werke AG' })).status).toBe(200);
     expect(json((await parity.expectServedAlike(`/api/configurations/${added}`)).text)).toMatchObject({ name: 'Gamma Werke AG' });
 
+    // the lists too (each row's text is kept while the row is the same: a rename changes it)
+    const names = (text: string) => (json(text) as { name: string }[]).map((c) => c.name);
+    expect(names((await parity.expectServedAlike('/api/configurations')).text)[0]).toBe('Gamma Werke AG');
+    const page = json((await parity.expectServedAlike(trpc('configurations.list', { page: 1 }))).text) as { result: { data: { items: { name: string }[] } } };
+    expect(page.result.data.items[0]!.name).toBe('Gamma Werke AG');
+
     expect((await client.delete(`/api/configurations/${added}`)).status).toBe(204);
     expect((await parity.expectLeftToRouter(`/api/configurations/${added}`)).status).toBe(404);
     list = await parity.expectServedAlike(trpc('configurations.list', { page: 1 }));
     expect(json(list.text)).toMatchObject({ result: { data: { total: 3 } } });
+  });
+});
+
+describe('never stale: rows changed by another connection', () => {
+  it('a changed total and a renamed owner show in the next listed row, on both doors', async () => {
+    const listed = async () => {
+      const rest = json((await parity.expectServedAlike('/api/configurations')).text) as { id: number; totalMonthly: string; createdBy: string }[];
+      const page = json((await parity.expectServedAlike(trpc('configurations.list', { page: 1 }))).text) as {
+        result: { data: { items: typeof rest } };
+      };
+      expect(page.result.data.items).toEqual(rest);
+      return rest.find((c) => c.id === mine[0])!;
+    };
+    const before = await listed();
+    expect(before.createdBy).not.toBe('Renamed Elsewhere');
+    const other = new Database(pair.t.config.databasePath);
+    try {
+      other.prepare('UPDATE configurations SET total_monthly_cents = 123456 WHERE id = ?').run(mine[0]);
+    } finally {
+      other.close();
+    }
+    await pair.warm();
+    expect(await listed()).toMatchObject({ totalMonthly: formatMoney(123456) });
+    const again = new Database(pair.t.config.databasePath);
+    try {
+      again.prepare("UPDATE users SET firstname = 'Renamed', lastname = 'Elsewhere' WHERE id = ?").run(pair.userId);
+    } finally {
+      again.close();
+    }
+    await pair.warm();
+    expect(await listed()).toMatchObject({ totalMonthly: formatMoney(123456), createdBy: 'Renamed Elsewhere' });
   });
 });
 

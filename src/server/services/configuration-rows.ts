@@ -113,11 +113,65 @@ export function readConfiguration(db: Db, id: number, ownerId?: number): Configu
   return row && { ...toDto(row), snapshot: JSON.parse(row[23]) as ConfigurationSnapshot };
 }
 
-/** The configurations with these ids, in the order of `ids` (ids without a row are left out). */
-export function readByIds(db: Db, ids: number[]): ConfigurationDto[] {
+/** The rows with these ids, in the order of `ids` (ids without a row are left out). */
+function rowsByIds(db: Db, ids: number[]): RawRow[] {
   const byId = new Map(statementsOf(db).byIds.all(JSON.stringify(ids)).map((r) => [r[0], r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toDto(row)] : [];
+    return row ? [row] : [];
   });
+}
+
+/** The configurations with these ids, in the order of `ids` (ids without a row are left out). */
+export function readByIds(db: Db, ids: number[]): ConfigurationDto[] {
+  return rowsByIds(db, ids).map(toDto);
+}
+
+/** A list's rows as the JSON text of their DTOs (an array), and how many there are. */
+export interface RowsJson {
+  json: string;
+  count: number;
+}
+
+/**
+ * The same rows as readByIds, as the JSON text `JSON.stringify(readByIds(...))` gives: what the fast lane answers a
+ * list with (fast-lane.ts). Mapping a row and serialising it cost ~10 µs, two thirds of a page of 30; the text of
+ * each row is kept and reused while the row SQLite returns is the same in every column (the user's name included),
+ * so it cannot go stale: the row is read afresh each time, only its mapping is saved.
+ */
+export function readJsonByIds(db: Db, ids: number[]): RowsJson {
+  const texts = rowTextsOf(db);
+  const parts = rowsByIds(db, ids).map((row) => rowText(texts, row));
+  return { json: `[${parts.join(',')}]`, count: parts.length };
+}
+
+interface RowText {
+  raw: RawRow;
+  text: string;
+}
+/** Rows whose text is kept (per database), the oldest dropped first: ~1 KiB each. */
+const ROW_TEXTS_MAX = 10_000;
+const rowTexts = new WeakMap<Database.Database, Map<number, RowText>>();
+
+function rowTextsOf(db: Db): Map<number, RowText> {
+  let texts = rowTexts.get(db.$client);
+  if (!texts) {
+    texts = new Map();
+    rowTexts.set(db.$client, texts);
+  }
+  return texts;
+}
+
+function sameRow(a: RawRow, b: RawRow): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function rowText(texts: Map<number, RowText>, row: RawRow): string {
+  const kept = texts.get(row[0]);
+  if (kept && sameRow(kept.raw, row)) return kept.text;
+  const text = JSON.stringify(toDto(row));
+  if (!kept && texts.size >= ROW_TEXTS_MAX) texts.delete(texts.keys().next().value!);
+  texts.set(row[0], { raw: row, text });
+  return text;
 }

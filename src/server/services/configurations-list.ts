@@ -13,7 +13,7 @@ import {
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
 import type { Db } from '../db';
-import { readByIds } from './configuration-rows';
+import { readByIds, readJsonByIds, type RowsJson } from './configuration-rows';
 import { listOwner, type Actor, type ConfigurationDto } from './configurations';
 
 export interface BoundedList {
@@ -89,33 +89,63 @@ export function likeContains(text: string): string {
 }
 
 /**
+ * How a list answers its rows: as DTOs (the procedures) or as their JSON text (the fast lane); `none` is what an
+ * empty page answers.
+ */
+interface RowReader<T> {
+  read(db: Db, ids: number[]): T;
+  count(rows: T): number;
+  none: T;
+}
+const asDtos: RowReader<ConfigurationDto[]> = { read: readByIds, count: (rows) => rows.length, none: [] };
+const asJson: RowReader<RowsJson> = { read: readJsonByIds, count: (rows) => rows.count, none: { json: '[]', count: 0 } };
+
+/**
  * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
  * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
  */
-export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): BoundedList {
+function boundedList<T>(db: Db, actor: Actor, q: ConfigurationAllQuery, rows: RowReader<T>) {
   const owner = listOwner(actor, q?.scope);
   const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
   const offset = ((q?.page ?? 1) - 1) * limit;
   const s = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' });
   return db.transaction(() => {
     const total = s.count.get({ owner })?.n ?? 0;
-    const items = offset >= total ? [] : readByIds(db, s.ids.all({ owner, limit, offset }).map((r) => r.id));
-    return { items, total, truncated: offset + items.length < total };
+    const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ owner, limit, offset }).map((r) => r.id));
+    return { items, total, truncated: offset + rows.count(items) < total };
   });
 }
 
-export function listConfigurationPage(db: Db, actor: Actor, q: ConfigurationListQuery): ConfigurationPage {
+export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): BoundedList {
+  return boundedList(db, actor, q, asDtos);
+}
+
+/** The same list with its items as JSON text (the fast lane's answer). */
+export function listAllBoundedJson(db: Db, actor: Actor, q: ConfigurationAllQuery): Omit<BoundedList, 'items'> & { items: RowsJson } {
+  return boundedList(db, actor, q, asJson);
+}
+
+function page<T>(db: Db, actor: Actor, q: ConfigurationListQuery, rows: RowReader<T>) {
   const search = q.search?.trim();
   const owner = listOwner(actor, q.scope);
   const s = statementsFor(db, { owned: owner !== undefined, searched: !!search, sort: q.sort, direction: q.direction });
   const params = { owner, pattern: search ? likeContains(search) : undefined };
-  const page = q.page;
   return db.transaction(() => {
     const total = s.count.get(params)?.n ?? 0;
-    const offset = (page - 1) * CONFIGURATIONS_PAGE_SIZE;
+    const offset = (q.page - 1) * CONFIGURATIONS_PAGE_SIZE;
     // nothing to find: spares a second scan of the index for a search without matches
-    if (offset >= total) return { items: [], total, page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    if (offset >= total) return { items: rows.none, total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
     const ids = s.ids.all({ ...params, limit: CONFIGURATIONS_PAGE_SIZE, offset }).map((r) => r.id);
-    return { items: readByIds(db, ids), total, page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    return { items: rows.read(db, ids), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
   });
+}
+
+export function listConfigurationPage(db: Db, actor: Actor, q: ConfigurationListQuery): ConfigurationPage {
+  return page(db, actor, q, asDtos);
+}
+
+/** The page as the JSON text `JSON.stringify(listConfigurationPage(...))` gives (the fast lane's answer). */
+export function configurationPageJson(db: Db, actor: Actor, q: ConfigurationListQuery): string {
+  const p = page(db, actor, q, asJson);
+  return `{"items":${p.items.json},"total":${p.total},"page":${p.page},"pageSize":${p.pageSize}}`;
 }
