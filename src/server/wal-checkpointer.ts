@@ -11,8 +11,10 @@
 // finds every page copied, which a checkpoint every half second almost never left behind under that load; the WAL
 // then reached the old mark of 10,000 pages about once a second, and the save that crossed it checkpointed and synced
 // 16 MB in the event loop (20–40 ms, every client waiting). Every 100 ms each copy is small, the WAL starts over
-// several times a second (the main thread then only syncs the WAL's header, under a millisecond), and the mark is
-// not reached. The WAL file is cut back to JOURNAL_LIMIT_BYTES when it starts over after having grown past it.
+// several times a second when the writes leave it a moment (the main thread then only syncs the WAL's header, under a
+// millisecond); under a flood of saves without pause the mark is reached every few seconds instead of every second,
+// and that checkpoint has little left to copy. The WAL file is not cut back when it starts over (journal_size_limit):
+// freeing ~50 MB of its blocks took the event loop 20–60 ms, longer than the checkpoint itself.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db';
@@ -24,8 +26,6 @@ export interface WalCheckpointer {
 
 /** WAL pages (4 KiB) past which the main connection checkpoints by itself: ~200 MiB. */
 const SAFETY_NET_PAGES = 50_000;
-/** The size the WAL file is cut back to when it starts over (journal_size_limit). */
-const JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 // Plain CommonJS, evaluated in the worker: it must run the same from the TypeScript sources and from the bundle.
 const WORKER_SOURCE = `
@@ -49,7 +49,6 @@ parentPort.on('message', (message) => {
 
 export function startWalCheckpointer(db: Db, file: string, intervalMs = 100): WalCheckpointer {
   db.$client.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-  db.$client.pragma(`journal_size_limit = ${JOURNAL_LIMIT_BYTES}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
   // The worker only ever helps: if it fails, the safety net checkpoints, and the server goes on.
