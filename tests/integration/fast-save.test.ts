@@ -4,12 +4,11 @@
 // is handed to the router with nothing written, and the router's refusal is the answer; once its row is in, it never
 // hands over (that would save twice).
 import http from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFastPost, createNodePostLane } from '../../src/server/fast-post';
 import { answerOf, header, type Answer } from '../support/answers';
 import { createLoggedApp } from '../support/log-capture';
-import { createServers, readWire, type Wire } from '../support/real-http';
+import { createServers, listenLaneServers, readWire, type LaneServers, type Wire } from '../support/real-http';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
 import { APP_URL } from '../support/test-app';
 
@@ -173,20 +172,10 @@ describe('the request log', () => {
 
 describe('over real HTTP (the Node lane reads the body itself)', () => {
   const servers = createServers();
-  let ports: { app: number; router: number; node: number };
-  let passedOn = 0;
+  let lanes: LaneServers;
 
   beforeAll(async () => {
-    ports = {
-      app: await servers.listenApp(pair.t.app, pair.t.services),
-      router: await servers.listen(pair.routerOnly.fetch),
-      node: await servers.listenNode(
-        createNodePostLane(pair.t.services, (req, res) => {
-          passedOn++;
-          void getRequestListener(pair.routerOnly.fetch)(req, res);
-        }),
-      ),
-    };
+    lanes = await listenLaneServers(servers, pair.t.app, pair.t.services, pair.routerOnly, (next) => createNodePostLane(pair.t.services, next));
   });
   afterAll(() => servers.close());
 
@@ -209,13 +198,13 @@ describe('over real HTTP (the Node lane reads the body itself)', () => {
     ['a refused save', JSON.stringify({ ...form, name: '' }), 400, false],
   ])('%s: the router’s status, header lines and body', async (_name, body, status, saved) => {
     await pair.warm();
-    passedOn = 0;
-    const router = await post(ports.router, body);
+    lanes.reset();
+    const router = await post(lanes.ports.router, body);
     expect(router.status).toBe(status);
-    expect(sameWire(await post(ports.app, body))).toEqual(sameWire(router));
-    const node = await post(ports.node, body);
+    expect(sameWire(await post(lanes.ports.app, body))).toEqual(sameWire(router));
+    const node = await post(lanes.ports.node, body);
     expect(sameWire(node)).toEqual(sameWire(router));
     expect(node.headers).toContain(`content-length: ${Buffer.byteLength(node.body)}`);
-    expect(passedOn === 0).toBe(saved);
+    expect(lanes.passedOn() === 0).toBe(saved);
   });
 });

@@ -4,14 +4,13 @@
 // form must reach the router, which answers as it always did.
 import http from 'node:http';
 import Database from 'better-sqlite3';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFastLane, createNodeFastLane } from '../../src/server/fast-lane';
 import { formatMoney } from '../../src/shared/money';
 import { header } from '../support/answers';
 import { addUser } from '../support/configurations';
 import { getLaneParity, HOST } from '../support/get-lane-parity';
-import { createServers, readWire, type Wire } from '../support/real-http';
+import { createServers, listenLaneServers, readWire, type LaneServers, type Wire } from '../support/real-http';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
 import { ADMIN, TestClient } from '../support/test-app';
 
@@ -225,20 +224,10 @@ describe('never stale: rows changed by another connection', () => {
 
 describe('over real HTTP (the Node lane in front of the adapter)', () => {
   const servers = createServers();
-  let passedOn = 0;
-  let ports: { app: number; router: number; node: number };
+  let lanes: LaneServers;
 
   beforeAll(async () => {
-    ports = {
-      app: await servers.listenApp(pair.t.app, pair.t.services),
-      router: await servers.listen(pair.routerOnly.fetch),
-      node: await servers.listenNode(
-        createNodeFastLane(pair.t.services, (req, res) => {
-          passedOn++;
-          void getRequestListener(pair.routerOnly.fetch)(req, res);
-        }),
-      ),
-    };
+    lanes = await listenLaneServers(servers, pair.t.app, pair.t.services, pair.routerOnly, (next) => createNodeFastLane(pair.t.services, next));
   });
   afterAll(() => servers.close());
 
@@ -256,11 +245,11 @@ describe('over real HTTP (the Node lane in front of the adapter)', () => {
   ])('%s: the router’s status, header lines and body', async (template, served) => {
     await pair.warm();
     const path = template.replace('{first}', String(mine[0]));
-    passedOn = 0;
-    const router = await get(ports.router, path);
-    expect(await get(ports.app, path)).toEqual(router);
-    expect(await get(ports.node, path)).toEqual(router);
-    expect(passedOn === 0).toBe(served);
+    lanes.reset();
+    const router = await get(lanes.ports.router, path);
+    expect(await get(lanes.ports.app, path)).toEqual(router);
+    expect(await get(lanes.ports.node, path)).toEqual(router);
+    expect(lanes.passedOn() === 0).toBe(served);
     if (path.includes('limit=2')) expect(router.headers).toEqual(expect.arrayContaining(['x-total-count: 3', 'x-truncated: true']));
   });
 });
