@@ -4,12 +4,13 @@
 // @hono/node-server writes the answer in the same turn.
 //
 // The lane answers only the plain success case, and answers it with the same bytes as the normal path: a GET of an
-// exact path below (no query, or the tRPC client's batch form), an allowed Host, a session the cache alone can vouch
-// for (no refresh due, nothing changed since — auth/session.ts cachedSessionCheck). Anything else — no or bad cookie,
+// exact path below (no query; for tRPC an `input`, or the client's batch form; for the saved quotes the plain query of
+// lane-saved-quotes.ts), an allowed Host, a session the cache alone can vouch for (no refresh due, nothing changed
+// since — auth/session.ts cachedSessionCheck). Anything else — no or bad cookie,
 // a refresh to write, an unknown host, a streaming tRPC client, an error — falls through to the normal path, which
 // keeps every rule and every error answer in one place. It has two entries over one core: on Node's own request
 // (what the server runs, http-server.ts) and as a fetch handler (app.fetch, in process).
-// tests/integration/fast-lane.test.ts holds both equal to the router.
+// tests/integration/fast-lane.test.ts and fast-saved-quotes.test.ts hold both equal to the router.
 import { cachedSessionCheck, sessionCheckOf } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
