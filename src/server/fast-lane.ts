@@ -11,24 +11,27 @@
 // keeps every rule and every error answer in one place. It has two entries over one core: on Node's own request
 // (what the server runs, http-server.ts) and as a fetch handler (app.fetch, in process).
 // tests/integration/fast-lane.test.ts and fast-saved-quotes.test.ts hold both equal to the router.
-import { cachedSessionCheck, sessionCheckOf } from './auth/session';
+import { cachedSessionCheck, sessionCheckOf, type SessionUser } from './auth/session';
 import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostGuard, TRPC_MAX_BATCH } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
 import { headerReaderOf, nodeHeaderReader, pathAndQuery, type HeaderReader, type NodeListener } from './request-header';
-import { type Body, type Reply, SAVED_QUOTE_PROCEDURES, savedQuoteRestBody } from './lane-saved-quotes';
+import { type Body, type Call, type Reply, SAVED_QUOTE_PROCEDURES, savedQuoteRestCall } from './lane-saved-quotes';
 import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
 import { catalogSnapshot } from './services/catalog-cache';
 import { toUserDto } from './services/users';
 import type { Services } from './trpc/context';
 
-const catalogJson =
-  (list: 'packages' | 'addOns' | 'categories' | 'discounts' | 'all'): Body =>
-  ({ db }, _user, input) =>
-    input === undefined ? { text: catalogSnapshot(db).json[list] } : undefined;
-const sessionCheck: Body = (_, user, input) => (input === undefined ? { text: JSON.stringify(sessionCheckOf(user)) } : undefined);
-const me: Body = (_, user, input) => (input === undefined ? { text: JSON.stringify(toUserDto(user)) } : undefined);
+/** A query without an input: one sent with an input anyway is left to the router. */
+const withoutInput =
+  (text: (services: Services, user: SessionUser) => string): Body =>
+  (services, user, input) =>
+    input === undefined ? { text: text(services, user) } : undefined;
+
+const catalogJson = (list: 'packages' | 'addOns' | 'categories' | 'discounts' | 'all') => withoutInput(({ db }) => catalogSnapshot(db).json[list]);
+const sessionCheck = withoutInput((_, user) => JSON.stringify(sessionCheckOf(user)));
+const me = withoutInput((_, user) => JSON.stringify(toUserDto(user)));
 
 /** REST paths and the procedures they adapt (rest/catalog.ts, rest/auth.ts); the saved quotes' in lane-saved-quotes.ts. */
 const REST: ReadonlyMap<string, Body> = new Map([
@@ -55,12 +58,6 @@ const TRPC: ReadonlyMap<string, Body> = new Map([
 /** How httpBatchLink's query starts; the input follows, and nothing after it. */
 const TRPC_BATCH_PREFIX = 'batch=1&input=';
 const TRPC_INPUT_PREFIX = 'input=';
-
-interface Call {
-  body: Body;
-  /** The call's input as tRPC reads it from the query (undefined: none). */
-  input: unknown;
-}
 
 interface Plan {
   path: string;
@@ -90,8 +87,8 @@ function planOf(url: string): Plan | undefined {
   const { path, query } = target;
   if (path.startsWith('/api/')) {
     const body = query === '' ? REST.get(path) : undefined;
-    const rest = body ?? savedQuoteRestBody(path, query);
-    return rest && { path, calls: [{ body: rest, input: undefined }], kind: 'rest' };
+    const call = body ? { body, input: undefined } : savedQuoteRestCall(path, query);
+    return call && { path, calls: [call], kind: 'rest' };
   }
   if (!path.startsWith('/trpc/')) return undefined;
   const names = path.slice('/trpc/'.length);

@@ -7,6 +7,7 @@
 // that is not there or not yours, anything that throws, is left to the router, which answers it as it always did.
 import type { SessionUser } from './auth/session';
 import { configurationAllInput, configurationIdInput, configurationListInput } from '../shared/schemas/configuration';
+import { ID_PARAM } from './rest/kit';
 import { getConfiguration } from './services/configurations';
 import { configurationPageJson, listAllBoundedJson } from './services/configurations-list';
 import type { Services } from './trpc/context';
@@ -17,36 +18,42 @@ export interface Reply {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** A read the lane may answer; `input` is a tRPC call's (undefined on REST). Undefined: the router answers. */
+/** A read the lane may answer; `input` is the call's (a tRPC input, or what a REST path and query say). */
 export type Body = (services: Services, user: SessionUser, input: unknown) => Reply | undefined;
+
+/** A body and the input it is called with. */
+export interface Call {
+  body: Body;
+  input: unknown;
+}
 
 const LIST_PATH = '/api/configurations';
 const ONE_PREFIX = '/api/configurations/';
-/** rest/kit.ts idParam's form of an id. */
-const ID = /^\d{1,15}$/;
 /** The plain list's query parameters (rest/configurations.ts) in the only form the lane reads: no encoding. */
 const LIST_PARAMS = new Set(['scope', 'page', 'limit']);
 const PLAIN_VALUE = /^[A-Za-z0-9]{1,20}$/;
 
-/** GET /api/configurations/{id}: configurations.get. */
-function one(id: number): Body {
-  return ({ db }, user) => {
-    const input = configurationIdInput.safeParse({ id });
-    return input.success ? { text: JSON.stringify(getConfiguration(db, user, input.data.id)) } : undefined;
-  };
-}
+/** configurations.get (and GET /api/configurations/{id}). */
+const one: Body = ({ db }, user, raw) => {
+  const input = configurationIdInput.safeParse(raw);
+  return input.success ? { text: JSON.stringify(getConfiguration(db, user, input.data.id)) } : undefined;
+};
+
+/** configurations.list: the table's page. */
+const page: Body = ({ db }, user, raw) => {
+  const input = configurationListInput.safeParse(raw);
+  return input.success ? { text: configurationPageJson(db, user, input.data) } : undefined;
+};
 
 /** GET /api/configurations[?scope&page&limit]: configurations.allWithTotal, its total and cut as headers. */
-function list(query: Record<string, string>): Body {
-  return ({ db }, user) => {
-    const input = configurationAllInput.safeParse(query);
-    if (!input.success) return undefined;
-    const found = listAllBoundedJson(db, user, input.data);
-    const headers: Record<string, string> = { 'x-total-count': String(found.total) };
-    if (found.truncated) headers['x-truncated'] = 'true';
-    return { text: found.items.json, headers };
-  };
-}
+const list: Body = ({ db }, user, raw) => {
+  const input = configurationAllInput.safeParse(raw);
+  if (!input.success) return undefined;
+  const found = listAllBoundedJson(db, user, input.data);
+  const headers: Record<string, string> = { 'x-total-count': String(found.total) };
+  if (found.truncated) headers['x-truncated'] = 'true';
+  return { text: found.items.json, headers };
+};
 
 /** The query of the plain list as an object, when every parameter is one the adapter reads, once, unencoded. */
 function listQuery(query: string): Record<string, string> | undefined {
@@ -62,31 +69,19 @@ function listQuery(query: string): Record<string, string> | undefined {
   return params;
 }
 
-/** The REST read at this path and query, if the lane answers it. */
-export function savedQuoteRestBody(path: string, query: string): Body | undefined {
+/** The REST read at this path and query (rest/configurations.ts), if the lane answers it. */
+export function savedQuoteRestCall(path: string, query: string): Call | undefined {
   if (path === LIST_PATH) {
     const params = listQuery(query);
-    return params && list(params);
+    return params && { body: list, input: params };
   }
   if (!path.startsWith(ONE_PREFIX) || query !== '') return undefined;
   const raw = path.slice(ONE_PREFIX.length);
-  return ID.test(raw) ? one(Number(raw)) : undefined;
+  return ID_PARAM.test(raw) ? { body: one, input: { id: Number(raw) } } : undefined;
 }
 
 /** tRPC queries with an input (routers/configurations.ts). */
-export const SAVED_QUOTE_PROCEDURES: ReadonlyMap<string, Body> = new Map<string, Body>([
-  [
-    'configurations.list',
-    ({ db }, user, raw) => {
-      const input = configurationListInput.safeParse(raw);
-      return input.success ? { text: configurationPageJson(db, user, input.data) } : undefined;
-    },
-  ],
-  [
-    'configurations.get',
-    ({ db }, user, raw) => {
-      const input = configurationIdInput.safeParse(raw);
-      return input.success ? { text: JSON.stringify(getConfiguration(db, user, input.data.id)) } : undefined;
-    },
-  ],
+export const SAVED_QUOTE_PROCEDURES: ReadonlyMap<string, Body> = new Map([
+  ['configurations.list', page],
+  ['configurations.get', one],
 ]);

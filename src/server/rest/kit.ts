@@ -65,10 +65,13 @@ export async function jsonBody(c: HonoContext): Promise<any> {
   return value;
 }
 
+/** The form of a numeric path id: digits, few enough to be a safe integer. */
+export const ID_PARAM = /^\d{1,15}$/;
+
 /** A numeric path id; anything else is a 404 (no such resource). */
 export function idParam(c: HonoContext, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  const id = ID_PARAM.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND_BODY.message });
   return id;
 }
