@@ -23,6 +23,22 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/**
+ * `create`, made once per open database and kept with it: prepared statements and caches that belong to one
+ * connection. Keyed by the better-sqlite3 handle, so a closed database (tests open many) is simply collected.
+ */
+export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Database.Database, T>();
+  return (db) => {
+    let value = made.get(db.$client);
+    if (value === undefined) {
+      value = create(db);
+      made.set(db.$client, value);
+    }
+    return value;
+  };
+}
+
 export function closeDatabase(db: Db): void {
   if (db.$client.open) {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import { perDatabase, type Db } from '../db';
 import { dataVersion, watchTables, type TableWatch } from '../db-watch';
 import { generateToken, hashToken } from './tokens';
 
@@ -72,15 +72,7 @@ function prepareSessionStatements(db: Db) {
     extend: db.update(sessions).set({ expiresAt: sql`${sql.placeholder('expiresAt')}` }).where(eq(sessions.id, id)).prepare(),
   };
 }
-const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareSessionStatements>>();
-function statementsFor(db: Db): ReturnType<typeof prepareSessionStatements> {
-  let statements = sessionStatements.get(db);
-  if (!statements) {
-    statements = prepareSessionStatements(db);
-    sessionStatements.set(db, statements);
-  }
-  return statements;
-}
+const statementsFor = perDatabase(prepareSessionStatements);
 
 /**
  * Sessions already checked, by cookie token, so a signed-in request needs neither the hash nor a query. An entry is
@@ -96,15 +88,10 @@ interface CachedCheck {
   dataVersion: number;
 }
 const SESSION_CACHE_MAX = 10_000;
-const checkCaches = new WeakMap<Db, { watch: TableWatch; entries: Map<string, CachedCheck> }>();
-function checkCacheOf(db: Db): { watch: TableWatch; entries: Map<string, CachedCheck> } {
-  let cache = checkCaches.get(db);
-  if (!cache) {
-    cache = { watch: watchTables(db, 'sessions', ['sessions', 'users']), entries: new Map() };
-    checkCaches.set(db, cache);
-  }
-  return cache;
-}
+const checkCacheOf = perDatabase((db): { watch: TableWatch; entries: Map<string, CachedCheck> } => ({
+  watch: watchTables(db, 'sessions', ['sessions', 'users']),
+  entries: new Map(),
+}));
 
 /**
  * The session of a token when the cache alone can answer: a check made since nothing could have changed it, still

@@ -3,9 +3,8 @@
 // mapper: that mapper checks every field of every row against the schema (instanceof chains) and cost ~18 µs a row,
 // five times SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
-import type Database from 'better-sqlite3';
 import { centsToEuro, formatMoney } from '../../shared/money';
-import type { Db } from '../db';
+import { perDatabase, type Db } from '../db';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configurations';
 
 /**
@@ -45,7 +44,8 @@ const COLUMNS = `c.id, c.name, c.user_id, c.package_id, c.package_name, c.pricin
   u.firstname, u.lastname, u.username`;
 const FROM = 'FROM configurations c JOIN users u ON u.id = c.user_id';
 
-function prepare(sqlite: Database.Database) {
+/** The reads, prepared once per database. */
+const statementsOf = perDatabase(({ $client: sqlite }) => {
   const rows = <P extends unknown[], R>(text: string) => sqlite.prepare<P, R>(text).raw(true);
   return {
     byId: rows<[number], RawRowWithSnapshot>(`SELECT ${COLUMNS}, c.snapshot ${FROM} WHERE c.id = ?`),
@@ -53,17 +53,7 @@ function prepare(sqlite: Database.Database) {
     /** The rows whose ids (a JSON array) a list chose from an index; in no particular order. */
     byIds: rows<[string], RawRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.id IN (SELECT value FROM json_each(?))`),
   };
-}
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-
-function statementsOf(db: Db) {
-  let s = statements.get(db.$client);
-  if (!s) {
-    s = prepare(db.$client);
-    statements.set(db.$client, s);
-  }
-  return s;
-}
+});
 
 /** Stored custom items (price in cents) as answers and inputs carry them (price in euro). */
 export function customItemsInEuro(items: StoredCustomItem[]): ConfigurationDto['customItems'] {
@@ -151,16 +141,7 @@ interface RowText {
 }
 /** Rows whose text is kept (per database), the oldest dropped first: ~1 KiB each. */
 const ROW_TEXTS_MAX = 10_000;
-const rowTexts = new WeakMap<Database.Database, Map<number, RowText>>();
-
-function rowTextsOf(db: Db): Map<number, RowText> {
-  let texts = rowTexts.get(db.$client);
-  if (!texts) {
-    texts = new Map();
-    rowTexts.set(db.$client, texts);
-  }
-  return texts;
-}
+const rowTextsOf = perDatabase((): Map<number, RowText> => new Map());
 
 function sameRow(a: RawRow, b: RawRow): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

@@ -12,7 +12,7 @@ import {
   type ConfigurationListQuery,
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
-import type { Db } from '../db';
+import { perDatabase, type Db } from '../db';
 import { readByIds, readJsonByIds, type RowsJson } from './configuration-rows';
 import { listOwner, type Actor, type ConfigurationDto } from './configurations';
 
@@ -66,14 +66,11 @@ function prepareShape(db: Db, shape: Shape) {
       .prepare(),
   };
 }
-const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareShape>>>();
+/** Each shape's statements, prepared the first time it is asked for. */
+const shapesOf = perDatabase((): Map<string, ReturnType<typeof prepareShape>> => new Map());
 
 function statementsFor(db: Db, shape: Shape) {
-  let byShape = prepared.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    prepared.set(db, byShape);
-  }
+  const byShape = shapesOf(db);
   const key = `${shape.owned}|${shape.searched}|${shape.sort}|${shape.direction}`;
   let s = byShape.get(key);
   if (!s) {

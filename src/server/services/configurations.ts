@@ -12,7 +12,7 @@ import {
   type ConfigurationPatch,
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import { perDatabase, type Db } from '../db';
 import { catalogSnapshot } from './catalog-cache';
 import { customItemsInEuro, readConfiguration } from './configuration-rows';
 import { priceWithPricingCatalog } from './quote';
@@ -232,7 +232,7 @@ type NewConfiguration = ReturnType<typeof pricedColumns> & { userId: number; cre
  * fifth of a save). Every column but the id is a placeholder that drizzle encodes (JSON, timestamps) when it runs; a
  * row that lacks one is refused by drizzle ("No value for placeholder").
  */
-function prepareInsert(db: Db) {
+const insertOf = perDatabase((db) => {
   const { id: _generated, ...columns } = getTableColumns(configurations);
   const values = Object.fromEntries(Object.keys(columns).map((k) => [k, sql.placeholder(k)]));
   const statement = db
@@ -241,8 +241,7 @@ function prepareInsert(db: Db) {
     .returning({ id: configurations.id })
     .prepare();
   return (row: NewConfiguration): number => statement.get(row)!.id;
-}
-const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+});
 
 export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
   return getConfiguration(db, actor, insertConfiguration(db, clock, actor, f));
@@ -250,11 +249,7 @@ export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: Confi
 
 /** The save's write alone: prices and inserts in one transaction, and returns the new id. Throws before writing. */
 export function insertConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): number {
-  let insert = inserts.get(db);
-  if (!insert) {
-    insert = prepareInsert(db);
-    inserts.set(db, insert);
-  }
+  const insert = insertOf(db);
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
   return db.transaction(() => {
