@@ -15,9 +15,9 @@ import { answerOf, header, type Answer } from '../support/answers';
 import { DAY, MINUTE } from '../support/clock';
 import { createLoggedApp } from '../support/log-capture';
 import { createServers, readWire, type Wire } from '../support/real-http';
-import { getLaneParity, HOST } from '../support/get-lane-parity';
+import { getLaneParity } from '../support/get-lane-parity';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
-import { ADMIN, TestClient, USER, type TestApp } from '../support/test-app';
+import { ADMIN, APP_HOST, TestClient, USER, type TestApp } from '../support/test-app';
 
 let pair: RouterPair;
 let t: TestApp;
@@ -311,7 +311,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers)', () => {
 
   function get(port: number, path: string, headers: Record<string, string | string[]>): Promise<Wire> {
     return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path, headers: { host: HOST, ...headers } }, (res) => resolve(readWire(res)));
+      const req = http.get({ host: '127.0.0.1', port, path, headers: { host: APP_HOST, ...headers } }, (res) => resolve(readWire(res)));
       req.on('error', reject);
     });
   }

@@ -19,9 +19,8 @@ import { createLoggedApp, type RequestLine } from '../support/log-capture';
 import { advancedQuote, entryByUsersQuote } from '../support/quote-forms';
 import { createServers, readWire, type Wire } from '../support/real-http';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
-import { ADMIN, APP_URL, TestClient, type TestApp } from '../support/test-app';
+import { ADMIN, APP_HOST, APP_URL, TestClient, type TestApp } from '../support/test-app';
 
-const HOST = new URL(APP_URL).host;
 const PATH = '/api/quote';
 
 let pair: RouterPair;
@@ -75,7 +74,7 @@ function bodyOf(send: Send): Uint8Array | undefined {
 }
 
 function headersOf(send: Send, body: Uint8Array | undefined): Record<string, string> {
-  const defaults: Record<string, string> = { host: HOST, cookie, 'content-type': 'application/json' };
+  const defaults: Record<string, string> = { host: APP_HOST, cookie, 'content-type': 'application/json' };
   if (body !== undefined) defaults['content-length'] = String(body.byteLength);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries({ ...defaults, ...send.headers })) if (value !== null) headers[name] = value;
@@ -530,7 +529,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
 
   function post(port: number, { headers = {}, body = JSON.stringify(advancedQuote), chunked = false }: Post): Promise<Wire> {
     const bytes = bytesOf(body);
-    const sent: Record<string, string | string[]> = { host: HOST, cookie, 'content-type': 'application/json', ...headers };
+    const sent: Record<string, string | string[]> = { host: APP_HOST, cookie, 'content-type': 'application/json', ...headers };
     if (chunked) sent['transfer-encoding'] = 'chunked';
     else sent['content-length'] = String(bytes.byteLength);
     return new Promise((resolve, reject) => {
@@ -612,7 +611,7 @@ describe('over real HTTP (the lane reads Node’s parsed headers and body)', () 
     /** Sends half a body, hangs up, and waits for the server's log line (and a little longer, for a second one). */
     const abort = (port: number, lines: string[]) =>
       new Promise<void>((resolve) => {
-        const headers = { host: HOST, cookie, 'content-type': 'application/json', 'content-length': '1000' };
+        const headers = { host: APP_HOST, cookie, 'content-type': 'application/json', 'content-length': '1000' };
         const req = http.request({ host: '127.0.0.1', port, path: PATH, method: 'POST', headers });
         req.on('error', () => {}); // the socket is destroyed on purpose
         req.write('{"packageId": 1, ', () => setTimeout(() => req.destroy(), 20));

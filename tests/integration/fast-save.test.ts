@@ -10,9 +10,8 @@ import { answerOf, header, type Answer } from '../support/answers';
 import { createLoggedApp } from '../support/log-capture';
 import { createServers, listenLaneServers, readWire, type LaneServers, type Wire } from '../support/real-http';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
-import { APP_URL } from '../support/test-app';
+import { APP_HOST, APP_URL } from '../support/test-app';
 
-const HOST = new URL(APP_URL).host;
 const PATH = '/api/configurations';
 
 let pair: RouterPair;
@@ -48,7 +47,7 @@ const form = {
 function requestOf(body: unknown, headers: Record<string, string | null> = {}): Request {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const all: Record<string, string> = {};
-  const defaults = { host: HOST, cookie: pair.cookie, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
+  const defaults = { host: APP_HOST, cookie: pair.cookie, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
   for (const [name, value] of Object.entries({ ...defaults, ...headers })) if (value !== null) all[name] = value;
   return new Request(APP_URL + PATH, { method: 'POST', headers: all, body: text });
 }
@@ -180,7 +179,7 @@ describe('over real HTTP (the Node lane reads the body itself)', () => {
   afterAll(() => servers.close());
 
   function post(port: number, body: string): Promise<Wire> {
-    const headers = { host: HOST, cookie: pair.cookie, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    const headers = { host: APP_HOST, cookie: pair.cookie, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
     return new Promise((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, path: PATH, method: 'POST', headers }, (res) => resolve(readWire(res)));
       req.on('error', reject);

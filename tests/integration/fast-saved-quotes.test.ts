@@ -9,10 +9,10 @@ import { createFastLane, createNodeFastLane } from '../../src/server/fast-lane';
 import { formatMoney } from '../../src/shared/money';
 import { header } from '../support/answers';
 import { addUser } from '../support/configurations';
-import { getLaneParity, HOST } from '../support/get-lane-parity';
+import { getLaneParity } from '../support/get-lane-parity';
 import { createServers, listenLaneServers, readWire, type LaneServers, type Wire } from '../support/real-http';
 import { createRouterPair, type RouterPair } from '../support/router-pair';
-import { ADMIN, TestClient } from '../support/test-app';
+import { ADMIN, APP_HOST, TestClient } from '../support/test-app';
 
 let pair: RouterPair;
 let parity: ReturnType<typeof getLaneParity>;
@@ -233,7 +233,7 @@ describe('over real HTTP (the Node lane in front of the adapter)', () => {
 
   const get = (port: number, path: string): Promise<Wire> =>
     new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path, headers: { host: HOST, cookie: pair.cookie } }, (res) => resolve(readWire(res)));
+      const req = http.get({ host: '127.0.0.1', port, path, headers: { host: APP_HOST, cookie: pair.cookie } }, (res) => resolve(readWire(res)));
       req.on('error', reject);
     });
 

@@ -12,7 +12,7 @@ import { sessions } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
 import { findUserByEmail } from '../../src/server/services/users';
 import { DAY } from '../support/clock';
-import { APP_URL, createTestApp, USER, type TestApp } from '../support/test-app';
+import { APP_HOST, createTestApp, USER, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,7 +171,7 @@ describe('the body limit over real HTTP (Node adapter)', () => {
 
   function post(path: string, body: string, chunked: boolean): Promise<{ status: number; body: unknown }> {
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json', cookie, host: new URL(APP_URL).host };
+      const headers: Record<string, string> = { 'content-type': 'application/json', cookie, host: APP_HOST };
       if (!chunked) headers['content-length'] = String(Buffer.byteLength(body));
       const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
         let text = '';

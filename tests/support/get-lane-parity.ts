@@ -5,9 +5,7 @@ import { expect } from 'vitest';
 import type { FastLane } from '../../src/server/fast-lane';
 import { answerOf, type Answer } from './answers';
 import type { RouterPair } from './router-pair';
-import { APP_URL } from './test-app';
-
-export const HOST = new URL(APP_URL).host;
+import { APP_HOST, APP_URL } from './test-app';
 
 export interface Send {
   method?: string;
@@ -18,7 +16,7 @@ export interface Send {
 export function getLaneParity(pair: RouterPair, lane: FastLane) {
   function requestOf(path: string, send: Send = {}): Request {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries({ host: HOST, cookie: pair.cookie, ...send.headers })) if (value !== null) headers[name] = value;
+    for (const [name, value] of Object.entries({ host: APP_HOST, cookie: pair.cookie, ...send.headers })) if (value !== null) headers[name] = value;
     return new Request(APP_URL + path, { method: send.method ?? 'GET', headers });
   }
 

@@ -17,6 +17,8 @@ import { createCaller } from '../../src/server/trpc/root';
 import { TestClock } from './clock';
 
 export const APP_URL = 'http://localhost:3000';
+/** APP_URL's host: the Host header the server accepts. */
+export const APP_HOST = new URL(APP_URL).host;
 export const ADMIN = demoAccounts[0];
 export const USER = demoAccounts[1];
 
