@@ -5,6 +5,7 @@
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
 import { perDatabase, type Db } from '../db';
+import { dataVersion } from '../db-watch';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configurations';
 
 /**
@@ -124,35 +125,80 @@ export interface RowsJson {
 }
 
 /**
- * The same rows as readByIds, as the JSON text `JSON.stringify(readByIds(...))` gives: what the fast lane answers a
- * list with (fast-lane.ts). Mapping a row and serialising it cost ~10 µs, two thirds of a page of 30; the text of
- * each row is kept and reused while the row SQLite returns is the same in every column (the user's name included),
- * so it cannot go stale: the row is read afresh each time, only its mapping is saved.
+ * The JSON text of listed rows, kept per database until its row can have changed. Mapping a row and serialising it
+ * was ~10 µs, and reading its 23 columns back from SQLite to check it was unchanged cost more than that again (a page
+ * of 30 was ~230 µs of a list's ~320); now a list reads only the rows whose text is not kept (those saved since).
+ * A text is dropped the moment its row can have changed:
+ * - writes through this connection, by any code path (services, scripts, raw SQL, cascades), fire TEMP triggers: any
+ *   UPDATE or DELETE of a quote drops its text (an UPDATE both its old and its new id), any INSERT drops its id's (an
+ *   INSERT OR REPLACE deletes without firing DELETE triggers), and a change to any user's name drops them all;
+ * - a commit by another connection changes SQLite's data_version, and drops them all;
+ * - a list inside a transaction it did not open (uncommitted rows may be rolled back) neither reads nor keeps texts.
  */
-export function readJsonByIds(db: Db, ids: number[]): RowsJson {
-  const texts = rowTextsOf(db);
-  const parts = rowsByIds(db, ids).map((row) => rowText(texts, row));
+export interface RowTexts {
+  texts: Map<number, string>;
+  /** data_version when the kept texts were read. */
+  dataVersion: number;
+}
+
+/** Texts kept per database, the oldest dropped first: ~1 KiB each. */
+const ROW_TEXTS_MAX = 10_000;
+
+const rowTextsOf = perDatabase((db): RowTexts => {
+  const sqlite = db.$client;
+  const kept: RowTexts = { texts: new Map(), dataVersion: -1 };
+  sqlite.function('qc_row_text_drop', { deterministic: false }, (id: unknown) => {
+    kept.texts.delete(Number(id));
+    return null;
+  });
+  sqlite.function('qc_row_texts_drop_all', { deterministic: false }, () => {
+    kept.texts.clear();
+    return null;
+  });
+  const drop = (trigger: string, body: string) => sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${trigger} ${body}`);
+  drop('qc_row_text_insert', 'AFTER INSERT ON main.configurations BEGIN SELECT qc_row_text_drop(NEW.id); END');
+  drop('qc_row_text_update', 'AFTER UPDATE ON main.configurations BEGIN SELECT qc_row_text_drop(OLD.id), qc_row_text_drop(NEW.id); END');
+  drop('qc_row_text_delete', 'AFTER DELETE ON main.configurations BEGIN SELECT qc_row_text_drop(OLD.id); END');
+  drop('qc_row_texts_user_insert', 'AFTER INSERT ON main.users BEGIN SELECT qc_row_texts_drop_all(); END');
+  drop('qc_row_texts_user_update', 'AFTER UPDATE OF id, firstname, lastname, username ON main.users BEGIN SELECT qc_row_texts_drop_all(); END');
+  drop('qc_row_texts_user_delete', 'AFTER DELETE ON main.users BEGIN SELECT qc_row_texts_drop_all(); END');
+  return kept;
+});
+
+/**
+ * The kept row texts of this database, for a list about to open its own transaction; undefined inside someone
+ * else's (the rows it sees may be rolled back, and the triggers must not be created in a transaction that may be).
+ */
+export function rowTextsOutsideTransaction(db: Db): RowTexts | undefined {
+  return db.$client.inTransaction ? undefined : rowTextsOf(db);
+}
+
+/**
+ * The same rows as readByIds, as the JSON text `JSON.stringify(readByIds(...))` gives: what the fast lane answers a
+ * list with (fast-lane.ts). Called inside the list's transaction, with `kept` from rowTextsOutsideTransaction.
+ */
+export function readJsonByIds(db: Db, ids: number[], kept: RowTexts | undefined): RowsJson {
+  if (kept) {
+    const version = dataVersion(db);
+    if (version !== kept.dataVersion) {
+      kept.texts.clear();
+      kept.dataVersion = version;
+    }
+  }
+  const known = ids.map((id) => kept?.texts.get(id));
+  const missing = ids.filter((_, i) => known[i] === undefined);
+  const read = new Map<number, string>();
+  for (const row of missing.length > 0 ? rowsByIds(db, missing) : []) read.set(row[0], JSON.stringify(toDto(row)));
+  const parts: string[] = [];
+  ids.forEach((id, i) => {
+    const text = known[i] ?? read.get(id);
+    if (text !== undefined) parts.push(text);
+  });
+  if (kept) for (const [id, text] of read) keep(kept, id, text);
   return { json: `[${parts.join(',')}]`, count: parts.length };
 }
 
-interface RowText {
-  raw: RawRow;
-  text: string;
-}
-/** Rows whose text is kept (per database), the oldest dropped first: ~1 KiB each. */
-const ROW_TEXTS_MAX = 10_000;
-const rowTextsOf = perDatabase((): Map<number, RowText> => new Map());
-
-function sameRow(a: RawRow, b: RawRow): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function rowText(texts: Map<number, RowText>, row: RawRow): string {
-  const kept = texts.get(row[0]);
-  if (kept && sameRow(kept.raw, row)) return kept.text;
-  const text = JSON.stringify(toDto(row));
-  if (!kept && texts.size >= ROW_TEXTS_MAX) texts.delete(texts.keys().next().value!);
-  texts.set(row[0], { raw: row, text });
-  return text;
+function keep(kept: RowTexts, id: number, text: string): void {
+  if (kept.texts.size >= ROW_TEXTS_MAX) kept.texts.delete(kept.texts.keys().next().value!);
+  kept.texts.set(id, text);
 }

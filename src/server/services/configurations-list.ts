@@ -13,7 +13,7 @@ import {
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
 import { perDatabase, type Db } from '../db';
-import { readByIds, readJsonByIds, type RowsJson } from './configuration-rows';
+import { readByIds, readJsonByIds, rowTextsOutsideTransaction, type RowsJson, type RowTexts } from './configuration-rows';
 import { listOwner, type Actor, type ConfigurationDto } from './configurations';
 
 export interface BoundedList {
@@ -86,16 +86,23 @@ export function likeContains(text: string): string {
 }
 
 /**
- * How a list answers its rows: as DTOs (the procedures) or as their JSON text (the fast lane); `none` is what an
- * empty page answers.
+ * How a list answers its rows: as DTOs (the procedures) or as their JSON text (the fast lane, which reuses the texts
+ * kept since the rows last changed: configuration-rows.ts); `none` is what an empty page answers. `kept` is taken
+ * before the list opens its transaction.
  */
 interface RowReader<T> {
-  read(db: Db, ids: number[]): T;
+  kept(db: Db): RowTexts | undefined;
+  read(db: Db, ids: number[], kept: RowTexts | undefined): T;
   count(rows: T): number;
   none: T;
 }
-const asDtos: RowReader<ConfigurationDto[]> = { read: readByIds, count: (rows) => rows.length, none: [] };
-const asJson: RowReader<RowsJson> = { read: readJsonByIds, count: (rows) => rows.count, none: { json: '[]', count: 0 } };
+const asDtos: RowReader<ConfigurationDto[]> = { kept: () => undefined, read: readByIds, count: (rows) => rows.length, none: [] };
+const asJson: RowReader<RowsJson> = {
+  kept: rowTextsOutsideTransaction,
+  read: readJsonByIds,
+  count: (rows) => rows.count,
+  none: { json: '[]', count: 0 },
+};
 
 /**
  * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
@@ -106,9 +113,10 @@ function boundedList<T>(db: Db, actor: Actor, q: ConfigurationAllQuery, rows: Ro
   const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
   const offset = ((q?.page ?? 1) - 1) * limit;
   const s = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' });
+  const kept = rows.kept(db);
   return db.transaction(() => {
     const total = s.count.get({ owner })?.n ?? 0;
-    const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ owner, limit, offset }).map((r) => r.id));
+    const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ owner, limit, offset }).map((r) => r.id), kept);
     return { items, total, truncated: offset + rows.count(items) < total };
   });
 }
@@ -127,13 +135,14 @@ function page<T>(db: Db, actor: Actor, q: ConfigurationListQuery, rows: RowReade
   const owner = listOwner(actor, q.scope);
   const s = statementsFor(db, { owned: owner !== undefined, searched: !!search, sort: q.sort, direction: q.direction });
   const params = { owner, pattern: search ? likeContains(search) : undefined };
+  const kept = rows.kept(db);
   return db.transaction(() => {
     const total = s.count.get(params)?.n ?? 0;
     const offset = (q.page - 1) * CONFIGURATIONS_PAGE_SIZE;
     // nothing to find: spares a second scan of the index for a search without matches
     if (offset >= total) return { items: rows.none, total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
     const ids = s.ids.all({ ...params, limit: CONFIGURATIONS_PAGE_SIZE, offset }).map((r) => r.id);
-    return { items: rows.read(db, ids), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    return { items: rows.read(db, ids, kept), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
   });
 }
 
