@@ -39,6 +39,18 @@ export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/** better-sqlite3's transaction function, built once per database (it takes the work to run as its argument). */
+const transactionRunner = perDatabase((db) => db.$client.transaction((work: () => unknown) => work()));
+
+/**
+ * Runs `work` in a transaction: BEGIN (deferred) … COMMIT, rolled back and rethrown if it throws, a savepoint when
+ * nested. The one way services open a transaction. drizzle's `db.transaction()` does the same through a transaction
+ * function better-sqlite3 builds anew on every call, and a transaction object: ~20 µs, on every list and every save.
+ */
+export function transaction<T>(db: Db, work: () => T): T {
+  return transactionRunner(db)(work) as T;
+}
+
 export function closeDatabase(db: Db): void {
   if (db.$client.open) {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');

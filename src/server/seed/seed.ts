@@ -16,7 +16,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import { transaction, type Db } from '../db';
 import { findUserByEmail, insertUser, isLoginNameTaken } from '../services/users';
 import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
 
@@ -25,7 +25,7 @@ function idsByName(db: Db, table: typeof packages | typeof addonCategories | typ
 }
 
 export function seedDemoCatalog(db: Db, clock: Clock): void {
-  db.transaction(() => {
+  transaction(db, () => {
     const now = clock.now();
     const existingPackages = idsByName(db, packages);
     for (const p of demoPackages) {

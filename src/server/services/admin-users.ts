@@ -6,7 +6,7 @@ import type { CreateUserInput, UserChanges } from '../../shared/schemas/admin-us
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import type { Db } from '../db';
+import { transaction, type Db } from '../db';
 import { createResetToken, resetUrlFor } from './password-reset';
 import {
   assertLoginNamesFree,
@@ -65,7 +65,7 @@ export async function updateUser(
   }
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   try {
-    db.transaction(() => {
+    transaction(db, () => {
       const user = findUserById(db, id);
       if (!user) throw notFound();
       if (changes.isAdmin === false && user.isAdmin && countAdmins(db) <= 1) throw conflict(LAST_ADMIN_DEMOTE);
@@ -84,7 +84,7 @@ export async function updateUser(
 
 /** Deletes the account; its sessions, reset tokens and saved configurations go with it (FK cascades). */
 export function deleteUser(db: Db, actor: { userId: number }, id: number): void {
-  db.transaction(() => {
+  transaction(db, () => {
     const user = findUserById(db, id);
     if (!user) throw notFound();
     if (user.id === actor.userId) throw conflict(SELF_DELETE);

@@ -21,7 +21,7 @@ import type {
   UserPriceTierDto,
 } from '../../shared/catalog';
 import { formatMoney } from '../../shared/money';
-import type { Db } from '../db';
+import { transaction, type Db } from '../db';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -157,7 +157,7 @@ export function listDiscounts(db: Db): DiscountDto[] {
 
 /** Everything the calculator needs, read in one transaction so prices and rules are consistent with each other. */
 export function loadCatalog(db: Db): CatalogDto {
-  return db.transaction(() => ({
+  return transaction(db, () => ({
     packages: listPackages(db),
     addOns: listAddOns(db),
     categories: listCategories(db),

@@ -12,7 +12,7 @@ import {
   type ConfigurationListQuery,
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
-import { perDatabase, type Db } from '../db';
+import { perDatabase, transaction, type Db } from '../db';
 import { readByIds, readJsonByIds, rowTextsOutsideTransaction, type RowsJson, type RowTexts } from './configuration-rows';
 import { listOwner, type Actor, type ConfigurationDto } from './configurations';
 
@@ -114,7 +114,7 @@ function boundedList<T>(db: Db, actor: Actor, q: ConfigurationAllQuery, rows: Ro
   const offset = ((q?.page ?? 1) - 1) * limit;
   const s = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' });
   const kept = rows.kept(db);
-  return db.transaction(() => {
+  return transaction(db, () => {
     const total = s.count.get({ owner })?.n ?? 0;
     const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ owner, limit, offset }).map((r) => r.id), kept);
     return { items, total, truncated: offset + rows.count(items) < total };
@@ -136,7 +136,7 @@ function page<T>(db: Db, actor: Actor, q: ConfigurationListQuery, rows: RowReade
   const s = statementsFor(db, { owned: owner !== undefined, searched: !!search, sort: q.sort, direction: q.direction });
   const params = { owner, pattern: search ? likeContains(search) : undefined };
   const kept = rows.kept(db);
-  return db.transaction(() => {
+  return transaction(db, () => {
     const total = s.count.get(params)?.n ?? 0;
     const offset = (q.page - 1) * CONFIGURATIONS_PAGE_SIZE;
     // nothing to find: spares a second scan of the index for a search without matches

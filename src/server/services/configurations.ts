@@ -12,7 +12,7 @@ import {
   type ConfigurationPatch,
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
-import { perDatabase, type Db } from '../db';
+import { perDatabase, transaction, type Db } from '../db';
 import { catalogSnapshot } from './catalog-cache';
 import { customItemsInEuro, readConfiguration } from './configuration-rows';
 import { priceWithPricingCatalog } from './quote';
@@ -252,7 +252,7 @@ export function insertConfiguration(db: Db, clock: Clock, actor: Actor, f: Confi
   const insert = insertOf(db);
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
-  return db.transaction(() => {
+  return transaction(db, () => {
     const p = price(db, clock, f, { addOns: true, discountIds: true });
     const now = clock.now();
     return insert({ ...pricedColumns(f, p), userId: actor.id, createdAt: now, updatedAt: now });
@@ -267,7 +267,7 @@ export function insertConfiguration(db: Db, clock: Clock, actor: Actor, f: Confi
 export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: ConfigurationPatch): ConfigurationDetailDto {
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
-  db.transaction(() => {
+  transaction(db, () => {
     const row = db
       .select()
       .from(configurations)

@@ -1,7 +1,7 @@
 // The email log as the admin's Email Logs tab reads it (seed 001 §2, §3).
 import { and, desc, eq, like, not } from 'drizzle-orm';
 import { emailLogs, users } from '../../../db/schema';
-import type { Db } from '../db';
+import { transaction, type Db } from '../db';
 
 export interface EmailLogDto {
   id: number;
@@ -55,7 +55,7 @@ export function maskStoredResetLinks(db: Db): number {
     .from(emailLogs)
     .where(and(eq(emailLogs.type, 'password_reset'), like(emailLogs.content, '%reset-password?token=%'), not(like(emailLogs.content, '%token=••••%'))))
     .all();
-  db.transaction(() => {
+  transaction(db, () => {
     for (const r of rows) {
       const masked = r.content.replace(/(reset-password\?token=)[^"'<\s&]+/g, '$1••••');
       db.update(emailLogs).set({ content: masked }).where(eq(emailLogs.id, r.id)).run();

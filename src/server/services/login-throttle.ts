@@ -1,7 +1,7 @@
 // Failed-login throttling per account, not per client address (CONTRACT §4: a whole team may share one address).
 import { asc, eq, lte } from 'drizzle-orm';
 import { loginFailures } from '../../../db/schema';
-import type { Db } from '../db';
+import { transaction, type Db } from '../db';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 10;
@@ -15,10 +15,10 @@ export type LoginAttempt = { allowed: true; attemptId: number } | { allowed: fal
  */
 export function beginLoginAttempt(db: Db, now: Date, account: string): LoginAttempt {
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  return db.transaction((tx) => {
+  return transaction(db, () => {
     // Failures that left the window matter to no account any more: the table stays as small as the recent failures.
-    tx.delete(loginFailures).where(lte(loginFailures.at, windowStart)).run();
-    const recent = tx
+    db.delete(loginFailures).where(lte(loginFailures.at, windowStart)).run();
+    const recent = db
       .select({ at: loginFailures.at })
       .from(loginFailures)
       .where(eq(loginFailures.account, account))
@@ -29,7 +29,7 @@ export function beginLoginAttempt(db: Db, now: Date, account: string): LoginAtte
       const freesAt = recent[recent.length - MAX_FAILED_LOGINS]!.at.getTime() + LOGIN_WINDOW_MS;
       return { allowed: false as const, retryAfterMs: Math.max(0, freesAt - now.getTime()) };
     }
-    const row = tx.insert(loginFailures).values({ account, at: now }).returning({ id: loginFailures.id }).get();
+    const row = db.insert(loginFailures).values({ account, at: now }).returning({ id: loginFailures.id }).get();
     return { allowed: true as const, attemptId: row.id };
   });
 }

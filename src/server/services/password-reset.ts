@@ -9,7 +9,7 @@ import { invalidateUserSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import type { Db } from '../db';
+import { transaction, type Db } from '../db';
 import { passwordResetMail } from '../mail/templates/password-reset';
 import type { Mailer } from '../mail/types';
 import { clearLoginFailures } from './login-throttle';
@@ -91,7 +91,7 @@ export async function resetPassword(db: Db, clock: Clock, token: string, newPass
   if (!usableToken(db, tokenId, clock.now())) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK });
   const passwordHash = await hashPassword(newPassword);
   // better-sqlite3 is synchronous: every statement on `db` inside this callback belongs to the transaction.
-  db.transaction(() => {
+  transaction(db, () => {
     const now = clock.now();
     // Re-checked after the hash: a parallel reset with the same token may have used it meanwhile.
     const row = usableToken(db, tokenId, now);

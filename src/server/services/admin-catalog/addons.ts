@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { addonCategories, addonPackages, addons } from '../../../../db/schema';
 import type { AddOnDto } from '../../../shared/catalog';
-import type { Db } from '../../db';
+import { transaction, type Db } from '../../db';
 import { toAddOnDto } from '../catalog';
 import { badRequest, notFound } from './errors';
 import { allPackageIds, assertPackagesExist } from './packages';
@@ -50,7 +50,7 @@ export interface NewAddOn {
 }
 
 export function createAddOn(db: Db, input: NewAddOn): AddOnDto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     assertCategoryExists(db, input.categoryId);
     const { availableForPackages, ...columns } = input;
     const available = availableForPackages ?? allPackageIds(db);
@@ -72,7 +72,7 @@ export interface AddOnChanges {
 
 /** Only the fields sent change; a body with only availableForPackages is the availability toggle. */
 export function updateAddOn(db: Db, id: number, changes: AddOnChanges): AddOnDto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     requireAddOn(db, id);
     const { availableForPackages, ...columns } = changes;
     if (columns.categoryId !== undefined) assertCategoryExists(db, columns.categoryId);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { addonCategories } from '../../../../db/schema';
 import type { CategoryDto } from '../../../shared/catalog';
 import type { CategoryIcon } from '../../../shared/schemas/catalog-admin';
-import type { Db } from '../../db';
+import { transaction, type Db } from '../../db';
 import { toCategoryDto } from '../catalog';
 import { notFound } from './errors';
 
@@ -26,7 +26,7 @@ export function createCategory(db: Db, input: NewCategory): CategoryDto {
 
 export function updateCategory(db: Db, id: number, changes: Partial<NewCategory>): CategoryDto {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  return db.transaction(() => {
+  return transaction(db, () => {
     if (!getCategory(db, id)) throw notFound(CATEGORY_NOT_FOUND);
     if (Object.keys(set).length > 0) db.update(addonCategories).set(set).where(eq(addonCategories.id, id)).run();
     return getCategory(db, id)!;

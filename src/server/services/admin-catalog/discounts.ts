@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { discountConditions, discounts } from '../../../../db/schema';
 import type { DiscountDto } from '../../../shared/catalog';
 import type { ConditionValue, DiscountType } from '../../../shared/schemas/catalog-admin';
-import type { Db } from '../../db';
+import { transaction, type Db } from '../../db';
 import { toDiscountDto } from '../catalog';
 import { notFound } from './errors';
 import { assertPackagesExist } from './packages';
@@ -49,7 +49,7 @@ export interface NewDiscount {
 }
 
 export function createDiscount(db: Db, input: NewDiscount): DiscountDto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     const { conditions, ...columns } = input;
     const { id } = db.insert(discounts).values(columns).returning({ id: discounts.id }).get();
     writeConditions(db, id, conditions);
@@ -59,7 +59,7 @@ export function createDiscount(db: Db, input: NewDiscount): DiscountDto {
 
 /** Only the fields sent change; `conditions` replaces the list when sent. */
 export function updateDiscount(db: Db, id: number, changes: Partial<NewDiscount>): DiscountDto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     requireDiscount(db, id);
     const { conditions, ...columns } = changes;
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { packageFeatures, packages, priceTiers, userPriceTiers } from '../../../../db/schema';
 import type { PackageDto } from '../../../shared/catalog';
 import type { TierInput } from '../../../shared/schemas/catalog-admin';
-import type { Db } from '../../db';
+import { transaction, type Db } from '../../db';
 import { toPackageDto } from '../catalog';
 import { badRequest, notFound } from './errors';
 
@@ -80,7 +80,7 @@ export interface NewPackage {
 }
 
 export function createPackage(db: Db, input: NewPackage, now: Date): PackageDto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     const { id } = db
       .insert(packages)
       .values({
@@ -118,7 +118,7 @@ export interface PackageChanges {
 }
 
 export function updatePackage(db: Db, id: number, changes: PackageChanges): PackageDto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     if (!packageExists(db, id)) throw notFound(PACKAGE_NOT_FOUND);
     const { features, ...columns } = changes;
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { priceTiers, userPriceTiers } from '../../../../db/schema';
 import type { PackageDto, PriceTierDto, UserPriceTierDto } from '../../../shared/catalog';
 import { tierSetProblem, type TierInput, type TierKind } from '../../../shared/schemas/catalog-admin';
-import type { Db } from '../../db';
+import { transaction, type Db } from '../../db';
 import { toPriceTierDto, toUserPriceTierDto } from '../catalog';
 import { badRequest, notFound } from './errors';
 import { PACKAGE_NOT_FOUND, packageExists, requirePackage } from './packages';
@@ -106,7 +106,7 @@ function assertPackage(db: Db, packageId: number): void {
 }
 
 function createTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tier: TierInput): Dto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     assertPackage(db, packageId);
     assertValidSet([...store.list(db, packageId), tier]);
     return store.insert(db, packageId, tier);
@@ -121,7 +121,7 @@ function updateTier<Dto>(
   tierId: number,
   changes: Partial<TierInput>,
 ): Dto {
-  return db.transaction(() => {
+  return transaction(db, () => {
     assertPackage(db, packageId);
     const tiers = store.list(db, packageId);
     const current = tiers.find((t) => t.id === tierId);
@@ -138,7 +138,7 @@ function updateTier<Dto>(
 }
 
 function deleteTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tierId: number): void {
-  db.transaction(() => {
+  transaction(db, () => {
     assertPackage(db, packageId);
     if (!store.get(db, packageId, tierId)) throw notFound(TIER_NOT_FOUND);
     store.remove(db, tierId);
@@ -160,7 +160,7 @@ export const deleteUserTier = (db: Db, packageId: number, tierId: number) => del
  */
 export function replaceTiers(db: Db, packageId: number, kind: TierKind, tiers: readonly TierInput[]): PackageDto {
   const store: TierStore<unknown> = kind === 'unit' ? unitStore : userStore;
-  return db.transaction(() => {
+  return transaction(db, () => {
     assertPackage(db, packageId);
     assertValidSet(tiers);
     store.removeAll(db, packageId);
