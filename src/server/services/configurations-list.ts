@@ -1,8 +1,9 @@
 // One page of the saved-configurations table, sorted, searched and paged in SQLite, fast at 100,000 rows.
 // Two steps: the page's ids come from an index alone (every sort column has a covering index that also holds the
-// name, so a search never reads table rows), then only those 30 rows are read in full. Each shape of query (whose,
-// sort, direction, with or without a search) is prepared once per database: the table is every user's first screen
-// after the calculator, and building the SQL anew cost more than running it.
+// name, so a search never reads table rows), then only those 30 rows are read in full (the fast lane's JSON form
+// reads only those whose text it does not keep: configuration-rows.ts). Each shape of query (whose, sort, direction,
+// with or without a search) is prepared once per database: the table is every user's first screen after the
+// calculator, and building the SQL anew cost more than running it.
 import { getTableName } from 'drizzle-orm';
 import { configurations } from '../../../db/schema';
 import {
@@ -46,6 +47,9 @@ interface Shape {
   direction: 'asc' | 'desc';
 }
 
+/** Values for a shape's parameters, by name (those its statement does not use are ignored). */
+type Placeholders = Record<string, string | number | undefined>;
+
 /** A column's name in SQL, from the schema. */
 const column = (c: { name: string }) => `"${c.name}"`;
 
@@ -77,9 +81,6 @@ function prepareShape(db: Db, shape: Shape) {
       .pluck(),
   };
 }
-
-/** Values for a shape's parameters, by name (those its statement does not use are ignored). */
-type Placeholders = Record<string, string | number | undefined>;
 
 /** Each shape's statements, prepared the first time it is asked for. */
 const shapesOf = perDatabase((): Map<string, ReturnType<typeof prepareShape>> => new Map());
