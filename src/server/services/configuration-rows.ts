@@ -5,7 +5,7 @@
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
 import { perDatabase, type Db } from '../db';
-import { dataVersion } from '../db-watch';
+import { dataVersion, watchRows, watchTables, type TableWatch } from '../db-watch';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configurations';
 
 /**
@@ -128,16 +128,18 @@ export interface RowsJson {
  * The JSON text of listed rows, kept per database until its row can have changed. Mapping a row and serialising it
  * was ~10 µs, and reading its 23 columns back from SQLite to check it was unchanged cost more than that again (a page
  * of 30 was ~230 µs of a list's ~320); now a list reads only the rows whose text is not kept (those saved since).
- * A text is dropped the moment its row can have changed:
- * - writes through this connection, by any code path (services, scripts, raw SQL, cascades), fire TEMP triggers: any
- *   UPDATE or DELETE of a quote drops its text (an UPDATE both its old and its new id), any INSERT drops its id's (an
- *   INSERT OR REPLACE deletes without firing DELETE triggers), and a change to any user's name drops them all;
- * - a commit by another connection changes SQLite's data_version, and drops them all;
+ * A text is dropped the moment its row can have changed (db-watch.ts):
+ * - a write to a quote through this connection, by any code path (services, scripts, raw SQL, cascades), drops its
+ *   text (watchRows);
+ * - a write to the users table (a name is in every row's text) drops them all, as does a commit by another
+ *   connection (a table watch and data_version, as the catalogue and the session cache use them);
  * - a list inside a transaction it did not open (uncommitted rows may be rolled back) neither reads nor keeps texts.
  */
 export interface RowTexts {
   texts: Map<number, string>;
-  /** data_version when the kept texts were read. */
+  owners: TableWatch;
+  /** The owners' generation and data_version when the kept texts were read. */
+  ownersGeneration: number;
   dataVersion: number;
 }
 
@@ -145,23 +147,8 @@ export interface RowTexts {
 const ROW_TEXTS_MAX = 10_000;
 
 const rowTextsOf = perDatabase((db): RowTexts => {
-  const sqlite = db.$client;
-  const kept: RowTexts = { texts: new Map(), dataVersion: -1 };
-  sqlite.function('qc_row_text_drop', { deterministic: false }, (id: unknown) => {
-    kept.texts.delete(Number(id));
-    return null;
-  });
-  sqlite.function('qc_row_texts_drop_all', { deterministic: false }, () => {
-    kept.texts.clear();
-    return null;
-  });
-  const drop = (trigger: string, body: string) => sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${trigger} ${body}`);
-  drop('qc_row_text_insert', 'AFTER INSERT ON main.configurations BEGIN SELECT qc_row_text_drop(NEW.id); END');
-  drop('qc_row_text_update', 'AFTER UPDATE ON main.configurations BEGIN SELECT qc_row_text_drop(OLD.id), qc_row_text_drop(NEW.id); END');
-  drop('qc_row_text_delete', 'AFTER DELETE ON main.configurations BEGIN SELECT qc_row_text_drop(OLD.id); END');
-  drop('qc_row_texts_user_insert', 'AFTER INSERT ON main.users BEGIN SELECT qc_row_texts_drop_all(); END');
-  drop('qc_row_texts_user_update', 'AFTER UPDATE OF id, firstname, lastname, username ON main.users BEGIN SELECT qc_row_texts_drop_all(); END');
-  drop('qc_row_texts_user_delete', 'AFTER DELETE ON main.users BEGIN SELECT qc_row_texts_drop_all(); END');
+  const kept: RowTexts = { texts: new Map(), owners: watchTables(db, 'row_text_owners', ['users']), ownersGeneration: -1, dataVersion: -1 };
+  watchRows(db, 'row_texts', 'configurations', (id) => kept.texts.delete(id));
   return kept;
 });
 
@@ -180,9 +167,10 @@ export function rowTextsOutsideTransaction(db: Db): RowTexts | undefined {
 export function readJsonByIds(db: Db, ids: number[], kept: RowTexts | undefined): RowsJson {
   if (kept) {
     const version = dataVersion(db);
-    if (version !== kept.dataVersion) {
+    if (version !== kept.dataVersion || kept.owners.generation !== kept.ownersGeneration) {
       kept.texts.clear();
       kept.dataVersion = version;
+      kept.ownersGeneration = kept.owners.generation;
     }
   }
   const known = ids.map((id) => kept?.texts.get(id));
