@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { users } from '../db/schema';
 import type { Clock } from '../src/server/clock';
-import { closeDatabase, openDatabase } from '../src/server/db';
+import { closeDatabase, openDatabase, transaction } from '../src/server/db';
 import { seedDemo } from '../src/server/seed/seed';
 import { type Actor } from '../src/server/services/configurations';
 import { listAllBounded, listConfigurationPage } from '../src/server/services/configurations-list';
@@ -93,7 +93,7 @@ async function main() {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const start = Date.parse('2024-01-01T00:00:00Z');
     const seedStart = performance.now();
-    db.$client.transaction(() => {
+    transaction(db, () => {
       for (let i = 0; i < TOTAL; i++) {
         const { form, result, addOnNames, snapshot } = pick(pool);
         const at = start + i * 600_000 + Math.floor(rand() * 600_000);
@@ -120,7 +120,7 @@ async function main() {
           at,
         );
       }
-    })();
+    });
     db.$client.pragma('optimize');
     console.log(`seeded ${TOTAL.toLocaleString('en')} configurations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
