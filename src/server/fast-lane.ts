@@ -16,7 +16,7 @@ import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostGuard, TRPC_MAX_BATCH } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
-import { headerReaderOf, nodeHeaderReader, pathAndQuery, type HeaderReader, type NodeListener } from './request-header';
+import { headerReaderOf, nodeHeaderReader, pathAndQuery, sendNodeText, type HeaderReader, type NodeListener } from './request-header';
 import { type Body, type Call, type Reply, SAVED_QUOTE_PROCEDURES, savedQuoteRestCall } from './lane-saved-quotes';
 import { JSON_API_HEADERS, TRPC_API_HEADERS } from './security';
 import { catalogSnapshot } from './services/catalog-cache';
@@ -197,7 +197,6 @@ export function createNodeFastLane(services: Services, listener: NodeListener, l
     if (req.method !== 'GET' || req.url === undefined || !req.url.startsWith('/')) return listener(req, res);
     const a = answer(`http://lane${req.url}`, nodeHeaderReader(req));
     if (!a) return listener(req, res);
-    res.writeHead(200, { ...a.headers, 'Content-Length': String(Buffer.byteLength(a.text)) });
-    res.end(a.text);
+    sendNodeText(res, 200, a.headers, a.text);
   };
 }

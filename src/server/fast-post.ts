@@ -18,7 +18,7 @@ import { sessionTokenOf } from './auth/session-cookie';
 import { withOneReading } from './db-watch';
 import { hostGuard, isCrossSite, isJsonContentType } from './http-guards';
 import { logRequestLine, logger as processLogger, type Logger } from './logging';
-import { headerReaderOf, nodeHeaderReader, pathAndQuery, type HeaderReader, type NodeListener } from './request-header';
+import { headerReaderOf, nodeHeaderReader, pathAndQuery, sendNodeText, type HeaderReader, type NodeListener } from './request-header';
 import { JSON_API_HEADERS, MAX_BODY_BYTES } from './security';
 import { getConfiguration, insertConfiguration } from './services/configurations';
 import { priceQuote } from './services/quote';
@@ -100,7 +100,7 @@ function createPostLaneCore(services: Services) {
           const value: unknown = JSON.parse(text);
           if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
           const sent = route(services, check.user, value);
-          return sent && { ...sent, userId: check.user.id };
+          return sent && { status: sent.status, body: sent.body, userId: check.user.id };
         });
       } catch {
         return undefined;
@@ -178,8 +178,7 @@ export function createNodePostLane(services: Services, listener: NodeListener, l
         (req as IncomingMessage & { rawBody?: Buffer }).rawBody = bytes;
         return listener(req, res);
       }
-      res.writeHead(answer.status, { ...JSON_API_HEADERS, 'Content-Length': String(Buffer.byteLength(answer.body)) });
-      res.end(answer.body);
+      sendNodeText(res, answer.status, JSON_API_HEADERS, answer.body);
       logRequestLine(log, 'POST', req.url!, answer.status, startedAt, answer.userId);
     };
     // The client went away before its body ended: the adapter and the router answer and log it as they would have.

@@ -28,8 +28,10 @@ export const JSON_REQUIRED = 'Send the request body as JSON (Content-Type: appli
 
 export function isJsonContentType(value: string | undefined): boolean {
   if (value === undefined) return false;
-  const type = value.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json';
+  // what every JSON client sends, decided without building a string (a split costs a runtime call on the hot path)
+  if (value === 'application/json') return true;
+  const end = value.indexOf(';');
+  return (end === -1 ? value : value.slice(0, end)).trim().toLowerCase() === 'application/json';
 }
 
 /**
