@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
@@ -37,6 +38,13 @@ function readConfig(): AppConfig {
   }
 }
 
+// V8 may decide, from a few hundred early requests, that objects a site allocates live long and "pretenure" them:
+// allocate them in the old generation from then on. A quote's parse objects (zod's per-key results) were pretenured
+// that way under load although they die with the request; from the old generation they kept the young objects they
+// point to alive through every minor GC (~350 KB promoted per scavenge instead of ~2 KB), scavenges took 1.5-2 ms
+// instead of 0.4, and full GCs ran every few seconds. Every request here is short-lived; the caches that live long
+// are promoted once, by the ordinary path. Set before any request is served (docs/DECISIONS.md "Hot paths").
+setFlagsFromString('--no-allocation-site-pretenuring');
 loadDotEnv();
 const config = readConfig();
 logger.level = config.logLevel;
