@@ -1,8 +1,8 @@
-// The request line's timestamp: the kept-per-second text must give exactly what pino's isoTime gives.
+// The request line: its timestamp (kept per second) and its text (built directly) must be exactly what pino writes.
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { isoTimeCached } from './logging';
+import { createLogger, isoTimeCached, logRequestLine } from './logging';
 
 const isoTimeAt = (ms: number) => `,"time":"${new Date(ms).toISOString()}"`;
 
@@ -30,5 +30,45 @@ describe('isoTimeCached', () => {
         }
       }),
     );
+  });
+});
+
+describe('logRequestLine', () => {
+  const sameTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":"T"');
+
+  async function bothLines(method: string, path: string, status: number, userId: number | null) {
+    const lines: string[] = [];
+    const log = await createLogger('info', { write: (s: string) => void lines.push(s) });
+    logRequestLine(log, method, path, status, performance.now() - 12.34, userId);
+    const built = lines[0]!;
+    const { ms } = JSON.parse(built) as { ms: number };
+    log[status >= 500 ? 'error' : 'info']({ method, path, status, ms, userId }, 'request');
+    return { built, viaPino: lines[1]!, ms };
+  }
+
+  it('writes the text pino writes for the same fields, at info and at error', async () => {
+    for (const [method, path, status, userId] of [
+      ['POST', '/api/quote', 200, 7],
+      ['GET', '/api/configurations/12', 404, null],
+      ['GET', '/trpc/catalog.all,auth.check', 500, 3],
+      ['POST', '/api/odd"path\\with\u0001controls/\u00e9\ud800', 400, null],
+    ] as const) {
+      const { built, viaPino, ms } = await bothLines(method, path, status, userId);
+      expect(sameTime(built)).toBe(sameTime(viaPino));
+      expect(ms).toBeGreaterThanOrEqual(12.3);
+      expect(JSON.parse(built)).toMatchObject({ level: status >= 500 ? 50 : 30, method, path, status, userId, msg: 'request' });
+    }
+  });
+
+  it('goes through pino for a child logger (its bindings are part of the line) and writes nothing below the level', async () => {
+    const lines: string[] = [];
+    const log = await createLogger('info', { write: (s: string) => void lines.push(s) });
+    logRequestLine(log.child({ worker: 2 }), 'GET', '/api/user', 200, performance.now(), 1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ worker: 2, method: 'GET', path: '/api/user', status: 200, userId: 1, msg: 'request' });
+    const quiet = await createLogger('warn', { write: (s: string) => void lines.push(s) });
+    logRequestLine(quiet, 'GET', '/api/user', 200, performance.now(), 1);
+    logRequestLine(quiet, 'GET', '/api/user', 503, performance.now(), 1);
+    expect(lines.length).toBe(2);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ level: 50, status: 503 });
   });
 });
