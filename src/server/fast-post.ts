@@ -187,9 +187,10 @@ export function createNodePostLane(services: Services, listener: NodeListener, l
       req.off('end', onEnd);
       listener(req, res);
     };
+    // Each fires once, and each handler takes the other off: plain listeners, without once()'s wrapper per request.
     req.on('data', onData);
-    req.once('end', onEnd);
-    req.once('close', onClose);
+    req.on('end', onEnd);
+    req.on('close', onClose);
     // An aborted body may also emit 'error'; the close above is where it is handled.
     req.on('error', ignore);
   };
