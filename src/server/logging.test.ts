@@ -52,6 +52,8 @@ describe('logRequestLine', () => {
       ['GET', '/api/configurations/12', 404, null],
       ['GET', '/trpc/catalog.all,auth.check', 500, 3],
       ['POST', '/api/odd"path\\with\u0001controls/\u00e9\ud800', 400, null],
+      ['GET', '/api/a\\b', 404, null],
+      ['GET', '/api/~!#$%&\'()*+,-.:;<=>?@[]^_`{|}\u007f', 404, null],
     ] as const) {
       const { built, viaPino, ms } = await bothLines(method, path, status, userId);
       expect(sameTime(built)).toBe(sameTime(viaPino));

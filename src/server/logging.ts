@@ -79,6 +79,14 @@ export function logRequest(log: Logger, c: HonoContext, status: number, startedA
 
 const LEVEL_NUMBER = { info: pino.levels.values.info!, error: pino.levels.values.error! } as const;
 
+/** Printable ASCII but `"` and `\\`: what JSON.stringify leaves as it is. */
+const NEEDS_NO_ESCAPE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A string as JSON text: a request's method and path almost never need escaping, and JSON.stringify is a runtime call. */
+function jsonString(text: string): string {
+  return NEEDS_NO_ESCAPE.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
 /**
  * The same line from its parts (the fast lane has no Hono context). Written as the text pino writes for
  * `log[level]({ method, path, status, ms, userId }, 'request')` — the same fields in the same order, the logger's
@@ -98,7 +106,7 @@ export function logRequestLine(log: Logger, method: string, path: string, status
   const time = (internals[pino.symbols.timeSym] as () => string)();
   const stream = internals[pino.symbols.streamSym] as DestinationStream;
   stream.write(
-    `{"level":${LEVEL_NUMBER[level]}${time},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},` +
+    `{"level":${LEVEL_NUMBER[level]}${time},"method":${jsonString(method)},"path":${jsonString(path)},` +
       `"status":${status},"ms":${ms},"userId":${userId},"msg":"request"}\n`,
   );
 }
