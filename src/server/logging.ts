@@ -92,19 +92,20 @@ function jsonString(text: string): string {
  * `log[level]({ method, path, status, ms, userId }, 'request')` — the same fields in the same order, the logger's
  * own time function, into the logger's own destination (so batching, flushing and capture are pino's) — without
  * pino's general object serializer, which was most of a line's ~10 µs under load. A child logger (bindings pino
- * would add) goes through pino itself. logging.test.ts holds the two texts equal.
+ * would add) and a multistream go through pino itself. logging.test.ts holds the two texts equal.
  */
 export function logRequestLine(log: Logger, method: string, path: string, status: number, startedAt: number, userId: number | null): void {
   const level = status >= 500 ? 'error' : 'info';
   if (!log.isLevelEnabled(level)) return;
   const ms = Math.round((performance.now() - startedAt) * 10) / 10;
   const internals = log as unknown as Record<symbol, unknown>;
-  if (internals[pino.symbols.chindingsSym] !== '') {
+  const stream = internals[pino.symbols.streamSym] as DestinationStream & Record<symbol, unknown>;
+  // Bindings (a child logger) are part of pino's line; a multistream reads the level pino notes on it as it writes.
+  if (internals[pino.symbols.chindingsSym] !== '' || stream[pino.symbols.needsMetadataGsym] === true) {
     log[level]({ method, path, status, ms, userId }, 'request');
     return;
   }
   const time = (internals[pino.symbols.timeSym] as () => string)();
-  const stream = internals[pino.symbols.streamSym] as DestinationStream;
   stream.write(
     `{"level":${LEVEL_NUMBER[level]}${time},"method":${jsonString(method)},"path":${jsonString(path)},` +
       `"status":${status},"ms":${ms},"userId":${userId},"msg":"request"}\n`,
