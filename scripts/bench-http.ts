@@ -18,7 +18,8 @@
  * Targets: packages and auth/check >= 0.5 of B; quote >= 5,000 requests/s; tRPC >= 0.3 of B.
  * Then, for information: how long a script pricing 1,000 quotes one after another takes (node:http and fetch).
  * The load generator's own CPU (process.cpuUsage around each run) is printed; above ~90 % of a core it, not the
- * server, was the limit, and the ratio understates the server.
+ * server, was the limit, and the ratio understates the server. So is the machine's steal time (/proc/stat): the share
+ * of CPU time the hypervisor gave to other guests, which on this VM comes with slower runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const GENERATOR_LIMIT = 0.9;
+/** Steal time from which a missed target gets a notice: on a quiet host it reads 0–1 %. */
+const STEAL_NOTICE = 0.02;
 
 interface Case {
   name: string;
@@ -111,6 +114,17 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
+/** The machine's CPU time counters (all cores, in clock ticks) from /proc/stat (Linux); null elsewhere. */
+function machineTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already counted in user)
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
 interface Sample {
   rps: number;
   p99: number;
@@ -118,11 +132,17 @@ interface Sample {
   generatorCpu: number;
   /** Share of one core the server process used (null when /proc is not there). */
   serverCpu: number | null;
+  /**
+   * Share of the machine's CPU time the hypervisor gave to other guests during the run (null without /proc/stat).
+   * On this VM the quote's rate falls with it: other guests on the host also take the shared caches.
+   */
+  steal: number | null;
   errors: number;
 }
 
 async function measure(baseUrl: string, c: Case, cookie: string, pid: number | undefined, seconds: number): Promise<Sample> {
   const serverBefore = cpuSecondsOf(pid);
+  const ticksBefore = machineTicks();
   const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const result = await autocannon({
@@ -136,11 +156,16 @@ async function measure(baseUrl: string, c: Case, cookie: string, pid: number | u
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
   const serverAfter = cpuSecondsOf(pid);
+  const ticksAfter = machineTicks();
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
     serverCpu: serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / elapsed : null,
+    steal:
+      ticksBefore && ticksAfter && ticksAfter.total > ticksBefore.total
+        ? (ticksAfter.steal - ticksBefore.steal) / (ticksAfter.total - ticksBefore.total)
+        : null,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -272,7 +297,8 @@ async function main(): Promise<void> {
           samples.get(c.name)![which].push(s);
           console.log(
             `round ${round + 1}  ${which}  ${c.name.padEnd(34)} ${fmt(s.rps).padStart(7)} req/s  p99 ${String(s.p99).padStart(3)} ms  ` +
-              `generator ${pct(s.generatorCpu)}  server ${s.serverCpu === null ? '?' : pct(s.serverCpu)}${s.errors ? `  ERRORS ${s.errors}` : ''}`,
+              `generator ${pct(s.generatorCpu)}  server ${s.serverCpu === null ? '?' : pct(s.serverCpu)}` +
+              `${s.steal === null ? '' : `  steal ${(s.steal * 100).toFixed(1)} %`}${s.errors ? `  ERRORS ${s.errors}` : ''}`,
           );
         }
       }
@@ -300,6 +326,13 @@ async function main(): Promise<void> {
         console.log(
           `  ↳ the load generator was the limit (autocannon used ${pct(genA)} of a core against A, ${pct(genB)} against B): ` +
             `the ${genB >= GENERATOR_LIMIT ? 'bare figure, and so the ratio, understate' : 'figure understates'} what the servers can do.`,
+        );
+      }
+      const steals = A.flatMap((s) => (s.steal === null ? [] : [s.steal]));
+      if (!met && steals.length && median(steals) >= STEAL_NOTICE) {
+        console.log(
+          `  ↳ the hypervisor gave ${(median(steals) * 100).toFixed(1)} % of this machine's CPU time to other guests during A's runs ` +
+            `(median): the host was busy, and the rate of A with it.`,
         );
       }
       const errors = [...A, ...B, ...C].reduce((n, s) => n + s.errors, 0);
