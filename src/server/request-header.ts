@@ -40,4 +40,3 @@ export function pathAndQuery(url: string): { path: string; query: string } | und
     ? { path: url.slice(pathStart), query: '' }
     : { path: url.slice(pathStart, queryStart), query: url.slice(queryStart + 1) };
 }
-
