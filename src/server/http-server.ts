@@ -7,6 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createNodeFastLane } from './fast-lane';
 import { createNodePostLane } from './fast-post';
 import type { Logger } from './logging';
+import { writeQueuedAnswers } from './node-response';
 import type { NodeListener } from './request-header';
 import type { Services } from './trpc/context';
 
@@ -21,7 +22,11 @@ type Fetch = (req: Request, env: unknown) => Response | Promise<Response>;
 
 /** The fast lanes on Node's request, then the adapter: the hot reads, then the JSON POSTs (a quote, a save). */
 function nodeLanes(services: Services, adapter: NodeListener, logger?: Logger): NodeListener {
-  return createNodeFastLane(services, createNodePostLane(services, adapter, logger), logger);
+  const router: NodeListener = (req, res) => {
+    writeQueuedAnswers();
+    adapter(req, res);
+  };
+  return createNodeFastLane(services, createNodePostLane(services, router, logger), logger);
 }
 
 export function serveApp(app: { fetch: Fetch }, services: Services, options: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {

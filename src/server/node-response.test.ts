@@ -3,7 +3,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendNodeText } from './node-response';
+import { sendNodeText, writeQueuedAnswers } from './node-response';
 
 const HEADERS = Object.freeze({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
 
@@ -75,6 +75,20 @@ describe('sendNodeText', () => {
       { status: 201, type: 'application/json', length: '21', body: '{"n":2,"text":"éé"}' },
       { status: 200, type: 'application/json', length: '23', body: '{"n":3,"text":"ééé"}' },
     ]);
+  });
+
+  it('writes what is queued at once when the router is about to take a request', async () => {
+    const written: boolean[] = [];
+    const port = await serverAnsweringTogether(2, (held) => {
+      sendNodeText(held[0]!.res, 200, HEADERS, '{"first":true}');
+      written.push(held[0]!.res.headersSent);
+      writeQueuedAnswers();
+      written.push(held[0]!.res.headersSent);
+      sendNodeText(held[1]!.res, 200, HEADERS, '{"second":true}');
+    });
+    const answers = await Promise.all([ask(port, '/a').done, ask(port, '/b').done]);
+    expect(written).toEqual([false, true]);
+    expect(answers.map((a) => a.body).sort()).toEqual(['{"first":true}', '{"second":true}']);
   });
 
   it('still answers the others of a turn when one client has gone and one answer cannot be written', async () => {

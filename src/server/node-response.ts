@@ -8,8 +8,9 @@
 // load generator slept 0.85 times a request); written back to back, a client wakes once for the whole turn (0.17).
 // Measured on POST /api/quote, two servers alternating in 2-s slices: 5,257 → 6,839 requests a second, 178 → 138 µs
 // of CPU a quote, faster in every slice (docs/DECISIONS.md "Answers leave together"). The same holds for a reverse
-// proxy on the same machine. An answer waits at most for the rest of its turn's requests; alone in its turn (a script
-// asking one quote after another) it leaves right after being made.
+// proxy on the same machine. An answer waits at most for the lane answers made after it in its turn (the queue is
+// written before the router takes a request); alone in its turn (a script asking one quote after another) it leaves
+// right after being made.
 import type { ServerResponse } from 'node:http';
 
 /** Header lists in writeHead's flat form, per frozen header set (the lanes' fixed ones). */
@@ -24,7 +25,12 @@ interface Outgoing {
 
 let outgoing: Outgoing[] = [];
 
-function writeOutgoing(): void {
+/**
+ * Writes the answers queued so far. Also called before a request goes to the router (http-server.ts), whose work may
+ * be long (a PDF, a long list): the answers made before it in the turn do not wait for it.
+ */
+export function writeQueuedAnswers(): void {
+  if (outgoing.length === 0) return;
   const batch = outgoing;
   outgoing = [];
   for (const { res, status, head, text } of batch) {
@@ -50,6 +56,6 @@ export function sendNodeText(res: ServerResponse, status: number, headers: Reado
     head = Object.entries(headers).flat();
     if (Object.isFrozen(headers)) flatHeaders.set(headers, head);
   }
-  if (outgoing.length === 0) setImmediate(writeOutgoing);
+  if (outgoing.length === 0) setImmediate(writeQueuedAnswers);
   outgoing.push({ res, status, head, text });
 }
