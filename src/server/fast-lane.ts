@@ -1,7 +1,7 @@
 // The hot reads answered before Hono's router (issue 13, docs/DECISIONS.md "Hot paths"): every screen asks for the
 // session check and the catalogue, and a signed-in answer to them is a cached JSON text. Through Hono they cost the
-// router, a chain of async middleware and a promise per layer; here they are one synchronous function, so
-// @hono/node-server writes the answer in the same turn.
+// router, a chain of async middleware and a promise per layer; here they are one synchronous function, and the answer
+// leaves in the same turn of the event loop (on Node's request, with the turn's others: node-response.ts).
 //
 // The lane answers only the plain success case, and answers it with the same bytes as the normal path: a GET of an
 // exact path below (no query; for tRPC an `input`, or the client's batch form; for the saved quotes the plain query of

@@ -2,15 +2,11 @@
 // Hono adapter and have no Response object to hand it).
 //
 // The answers made in one turn of the event loop's I/O phase are written together at its end (setImmediate), not one
-// by one as they are made. Writing an answer to a client that sleeps waiting for it wakes that client, and on a
-// loopback connection the waking is done by the writer: on this VM an interrupt to the other core, ~20–35 µs of the
-// server's CPU. Written one by one between the next requests' work, almost every answer found its client asleep (the
-// load generator slept 0.85 times a request); written back to back, a client wakes once for the whole turn (0.17).
-// Measured on POST /api/quote, two servers alternating in 2-s slices: 5,257 → 6,839 requests a second, 178 → 138 µs
-// of CPU a quote, faster in every slice (docs/DECISIONS.md "Answers leave together"). The same holds for a reverse
-// proxy on the same machine. An answer waits at most for the lane answers made after it in its turn (the queue is
-// written before the router takes a request); alone in its turn (a script asking one quote after another) it leaves
-// right after being made.
+// by one as they are made. Writing to a client asleep waiting for its answer wakes it, and on a loopback connection
+// (a load generator, a reverse proxy on the same machine) the writer pays for that wake-up, an interrupt to the other
+// core. Written back to back, the answers of a turn wake a waiting client about once instead of once each. An answer
+// waits at most for the lane answers made after it in its turn (the queue is written before the router takes a
+// request); alone in its turn it leaves right after being made. Figures: docs/DECISIONS.md "Answers leave together".
 import type { ServerResponse } from 'node:http';
 
 /** Header lists in writeHead's flat form, per frozen header set (the lanes' fixed ones). */
