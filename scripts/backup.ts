@@ -1,6 +1,6 @@
 // npm run db:backup [file] — an online, consistent copy of DATABASE_PATH (SQLite's backup API), safe while the server
 // runs and writes; the copy is verified (integrity_check, row counts) before it is put in place. Restore: README.
-import { backupDatabase, BackupError } from '../src/server/backup';
+import { backupDatabase, BackupError } from '../src/server/db/backup';
 import { loadConfig, loadDotEnv } from '../src/server/config';
 
 loadDotEnv();

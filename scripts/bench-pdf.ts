@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { toPricingCatalog, type CatalogDto } from '../src/shared/catalog';
 import { calculateQuote, quoteResultToJson } from '../src/shared/pricing';
 import { renderQuotePdfBuffer, type QuoteDocumentData } from '../src/server/pdf/quote-document';
-import { openDatabase, closeDatabase } from '../src/server/db';
+import { openDatabase, closeDatabase } from '../src/server/db/database';
 import { loadCatalog } from '../src/server/services/catalog';
 import { seedDemoCatalog } from '../src/server/seed/seed';
 import { systemClock } from '../src/server/clock';

@@ -1,7 +1,7 @@
 // npm run db:seed — loads the demo catalogue and demo accounts into DATABASE_PATH. Safe to run again.
 import { systemClock } from '../src/server/clock';
 import { loadConfig, loadDotEnv } from '../src/server/config';
-import { closeDatabase, openDatabase } from '../src/server/db';
+import { closeDatabase, openDatabase } from '../src/server/db/database';
 import { bootstrapAdmin, seedDemo } from '../src/server/seed/seed';
 
 loadDotEnv();

@@ -3,13 +3,11 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { apiEnvelope } from './api-envelope';
-import { createFastLane } from './fast-lane';
-import { createFastPost } from './fast-post';
+import { apiEnvelope } from './http/envelope';
 import { noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
-import { securityHeaders } from './security';
+import { securityHeaders } from './http/headers';
 import { createRequestContext, type Services } from './trpc/context';
 import { logIfInternal, NOT_FOUND_BODY, retryAfterHeader } from './trpc/errors';
 import { appRouter } from './trpc/root';
@@ -19,8 +17,6 @@ export interface AppOptions {
   clientDir: string;
   /** Where request lines go (default: the process logger of src/server/logging.ts). */
   logger?: Logger;
-  /** false: every request goes through the router (tests compare the fast lane's answers with the router's). */
-  fastLane?: boolean;
 }
 
 /** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
@@ -70,12 +66,5 @@ export function createApp(services: Services, options: AppOptions): Hono {
   // Whatever escapes a handler is answered like a procedure's error: logged, no stack trace, the contract's shape.
   app.onError((error, c) => errorResponse(c, error));
 
-  // The signed-in hot reads skip the router when the cache can answer them (src/server/fast-lane.ts).
-  if (options.fastLane !== false) {
-    const routed = app.fetch;
-    const fastLane = createFastLane(services, options.logger);
-    const fastPost = createFastPost(services, (req, env) => routed(req, env), options.logger);
-    app.fetch = (req, env, executionCtx) => fastLane(req, env) ?? fastPost(req, env) ?? routed(req, env, executionCtx);
-  }
   return app;
 }

@@ -6,14 +6,14 @@ import { setFlagsFromString } from 'node:v8';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
-import { closeDatabase, openDatabase } from './db';
-import { serveApp } from './http-server';
+import { closeDatabase, openDatabase } from './db/database';
+import { serveApp } from './http/server';
 import { logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
-import { startWalCheckpointer } from './wal-checkpointer';
+import { startWalCheckpointer } from './db/checkpointer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // CLIENT_DIR lets the browser tests serve a build of their own; everyone else uses dist/client.
@@ -66,7 +66,7 @@ const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
 
-const server = serveApp(app, services, { port: config.port, hostname: config.host }, (info) => {
+const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
   logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
 });
 server.on('error', (error) => {

@@ -4,7 +4,7 @@
 // list's forms (the bounded list and the table's page), exactly as the DTO path answers it.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/services/configurations';
+import type { Actor } from '../../src/server/services/configuration-types';
 import { configurationPageJson, listAllBounded, listAllBoundedJson, listConfigurationPage } from '../../src/server/services/configurations-list';
 import { addUser, demoIds } from '../support/configurations';
 import { MINUTE } from '../support/clock';

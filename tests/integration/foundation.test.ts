@@ -9,7 +9,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { closeDatabase, openDatabase } from '../../src/server/db';
+import { closeDatabase, openDatabase } from '../../src/server/db/database';
 import { seedDemo } from '../../src/server/seed/seed';
 import { TestClock } from '../support/clock';
 import { createTestApp, USER, type TestApp } from '../support/test-app';

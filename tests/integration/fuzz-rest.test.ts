@@ -5,7 +5,7 @@
 // shape; and a refused call (4xx) leaves every domain table exactly as it was. Supersedes the former no-500 test.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/server/security';
+import { MAX_BODY_BYTES } from '../../src/server/http/headers';
 import { bodyVariants, dbFingerprint, expectErrorShape, oddIds, rowCounts } from '../support/fuzz';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 // Issue 15, points 1 (batch cap), 5 (no-store) and 6 (configured origin, host check, JSON content type): on the wire,
 // on both doors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPC_MAX_BATCH } from '../../src/server/http-guards';
+import { TRPC_MAX_BATCH } from '../../src/server/http/guards';
 import { trpcBatch, trpcCall } from '../support/trpc-http';
 import { ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db';
-import { startWalCheckpointer, type WalCheckpointer } from '../../src/server/wal-checkpointer';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/db/database';
+import { startWalCheckpointer, type WalCheckpointer } from '../../src/server/db/checkpointer';
 
 let dir: string;
 let db: Db | undefined;

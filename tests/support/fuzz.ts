@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Db } from '../../src/server/db';
+import type { Db } from '../../src/server/db/database';
 import type { TestResponse } from './test-app';
 
 /** Strings an attacker or a broken client sends: control characters, bidi overrides, lone surrogates, SQL, HTML. */

@@ -31,7 +31,7 @@ export async function captureLogs(level: LogLevel = 'info'): Promise<LogCapture>
 
 export interface LoggedApp {
   app: ReturnType<typeof createApp>;
-  /** The logger behind `lines` (to serve the app with it: tests/support/real-http.ts listenApp). */
+  /** The logger behind `lines`. */
   logger: Logger;
   /** The app's log lines, in order (empty it with `lines.length = 0`). */
   lines: string[];
@@ -41,7 +41,7 @@ export interface LoggedApp {
  * Another app over the test app's services and database, logging at `level` (default info) into `lines`; `fastLane:
  * false` makes it router-only.
  */
-export async function createLoggedApp(t: TestApp, { level = 'info', fastLane }: { level?: LogLevel; fastLane?: boolean } = {}): Promise<LoggedApp> {
+export async function createLoggedApp(t: TestApp, { level = 'info' }: { level?: LogLevel } = {}): Promise<LoggedApp> {
   const { logger, lines } = await captureLogs(level);
-  return { app: createApp(t.services, { clientDir: `${t.dir}/client`, logger, fastLane }), logger, lines };
+  return { app: createApp(t.services, { clientDir: `${t.dir}/client`, logger }), logger, lines };
 }

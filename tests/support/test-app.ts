@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/session';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type AppConfig } from '../../src/server/config';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db';
+import { closeDatabase, openDatabase, type Db } from '../../src/server/db/database';
 import { createMailer } from '../../src/server/mail/mailer';
 import { demoAccounts } from '../../src/server/seed/demo-data';
 import { seedDemo } from '../../src/server/seed/seed';

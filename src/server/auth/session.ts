@@ -4,8 +4,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
 import type { Clock } from '../clock';
-import { perDatabase, type Db } from '../db';
-import { dataVersion, watchTables, type TableWatch } from '../db-watch';
+import { perDatabase, type Db } from '../db/database';
+import { dataVersion, watchTables, type TableWatch } from '../db/watch';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;

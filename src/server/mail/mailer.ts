@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import { emailLogs } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 import { logger } from '../logging';
 import type { Mailer, MailResult, OutgoingMail } from './types';
 

@@ -1,21 +1,13 @@
-import { catalogSnapshot, type CatalogList } from '../services/catalog-cache';
-import { requireSignedIn } from '../trpc/init';
-import { apiJsonText } from '../security';
-import { direct } from './direct';
 import type { RestApp } from './kit';
+import { run } from './kit';
 
 /**
- * Catalogue reads, answered with the cache's ready-made JSON (the same lists the catalog.* procedures return).
- * The admin writes on the same paths are registered by the admin adapter.
+ * Catalogue reads: the catalog.* procedures (run answers the cache's ready-made JSON of the list they return). The
+ * admin writes on the same paths are registered by the admin adapter.
  */
 export function registerCatalogRoutes(api: RestApp): void {
-  const lists: [string, CatalogList][] = [
-    ['/packages', 'packages'],
-    ['/addons', 'addOns'],
-    ['/addon-categories', 'categories'],
-    ['/discounts', 'discounts'],
-  ];
-  for (const [path, list] of lists) {
-    api.get(path, (c) => direct(c, (ctx) => apiJsonText(c, catalogSnapshot(requireSignedIn(ctx).db).json[list])));
-  }
+  api.get('/packages', (c) => run(c, (caller) => caller.catalog.packages()));
+  api.get('/addons', (c) => run(c, (caller) => caller.catalog.addOns()));
+  api.get('/addon-categories', (c) => run(c, (caller) => caller.catalog.categories()));
+  api.get('/discounts', (c) => run(c, (caller) => caller.catalog.discounts()));
 }

@@ -3,9 +3,10 @@ import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { noteRequestUser } from '../logging';
+import { cachedCatalogJson } from '../services/catalog-cache';
 import { createRequestContext, type Services } from '../trpc/context';
-import { JSON_REQUIRED, isJsonContentType } from '../http-guards';
-import { requestHeader } from '../request-header';
+import { JSON_REQUIRED, isJsonContentType } from '../http/guards';
+import { requestHeader } from '../http/request-header';
 import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
@@ -35,6 +36,8 @@ export async function run(
     const caller = createCaller(ctx);
     const result = await fn(caller);
     if (status === 204) return c.body(null, 204);
+    const ready = cachedCatalogJson(result);
+    if (ready !== undefined) return c.body(ready, status, { 'Content-Type': 'application/json' });
     return c.json(result as object, status);
   } catch (error) {
     return errorResponse(c, error);

@@ -8,7 +8,7 @@ import {
   updateProfileInput,
 } from '../../shared/schemas/auth';
 import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
-import { rateLimiterFor } from '../rate-limit';
+import { rateLimiterFor } from '../http/rate-limit';
 import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { demoHint } from '../services/demo-hint';

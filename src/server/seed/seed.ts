@@ -16,7 +16,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { Clock } from '../clock';
-import { transaction, type Db } from '../db';
+import { transaction, type Db } from '../db/database';
 import { findUserByEmail, insertUser, isLoginNameTaken } from '../services/users';
 import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
 

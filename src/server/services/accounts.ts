@@ -6,7 +6,7 @@ import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/aut
 import { hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 import { RetryLaterError } from '../trpc/errors';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {

@@ -6,7 +6,7 @@ import type { CreateUserInput, UserChanges } from '../../shared/schemas/admin-us
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import { transaction, type Db } from '../db';
+import { transaction, type Db } from '../db/database';
 import { createResetToken, resetUrlFor } from './password-reset';
 import {
   assertLoginNamesFree,

@@ -12,8 +12,8 @@
 import type Database from 'better-sqlite3';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
 import type { PricingCatalog } from '../../shared/pricing';
-import type { Db } from '../db';
-import { bumpWatch, dataVersion, watchTables, type TableWatch } from '../db-watch';
+import type { Db } from '../db/database';
+import { bumpWatch, dataVersion, watchTables, type TableWatch } from '../db/watch';
 import { loadCatalog } from './catalog';
 
 /** One consistent reading of the catalogue. Every object in it is frozen. */
@@ -83,19 +83,29 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The JSON text of each frozen list a snapshot hands out, so a REST answer of one is not serialized again. */
+const jsonOfList = new WeakMap<object, string>();
+
+/** The ready-made JSON of a catalogue list (or the whole catalogue) a procedure returned; undefined for anything else. */
+export function cachedCatalogJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? jsonOfList.get(value) : undefined;
+}
+
 function buildSnapshot(db: Db): CatalogSnapshot {
   const catalog = deepFreeze(loadCatalog(db));
-  return Object.freeze({
-    catalog,
-    json: Object.freeze({
-      packages: JSON.stringify(catalog.packages),
-      addOns: JSON.stringify(catalog.addOns),
-      categories: JSON.stringify(catalog.categories),
-      discounts: JSON.stringify(catalog.discounts),
-      all: JSON.stringify(catalog),
-    }),
-    pricing: deepFreeze(toPricingCatalog(catalog)),
+  const json = Object.freeze({
+    packages: JSON.stringify(catalog.packages),
+    addOns: JSON.stringify(catalog.addOns),
+    categories: JSON.stringify(catalog.categories),
+    discounts: JSON.stringify(catalog.discounts),
+    all: JSON.stringify(catalog),
   });
+  jsonOfList.set(catalog.packages, json.packages);
+  jsonOfList.set(catalog.addOns, json.addOns);
+  jsonOfList.set(catalog.categories, json.categories);
+  jsonOfList.set(catalog.discounts, json.discounts);
+  jsonOfList.set(catalog, json.all);
+  return Object.freeze({ catalog, json, pricing: deepFreeze(toPricingCatalog(catalog)) });
 }
 
 /** The current catalogue: from memory when nothing can have changed it, else read once and kept. */

@@ -21,7 +21,7 @@ import type {
   UserPriceTierDto,
 } from '../../shared/catalog';
 import { formatMoney } from '../../shared/money';
-import { transaction, type Db } from '../db';
+import { transaction, type Db } from '../db/database';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();

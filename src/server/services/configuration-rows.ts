@@ -4,9 +4,9 @@
 // five times SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
-import { perDatabase, type Db } from '../db';
-import { dataVersion, watchRows, watchTables, type TableWatch } from '../db-watch';
-import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configurations';
+import { perDatabase, type Db } from '../db/database';
+import { dataVersion, watchRows, watchTables, type TableWatch } from '../db/watch';
+import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
 
 /**
  * One row as SQLite hands it over, as an array (better-sqlite3's raw mode: building an object of 23 keys per row

@@ -13,9 +13,10 @@ import {
   type ConfigurationListQuery,
   type ConfigurationSort,
 } from '../../shared/schemas/configuration';
-import { perDatabase, transaction, type Db } from '../db';
+import { perDatabase, transaction, type Db } from '../db/database';
 import { readByIds, readJsonByIds, rowTextsOutsideTransaction, type RowsJson, type RowTexts } from './configuration-rows';
-import { listOwner, type Actor, type ConfigurationDto } from './configurations';
+import type { Actor, ConfigurationDto } from './configuration-types';
+import { listOwner } from './configurations';
 
 export interface BoundedList {
   items: ConfigurationDto[];

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { configurations } from '../../../db/schema';
 import type { CatalogDto } from '../../shared/catalog';
-import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
+import { quoteResultToJson } from '../../shared/pricing';
 import {
   configurationMessages,
   PRICING_FIELDS,
@@ -12,68 +12,11 @@ import {
   type ConfigurationPatch,
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
-import { perDatabase, transaction, type Db } from '../db';
+import { perDatabase, transaction, type Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
 import { customItemsInEuro, readConfiguration } from './configuration-rows';
+import type { Actor, ConfigurationDetailDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
 import { priceWithPricingCatalog } from './quote';
-
-/** Who is asking: ownership decides what they may see and change. */
-export interface Actor {
-  id: number;
-  isAdmin: boolean;
-}
-
-export interface StoredAddOn {
-  id: number;
-  waiveSetupFee: boolean;
-}
-
-/** As stored in the row (price in cents). */
-export interface StoredCustomItem {
-  id: string;
-  name: string;
-  description: string;
-  isOneTime: boolean;
-  price: number;
-}
-
-/** The priced quote as it was when saved, with the names the catalogue had then. */
-export interface ConfigurationSnapshot extends QuoteResultJson {
-  /** Names of the selected add-ons, in the order of `addOns`. */
-  addOnNames: string[];
-  pricedAt: string;
-}
-
-export interface ConfigurationDto {
-  id: number;
-  name: string;
-  userId: number;
-  packageId: number;
-  packageName: string;
-  locations: number;
-  squareMeters: number;
-  userCount: number;
-  pricingModel: 'sqm' | 'user';
-  /** Add-on names (seed: a listed configuration shows names). */
-  addOns: string[];
-  /** Ids and waivers, so that loading restores the selection. */
-  addOnSelections: StoredAddOn[];
-  discountIds: number[];
-  contractDuration: number;
-  paymentFrequency: 'monthly' | 'quarterly' | 'annually';
-  customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
-  totalMonthly: string;
-  setupFees: string;
-  tcv: string;
-  /** The creator's "firstname lastname", or their username when they have no name. */
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ConfigurationDetailDto extends ConfigurationDto {
-  snapshot: ConfigurationSnapshot;
-}
 
 export const CONFIGURATION_NOT_FOUND = configurationMessages.id;
 

@@ -3,7 +3,7 @@
 // argon2 verification, so the answer is remembered per stored hash: it is computed once after start and again only
 // when that account's hash changes (a new password makes a new hash). Extend here (e.g. never in production).
 import type { AppConfig } from '../config';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 import { verifyPassword } from '../auth/password';
 import { demoAccounts } from '../seed/demo-data';
 import { findUserByEmail } from './users';

@@ -1,7 +1,7 @@
 // The email log as the admin's Email Logs tab reads it (seed 001 §2, §3).
 import { and, desc, eq, like, not } from 'drizzle-orm';
 import { emailLogs, users } from '../../../db/schema';
-import { transaction, type Db } from '../db';
+import { transaction, type Db } from '../db/database';
 
 export interface EmailLogDto {
   id: number;

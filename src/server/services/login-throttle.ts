@@ -1,7 +1,7 @@
 // Failed-login throttling per account, not per client address (CONTRACT §4: a whole team may share one address).
 import { asc, eq, lte } from 'drizzle-orm';
 import { loginFailures } from '../../../db/schema';
-import { transaction, type Db } from '../db';
+import { transaction, type Db } from '../db/database';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 10;

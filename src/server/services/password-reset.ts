@@ -9,7 +9,7 @@ import { invalidateUserSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import { transaction, type Db } from '../db';
+import { transaction, type Db } from '../db/database';
 import { passwordResetMail } from '../mail/templates/password-reset';
 import type { Mailer } from '../mail/types';
 import { clearLoginFailures } from './login-throttle';

@@ -8,11 +8,12 @@ import type { QuoteFormInput } from '../../shared/pricing/types';
 import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from '../../shared/schemas/configuration';
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 import { DRAFT_NUMBER, pdfContentDisposition, quoteNumber } from '../pdf/format';
 import type { QuoteDocumentData } from '../pdf/quote-document';
 import { creatorName } from './configuration-rows';
-import { getConfiguration, type Actor } from './configurations';
+import type { Actor } from './configuration-types';
+import { getConfiguration } from './configurations';
 import { priceQuote } from './quote';
 
 export interface QuotePdfData {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
 import { calculateQuote, PricingError, type PricingCatalog, type QuoteFormInput, type QuoteResult } from '../../shared/pricing';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
 
 /** Prices a form against the current catalogue (held in memory, never stale): the server's authoritative figures. */

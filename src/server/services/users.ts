@@ -3,7 +3,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is already taken';

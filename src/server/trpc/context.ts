@@ -4,11 +4,10 @@ import { sessionTokenOf } from '../auth/session-cookie';
 import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import type { Db } from '../db';
+import type { Db } from '../db/database';
 import type { Mailer } from '../mail/types';
-import { clientAddressOf, LOCAL_ADDRESS } from '../rate-limit';
-import { requestHeader } from '../request-header';
-import { noteCookieSet } from '../security';
+import { clientAddressOf, LOCAL_ADDRESS } from '../http/rate-limit';
+import { requestHeader } from '../http/request-header';
 
 /** Long-lived things every procedure may use; built once at start (or per test file). */
 export interface Services {
@@ -69,7 +68,6 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
 export function createRequestContext(services: Services, c: HonoContext, resHeaders?: Headers): Context {
   const cookies = sessionCookies(services.config, (v) => {
     if (resHeaders) return resHeaders.append('Set-Cookie', v);
-    noteCookieSet(c);
     c.header('Set-Cookie', v, { append: true });
   });
   const clientAddress = clientAddressOf(c, services.config);

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { addonCategories, addonPackages, addons } from '../../../../db/schema';
 import type { AddOnDto } from '../../../shared/catalog';
-import { transaction, type Db } from '../../db';
+import { transaction, type Db } from '../../db/database';
 import { toAddOnDto } from '../catalog';
 import { badRequest, notFound } from './errors';
 import { allPackageIds, assertPackagesExist } from './packages';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { addonCategories } from '../../../../db/schema';
 import type { CategoryDto } from '../../../shared/catalog';
 import type { CategoryIcon } from '../../../shared/schemas/catalog-admin';
-import { transaction, type Db } from '../../db';
+import { transaction, type Db } from '../../db/database';
 import { toCategoryDto } from '../catalog';
 import { notFound } from './errors';
 

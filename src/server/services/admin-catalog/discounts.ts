@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { discountConditions, discounts } from '../../../../db/schema';
 import type { DiscountDto } from '../../../shared/catalog';
 import type { ConditionValue, DiscountType } from '../../../shared/schemas/catalog-admin';
-import { transaction, type Db } from '../../db';
+import { transaction, type Db } from '../../db/database';
 import { toDiscountDto } from '../catalog';
 import { notFound } from './errors';
 import { assertPackagesExist } from './packages';

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { packageFeatures, packages, priceTiers, userPriceTiers } from '../../../../db/schema';
 import type { PackageDto } from '../../../shared/catalog';
 import type { TierInput } from '../../../shared/schemas/catalog-admin';
-import { transaction, type Db } from '../../db';
+import { transaction, type Db } from '../../db/database';
 import { toPackageDto } from '../catalog';
 import { badRequest, notFound } from './errors';
 

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { priceTiers, userPriceTiers } from '../../../../db/schema';
 import type { PackageDto, PriceTierDto, UserPriceTierDto } from '../../../shared/catalog';
 import { tierSetProblem, type TierInput, type TierKind } from '../../../shared/schemas/catalog-admin';
-import { transaction, type Db } from '../../db';
+import { transaction, type Db } from '../../db/database';
 import { toPriceTierDto, toUserPriceTierDto } from '../catalog';
 import { badRequest, notFound } from './errors';
 import { PACKAGE_NOT_FOUND, packageExists, requirePackage } from './packages';

@@ -8,7 +8,7 @@
 //   `PRAGMA data_version`, read through a prepared statement.
 // A cached value is current when both numbers still equal those taken before it was read from the database.
 import type Database from 'better-sqlite3';
-import type { Db } from './db';
+import type { Db } from './database';
 
 export interface TableWatch {
   /** Moves on with every INSERT, UPDATE or DELETE on a watched table through this connection. */

@@ -17,7 +17,7 @@
 // freeing ~50 MB of its blocks took the event loop 20–60 ms, longer than the checkpoint itself.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './db';
+import type { Db } from './database';
 
 export interface WalCheckpointer {
   /** Stops the worker and closes its connection; the main connection then checkpoints as usual on close. */

@@ -4,10 +4,10 @@
 // instead of seven: each async middleware layer, and each header set after the fact, was a measurable share of a
 // signed-in read that should cost tens of microseconds (issue 13, docs/DECISIONS.md "Hot paths").
 import type { Context, MiddlewareHandler } from 'hono';
-import { batchTooLong, crossSite, notJson, unknownHost } from './http-guards';
-import { logRequest, logger as processLogger, type Logger } from './logging';
-import { API_HEADERS, bodyTooLarge, completeHeaders } from './security';
-import type { Services } from './trpc/context';
+import { batchTooLong, crossSite, notJson, unknownHost } from './guards';
+import { logRequest, logger as processLogger, type Logger } from '../logging';
+import { API_HEADERS, bodyTooLarge, completeHeaders } from './headers';
+import type { Services } from '../trpc/context';
 
 type Refusal = Response | undefined;
 

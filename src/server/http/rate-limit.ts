@@ -3,9 +3,9 @@
 // app (CONTRACT §5), and a restart forgetting the counts is harmless at these sizes.
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppConfig } from './config';
-import type { Clock } from './clock';
-import { RetryLaterError } from './trpc/errors';
+import type { AppConfig } from '../config';
+import type { Clock } from '../clock';
+import { RetryLaterError } from '../trpc/errors';
 
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
 export type RateLimitKind = 'register' | 'reset';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestHeader } from './request-header';
-import { errorJson } from './trpc/errors';
+import { errorJson } from '../trpc/errors';
 
 /** CSP with no inline or foreign script; styles may be inline because Chakra (Emotion) injects them at run time. */
 const CONTENT_SECURITY_POLICY = [
@@ -38,33 +38,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 /** Every /api and /trpc answer, errors included: authenticated data must not sit in a shared or browser cache. */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': 'no-store', ...SECURITY_HEADERS });
 
-/** A JSON answer of /api, and of /trpc (whose adapter also says the answer depends on the Accept headers). */
-export const JSON_API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...API_HEADERS, 'content-type': 'application/json' });
-export const TRPC_API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...JSON_API_HEADERS, vary: 'trpc-accept, accept' });
-
-/** Marks a response built with API_HEADERS already in it: the envelope then leaves its headers alone. */
-const COMPLETE = Symbol('api headers complete');
-const COOKIE_SET = 'responseSetsCookie';
-
-/** Records that this answer carries a Set-Cookie (prepared on the Hono context), so it must take the general path. */
-export function noteCookieSet(c: Context): void {
-  c.set(COOKIE_SET as never, true as never);
-}
-
-/**
- * A JSON answer of /api, complete with its headers, in the form @hono/node-server writes without any conversion (a
- * plain header object). An answer that also sets a cookie goes through Hono's merge of prepared headers instead.
- */
-export function apiJsonText(c: Context, text: string, status: 200 | 201 = 200): Response {
-  if (c.get(COOKIE_SET as never)) return c.body(text, status, { 'Content-Type': 'application/json' });
-  const res = new Response(text, { status, headers: JSON_API_HEADERS });
-  (res as Response & { [COMPLETE]?: true })[COMPLETE] = true;
-  return res;
-}
-
 /** Adds `headers` to a response that was not built with them (set, so they win over a handler's own). */
 export function completeHeaders(res: Response, headers: Readonly<Record<string, string>>): void {
-  if (COMPLETE in res) return;
   const target = res.headers;
   for (const name in headers) target.set(name, headers[name]!);
 }

@@ -2,9 +2,9 @@
 // contract's JSON error shape, or undefined to let the request through; src/server/api-envelope.ts runs them in order
 // before any procedure, in one middleware (one async layer per guard cost every request of the hot paths).
 import type { Context } from 'hono';
-import type { AppConfig } from './config';
+import type { AppConfig } from '../config';
 import { headerReaderOf, requestHeader, type HeaderReader } from './request-header';
-import { errorJson } from './trpc/errors';
+import { errorJson } from '../trpc/errors';
 
 /**
  * The most calls one tRPC batch may hold. The client's httpBatchLink uses maxItems 10; a screen needs a handful. A
