@@ -2,6 +2,7 @@ import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { configurationsRouter } from '../routers/configurations';
+import { healthProcedure } from '../routers/health';
 import { quoteRouter } from '../routers/quote';
 import { createCallerFactory, router } from './init';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   quote: quoteRouter,
   configurations: configurationsRouter,
   admin: adminRouter,
+  health: healthProcedure,
 });
 
 export type AppRouter = typeof appRouter;
