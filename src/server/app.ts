@@ -35,7 +35,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
       endpoint: '/trpc',
       router: appRouter,
       createContext: (opts, c) => {
-        const ctx = createRequestContext(services, c, opts.resHeaders);
+        const ctx = createRequestContext(services, c, (v) => opts.resHeaders.append('Set-Cookie', v));
         noteRequestUser(c, ctx.user?.id);
         return ctx as unknown as Record<string, unknown>;
       },

@@ -9,17 +9,19 @@ import { createCaller } from '../trpc/root';
 import { errorResponse, idParam, jsonBody, type Caller, type RestApp, type RestEnv } from './kit';
 
 async function pdfResponse(c: HonoContext<RestEnv>, fn: (caller: Caller) => Promise<QuotePdfData>): Promise<Response> {
+  const setCookies: string[] = [];
   try {
-    const caller = createCaller(createRequestContext(c.get('services'), c));
+    const caller = createCaller(createRequestContext(c.get('services'), c, (v) => setCookies.push(v)));
     const data = await fn(caller);
     // Laid out in full here, so a failure is still a JSON error; the bytes then stream to the client.
     const doc = renderQuotePdf(data.document);
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', data.contentDisposition);
     c.header('Cache-Control', 'no-store');
+    for (const v of setCookies) c.header('Set-Cookie', v, { append: true });
     return c.body(Readable.toWeb(doc) as ReadableStream<Uint8Array>, 200);
   } catch (error) {
-    return errorResponse(c, error);
+    return errorResponse(c, error, setCookies);
   }
 }
 

@@ -5,6 +5,7 @@ import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } 
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import { dataVersion } from '../db/watch';
 import type { Mailer } from '../mail/types';
 import { clientAddressOf, LOCAL_ADDRESS } from '../http/rate-limit';
 import { requestHeader } from '../http/request-header';
@@ -30,6 +31,8 @@ export interface Context extends Services {
   cookies: SessionCookies;
   /** The client's address for per-address limits (rate-limit.ts); 'local' when there is no HTTP request. */
   clientAddress: string;
+  /** This request's reading of SQLite's data_version, for its cache checks (db/watch.ts); absent: read when needed. */
+  dataVersion?: number;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -37,14 +40,18 @@ const noCookies: SessionCookies = { set() {}, clear() {} };
 /** The inner context: no HTTP at all. Tests and scripts call procedures with it through createCaller. */
 export function createInnerContext(
   services: Services,
-  auth: { user?: SessionUser | null; session?: Session | null; cookies?: SessionCookies; clientAddress?: string } = {},
+  auth: { user?: SessionUser | null; session?: Session | null; cookies?: SessionCookies; clientAddress?: string; dataVersion?: number } = {},
 ): Context {
   return {
-    ...services,
+    db: services.db,
+    config: services.config,
+    clock: services.clock,
+    mailer: services.mailer,
     user: auth.user ?? null,
     session: auth.session ?? null,
     cookies: auth.cookies ?? noCookies,
     clientAddress: auth.clientAddress ?? LOCAL_ADDRESS,
+    dataVersion: auth.dataVersion,
   };
 }
 
@@ -65,20 +72,18 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
 }
 
 /** The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. */
-export function createRequestContext(services: Services, c: HonoContext, resHeaders?: Headers): Context {
-  const cookies = sessionCookies(services.config, (v) => {
-    if (resHeaders) return resHeaders.append('Set-Cookie', v);
-    c.header('Set-Cookie', v, { append: true });
-  });
+export function createRequestContext(services: Services, c: HonoContext, appendCookie?: (setCookie: string) => void): Context {
+  const cookies = sessionCookies(services.config, appendCookie ?? ((v) => c.header('Set-Cookie', v, { append: true })));
   const clientAddress = clientAddressOf(c, services.config);
   const cookieHeader = requestHeader(c, 'cookie');
   const token = sessionTokenOf(cookieHeader);
   if (!token) return createInnerContext(services, { cookies, clientAddress });
-  const result = validateSessionToken(services.db, services.clock, token);
+  const reading = dataVersion(services.db);
+  const result = validateSessionToken(services.db, services.clock, token, reading);
   if (!result) {
     cookies.clear();
-    return createInnerContext(services, { cookies, clientAddress });
+    return createInnerContext(services, { cookies, clientAddress, dataVersion: reading });
   }
   if (result.refreshed) cookies.set(token, result.session.expiresAt, result.session.persistent);
-  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress });
+  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress, dataVersion: reading });
 }

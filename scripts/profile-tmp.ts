@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, serverEnv, waitForServer } from './server-kit';
+const target = process.argv[2] ?? '/api/packages';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-prof-'));
+const clientDir = path.join(dir, 'client'); fs.mkdirSync(clientDir); fs.writeFileSync(path.join(clientDir, 'index.html'), 'x');
+const port = await freePort(); const url = `http://127.0.0.1:${port}`;
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', 'dist/server/main.js'], { stdio: ['ignore', 'ignore', 'inherit'], env: serverEnv({ port, appUrl: url, dir }, { NODE_ENV: 'production', CLIENT_DIR: clientDir }) });
+await waitForServer(`${url}/api/health`, { child });
+const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo@example.com', password: 'Demo12345' }) });
+const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+const r = await autocannon({ url: url + target, headers: { cookie }, connections: 10, duration: 6 });
+console.log(target, Math.round(r.requests.average), 'req/s');
+child.kill('SIGINT');
+await new Promise((res) => child.on('exit', res));
