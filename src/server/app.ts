@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { apiEnvelope } from './http/envelope';
+import { TRPC_MAX_BATCH } from './http/guards';
 import { noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
@@ -34,6 +35,8 @@ export function createApp(services: Services, options: AppOptions): Hono {
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
+      // Second line behind the envelope's count (http/guards.ts batchTooLong), which answers first and with a 413.
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: (opts, c) => {
         const ctx = createRequestContext(services, c, opts.resHeaders);
         noteRequestUser(c, ctx.user?.id);
