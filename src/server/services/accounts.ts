@@ -7,6 +7,7 @@ import { hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { loginNameKey } from '../../shared/schemas/text';
 import { RetryLaterError } from '../trpc/errors';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {
@@ -39,7 +40,7 @@ export async function authenticate(db: Db, clock: Clock, login: string, password
   if (hashPool.full) throw new ServerBusyError();
   const user = findUserByLogin(db, login);
   // Keyed by the account's email when it exists, so its username and its email share one counter.
-  const account = (user?.email ?? login).trim().toLowerCase();
+  const account = loginNameKey(user?.email ?? login);
   const attempt = beginLoginAttempt(db, clock.now(), account);
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterMs);
   let ok: boolean;
