@@ -7,6 +7,7 @@ import { cachedCatalogJson } from '../services/catalog-cache';
 import { createRequestContext, type Services } from '../trpc/context';
 import { JSON_REQUIRED, isJsonContentType } from '../http/guards';
 import { requestHeader } from '../http/request-header';
+import { clientGone, clientGoneResponse } from '../http/client-gone';
 import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
@@ -15,6 +16,8 @@ export type RestEnv = { Variables: { services: Services } };
 export type RestApp = Hono<RestEnv>;
 
 export function errorResponse(c: HonoContext, error: unknown): Response {
+  // A body read that failed because the client left is logged by the envelope as a quiet 499, not as an error here.
+  if (clientGone(c.req.raw, c.env)) return clientGoneResponse();
   const e = toTRPCError(error);
   logIfInternal(e, `${c.req.method} ${c.req.path}`);
   const retryAfter = retryAfterOf(e);
