@@ -5,6 +5,7 @@ import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
 import { hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
+import { readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { loginNameKey } from '../../shared/schemas/text';
@@ -31,28 +32,45 @@ function tooManyAttempts(retryAfterMs: number): TRPCError {
   );
 }
 
+/** The counter a trusted browser's own failures are kept under (login_failures.account). */
+const deviceCounter = (nonce: string) => `device:${nonce}`;
+
 /**
- * The account for these credentials, or 401 / 429. Unknown accounts are verified against a dummy hash and throttled
- * like known ones, so neither timing nor the throttle tells whether an address has an account.
+ * The account for these credentials, or 401 / 429. Throttled as OWASP's device cookies design says (CONTRACT §4): a
+ * browser holding a genuine device cookie for this account counts its own failures (10 per 15 minutes) and is never
+ * locked out by failures from elsewhere, and its verification goes ahead of the hashing queue; every other client
+ * shares the account's count. Unknown accounts are throttled like known ones and answer after as long as a
+ * verification takes (auth/password.ts), so neither timing nor the throttle tells whether an address has an account.
  */
-export async function authenticate(db: Db, clock: Clock, login: string, password: string): Promise<UserRow> {
-  // A full hashing pool refuses at once, before any database work (a flood of logins must stay cheap to refuse).
-  if (hashPool.full) throw new ServerBusyError();
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  login: string,
+  password: string,
+  deviceCookie?: string,
+): Promise<UserRow> {
   const user = findUserByLogin(db, login);
+  const device = user ? readDeviceCookie(db, deviceCookie) : null;
+  const trusted = device !== null && device.userId === user!.id;
+  // A full hashing pool refuses untrusted attempts at once, before any database write (a flood stays cheap to refuse).
+  if (!trusted && hashPool.full) throw new ServerBusyError();
   // Keyed by the account's email when it exists, so its username and its email share one counter.
   const account = loginNameKey(user?.email ?? login);
-  const attempt = beginLoginAttempt(db, clock.now(), account);
+  const counter = trusted ? deviceCounter(device.nonce) : account;
+  const attempt = beginLoginAttempt(db, clock.now(), counter);
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterMs);
   let ok: boolean;
   try {
-    ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+    ok = await verifyPasswordOrDummy(user?.passwordHash, password, { priority: trusted });
   } catch (error) {
     // Refused by the full hashing pool (429): never judged, so not a failure of this account.
     if (error instanceof ServerBusyError) cancelLoginAttempt(db, attempt.attemptId);
     throw error;
   }
   if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
-  clearLoginFailures(db, account);
+  // Only the counter this attempt was judged by: a sign-in from the owner's browser does not lift a lock that guesses
+  // from elsewhere put on the account (that would give an attacker ten fresh guesses each time the owner signs in).
+  clearLoginFailures(db, counter);
   return user;
 }
 
