@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
-import { hashPool, ServerBusyError } from '../auth/hash-pool';
+import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
 import { readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
@@ -49,14 +49,38 @@ export async function authenticate(
   password: string,
   deviceCookie?: string,
 ): Promise<UserRow> {
+  // The signature is checked before anything else (no database work): a flood without a genuine device cookie is
+  // refused at once while the untrusted lane is full, and never reaches the database or the hashing pool.
+  const device = readDeviceCookie(db, deviceCookie);
+  if (device === null) refuseWhenUntrustedLaneFull();
   const user = findUserByLogin(db, login);
-  const device = user ? readDeviceCookie(db, deviceCookie) : null;
-  const trusted = device !== null && device.userId === user!.id;
-  // A full hashing pool refuses untrusted attempts at once, before any database write (a flood stays cheap to refuse).
-  if (!trusted && hashPool.full) throw new ServerBusyError();
-  // Keyed by the account's email when it exists, so its username and its email share one counter.
-  const account = loginNameKey(user?.email ?? login);
-  const counter = trusted ? deviceCounter(device.nonce) : account;
+  const trusted = device !== null && user !== undefined && device.userId === user.id;
+  if (!trusted && device !== null) refuseWhenUntrustedLaneFull();
+  if (trusted) return judge(db, clock, user, password, deviceCounter(device.nonce), true);
+  untrustedInFlight += 1;
+  try {
+    // Keyed by the account's email when it exists, so its username and its email share one counter.
+    return await judge(db, clock, user, password, loginNameKey(user?.email ?? login), false);
+  } finally {
+    untrustedInFlight -= 1;
+  }
+}
+
+/**
+ * Untrusted sign-ins (no device cookie for the account; logins for unknown accounts among them) in progress at most:
+ * as many as the hashing pool holds. Beyond that they are answered 429 at once, before any database work, as a full
+ * pool answers; unknown accounts hash nothing but wait as long as a verification takes, and without this bound a
+ * flood of them would cost the event loop a database write each.
+ */
+export const UNTRUSTED_LOGINS_MAX = HASH_CONCURRENCY + HASH_QUEUE_LIMIT;
+let untrustedInFlight = 0;
+
+function refuseWhenUntrustedLaneFull(): void {
+  if (untrustedInFlight >= UNTRUSTED_LOGINS_MAX || hashPool.full) throw new ServerBusyError();
+}
+
+/** Counts the attempt under `counter`, verifies, and clears that counter on success. */
+async function judge(db: Db, clock: Clock, user: UserRow | undefined, password: string, counter: string, trusted: boolean): Promise<UserRow> {
   const attempt = beginLoginAttempt(db, clock.now(), counter);
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterMs);
   let ok: boolean;
