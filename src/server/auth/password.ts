@@ -33,13 +33,8 @@ function noteVerifyTime(ms: number): void {
   typicalVerifyMs += (ms - typicalVerifyMs) / 8;
 }
 
-// A hash of a random secret with the same parameters, made once at start (its verification seeds the typical time).
-let dummyHash: Promise<string> | undefined;
-function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword(generateToken());
-  return dummyHash;
-}
-void getDummyHash().then((h) => verifyPassword(h, generateToken()));
+// One verification of a random secret at start measures this machine's time before the first real sign-in.
+void hashPassword(generateToken()).then((h) => verifyPassword(h, generateToken()));
 
 /**
  * Verifies against the account's hash. With no account, nothing is hashed: the answer (false) comes after as long as
