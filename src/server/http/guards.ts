@@ -19,8 +19,7 @@ export const BAD_PATH = 'The request path is not valid';
  * The procedure paths of /trpc/a,b,c counted the way tRPC will see them: its fetch adapter takes the URL's pathname,
  * decodes it once with decodeURIComponent and splits on commas, so `%2C` (or `%2c`) is a comma like any other. A batch
  * over the cap is a 413 and a path that does not decode (`%C0%AC`, `%ZZ`: tRPC would throw outside its error
- * handling, a 500) is a 400, both before any call runs. A path with no `%` is counted as it stands (the common case
- * costs no URL parse).
+ * handling, a 500) is a 400, both before any call runs. A path with no `%` is counted as it stands.
  */
 export function batchTooLong(c: Context, max = TRPC_MAX_BATCH): Response | undefined {
   if (!c.req.path.startsWith('/trpc/')) return undefined;
@@ -39,9 +38,15 @@ export function batchTooLong(c: Context, max = TRPC_MAX_BATCH): Response | undef
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
-/** What tRPC's fetch adapter reads as the procedure path: the raw pathname, slashes trimmed, less the endpoint. */
+/**
+ * What tRPC's fetch adapter reads as the procedure path: the URL's pathname, slashes trimmed, less the endpoint. The
+ * request's URL is already normalised (scheme://host/path?query), so the pathname is cut out of it without a parse.
+ */
 function trpcPathOf(url: string): string {
-  return trimSlashes(trimSlashes(new URL(url).pathname).slice('trpc'.length));
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const query = url.indexOf('?', start);
+  const pathname = url.slice(start, query === -1 ? undefined : query);
+  return trimSlashes(trimSlashes(pathname).slice('trpc'.length));
 }
 
 export const JSON_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)';
