@@ -156,3 +156,18 @@ describe('a flood of logins for unknown accounts costs a real user nothing (over
     expect(flooded).toBeGreaterThan(64);
   });
 });
+
+describe('registration signs in, so it trusts the browser too', () => {
+  it('the browser that registered signs in after ten wrong passwords from elsewhere', async () => {
+    const account = registration({ email: 'fresh@device.test', username: 'fresh@device.test' });
+    const res = await t.app.request('/api/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(res.status).toBe(201);
+    const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0];
+    await lockFromElsewhere(account.email as string);
+    expect((await login(account.email as string, account.password as string, device)).status).toBe(200);
+  });
+});

@@ -56,6 +56,7 @@ export const authRouter = router({
     rateLimiterFor(ctx).take('register', ctx.clientAddress);
     const user = await registerUser(ctx.db, ctx.clock, input);
     startSession(ctx, user.id);
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
     return toUserDto(user);
   }),
 
