@@ -256,3 +256,12 @@ export const emailLogs = sqliteTable(
   },
   (t) => [index('email_logs_created_idx').on(t.createdAt), index('email_logs_to_type_idx').on(t.to, t.type, t.createdAt)],
 );
+
+/**
+ * Secrets the server makes for itself once and keeps across restarts (the device-cookie signing key): kept in the
+ * database so that every process on it, and the next start, signs and checks with the same key.
+ */
+export const serverSecrets = sqliteTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

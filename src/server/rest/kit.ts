@@ -7,6 +7,7 @@ import { createRequestContext, type Services } from '../trpc/context';
 import { JSON_REQUIRED, isJsonContentType } from '../http/guards';
 import { apiAnswer } from '../http/headers';
 import { requestHeader } from '../http/request-header';
+import { clientGone, clientGoneResponse } from '../http/client-gone';
 import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
@@ -19,6 +20,8 @@ export type AnswerHeaders = Record<string, string>;
 
 /** The contract's error answer for anything thrown (logged when internal; a 429 says when to come back). */
 export function errorResponse(c: HonoContext, error: unknown, setCookies?: readonly string[]): Response {
+  // A body read that failed because the client left is logged by the envelope as a quiet 499, not as an error here.
+  if (clientGone(c.req.raw, c.env)) return clientGoneResponse();
   const e = toTRPCError(error);
   logIfInternal(e, `${c.req.method} ${c.req.path}`);
   const retryAfter = retryAfterOf(e);

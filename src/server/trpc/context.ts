@@ -1,6 +1,7 @@
 import type { Context as HonoContext } from 'hono';
 import { serialize } from 'hono/utils/cookie';
 import { sessionTokenOf } from '../auth/session-cookie';
+import { deviceCookieOf, deviceSetCookie } from '../auth/device-cookie';
 import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
@@ -23,6 +24,8 @@ export interface SessionCookies {
   /** `persistent: false` writes a browser-session cookie (no Expires); the server still ends it at `expiresAt`. */
   set(token: string, expiresAt: Date, persistent?: boolean): void;
   clear(): void;
+  /** Hands this browser its device cookie (auth/device-cookie.ts): written after the session cookie. */
+  setDevice(value: string): void;
 }
 
 export interface Context extends Services {
@@ -33,14 +36,23 @@ export interface Context extends Services {
   clientAddress: string;
   /** This request's reading of SQLite's data_version, for its cache checks (db/watch.ts); absent: read when needed. */
   dataVersion?: number;
+  /** The device cookie the browser sent, unchecked (auth/device-cookie.ts reads and verifies it at login). */
+  deviceCookie: string | undefined;
 }
 
-const noCookies: SessionCookies = { set() {}, clear() {} };
+const noCookies: SessionCookies = { set() {}, clear() {}, setDevice() {} };
 
 /** The inner context: no HTTP at all. Tests and scripts call procedures with it through createCaller. */
 export function createInnerContext(
   services: Services,
-  auth: { user?: SessionUser | null; session?: Session | null; cookies?: SessionCookies; clientAddress?: string; dataVersion?: number } = {},
+  auth: {
+    user?: SessionUser | null;
+    session?: Session | null;
+    cookies?: SessionCookies;
+    clientAddress?: string;
+    deviceCookie?: string;
+    dataVersion?: number;
+  } = {},
 ): Context {
   return {
     db: services.db,
@@ -52,6 +64,7 @@ export function createInnerContext(
     cookies: auth.cookies ?? noCookies,
     clientAddress: auth.clientAddress ?? LOCAL_ADDRESS,
     dataVersion: auth.dataVersion,
+    deviceCookie: auth.deviceCookie,
   };
 }
 
@@ -68,6 +81,9 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
     clear() {
       append(serialize(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }));
     },
+    setDevice(value) {
+      append(deviceSetCookie(value, config.secureCookies));
+    },
   };
 }
 
@@ -77,13 +93,14 @@ export function createRequestContext(services: Services, c: HonoContext, appendC
   const clientAddress = clientAddressOf(c, services.config);
   const cookieHeader = requestHeader(c, 'cookie');
   const token = sessionTokenOf(cookieHeader);
-  if (!token) return createInnerContext(services, { cookies, clientAddress });
+  const deviceCookie = deviceCookieOf(cookieHeader);
+  if (!token) return createInnerContext(services, { cookies, clientAddress, deviceCookie });
   const reading = dataVersion(services.db);
   const result = validateSessionToken(services.db, services.clock, token, reading);
   if (!result) {
     cookies.clear();
-    return createInnerContext(services, { cookies, clientAddress, dataVersion: reading });
+    return createInnerContext(services, { cookies, clientAddress, deviceCookie, dataVersion: reading });
   }
   if (result.refreshed) cookies.set(token, result.session.expiresAt, result.session.persistent);
-  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress, dataVersion: reading });
+  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress, deviceCookie, dataVersion: reading });
 }
