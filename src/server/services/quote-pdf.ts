@@ -9,7 +9,7 @@ import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from 
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { DRAFT_NUMBER, pdfContentDisposition, quoteNumber } from '../pdf/format';
+import { DRAFT_NUMBER, pdfContentDisposition } from '../pdf/format';
 import type { QuoteDocumentData } from '../pdf/quote-document';
 import { creatorName } from './configuration-rows';
 import type { Actor } from './configuration-types';
@@ -32,12 +32,12 @@ function withFileName(document: QuoteDocumentData): QuotePdfData {
 }
 
 /** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
-export function savedQuotePdfData(db: Db, config: AppConfig, actor: Actor, id: number): QuotePdfData {
-  const c = getConfiguration(db, actor, id);
+export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): QuotePdfData {
+  const c = getConfiguration(db, clock, actor, id);
   const creator = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, c.userId)).get();
   const pricedAt = new Date(c.snapshot.pricedAt);
   return withFileName({
-    number: quoteNumber(c.id),
+    number: c.number,
     name: c.name,
     date: Number.isNaN(pricedAt.getTime()) ? new Date(c.updatedAt) : pricedAt,
     preparedBy: { name: c.createdBy, company: creator?.companyName ?? '' },

@@ -50,6 +50,7 @@ export const configurationMessages = {
   statusFilter: 'Status must be draft, sent, accepted, declined or expired',
   revision: 'Revision not found',
   accepted: 'An accepted quote cannot be changed; duplicate it instead',
+  acceptedDelete: 'An accepted quote can only be deleted by an admin',
 } as const;
 const m = configurationMessages;
 
