@@ -45,7 +45,8 @@ const sortColumns = {
 
 interface Shape {
   owned: boolean;
-  searched: boolean;
+  /** text: the name contains it, or it reads as a number ("4242"); number: it is a quote number ("Q-004242"). */
+  searched: false | 'text' | 'number';
   /** A status filter: one status, or expired (draft or sent, valid until before @today). */
   filter: 'none' | 'status' | 'expired';
   sort: ConfigurationSort;
@@ -66,14 +67,15 @@ const column = (c: { name: string }) => `"${c.name}"`;
  * better-sqlite3 binds every parameter on every run: ~10 µs a list. `+@limit` is the same value, computed at run time.
  */
 function prepareShape(db: Db, shape: Shape) {
+  const byNumber = `SELECT ${column(configurations.id)} FROM "${getTableName(configurations)}" WHERE ${column(configurations.number)} = @number`;
   const where = [
     shape.owned ? `${column(configurations.userId)} = @owner` : undefined,
     // LIKE is case-insensitive for ASCII in SQLite. A search that reads as a quote number ("Q-000123") also finds
     // that quote: the subquery runs once over the unique number index (@number is null for any other text).
-    shape.searched
-      ? `(${column(configurations.name)} LIKE @pattern ESCAPE '\\' OR ${column(configurations.id)} IN ` +
-        `(SELECT ${column(configurations.id)} FROM "${getTableName(configurations)}" WHERE ${column(configurations.number)} = @number))`
+    shape.searched === 'text'
+      ? `(${column(configurations.name)} LIKE @pattern ESCAPE '\\' OR ${column(configurations.id)} IN (${byNumber}))`
       : undefined,
+    shape.searched === 'number' ? `${column(configurations.id)} IN (${byNumber})` : undefined,
     shape.filter === 'status' ? `${column(configurations.status)} = @status` : undefined,
     shape.filter === 'expired'
       ? `${column(configurations.status)} IN ('draft', 'sent') AND ${column(configurations.validUntil)} < @today`
@@ -176,10 +178,12 @@ function page<T>(db: Db, actor: Actor, today: string, q: ConfigurationListQuery,
   const search = q.search?.trim();
   const owner = listOwner(actor, q.scope);
   const filter = filterOf(q.status);
-  const s = statementsFor(db, { owned: owner !== undefined, searched: !!search, filter, sort: q.sort, direction: q.direction });
+  // "Q-004242" is a quote number, not part of a name: the unique index answers it without scanning the names.
+  const searched = !search ? false : /^q-?\d+$/i.test(search) ? 'number' : 'text';
+  const s = statementsFor(db, { owned: owner !== undefined, searched, filter, sort: q.sort, direction: q.direction });
   const params = {
     owner,
-    pattern: search ? likeContains(search) : undefined,
+    pattern: searched === 'text' ? likeContains(search!) : undefined,
     number: search ? (parseQuoteNumber(search) ?? null) : undefined,
     status: q.status,
     today,
