@@ -78,13 +78,12 @@ export function QuoteLifePanel({
                   </Text>
                 )}
               </HStack>
-              <Text fontSize="sm" color="fg.muted" truncate>
-                {customer.length > 0 ? `Prepared for ${customer.join(' · ')}` : 'No customer yet'}
-                {' · '}
-                <Text as="span" color={quote.expired ? 'orange.fg' : undefined} data-testid="valid-until">
-                  Valid until {formatValidUntil(quote.validUntil)}
+              <Flex fontSize="sm" color="fg.muted" columnGap="3" rowGap="0.5" wrap="wrap">
+                <Text overflowWrap="anywhere">{customer.length > 0 ? `Prepared for ${customer.join(' · ')}` : 'No customer yet'}</Text>
+                <Text color={quote.expired ? 'orange.fg' : undefined} whiteSpace="nowrap" data-testid="valid-until">
+                  {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
                 </Text>
-              </Text>
+              </Flex>
             </Stack>
             <HStack gap="2" wrap="wrap" flexShrink={0}>
               {actions.length > 0 && (

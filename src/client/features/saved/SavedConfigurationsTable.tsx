@@ -1,5 +1,5 @@
 // One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
-import { Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -147,7 +147,7 @@ export function SavedConfigurationsTable() {
         <StatusFilterSelect value={status} onChange={filterBy} />
       </Flex>
       <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>
-        <Table.Root size="sm" interactive stickyHeader minW="1100px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+        <Table.Root size="sm" interactive stickyHeader minW="1040px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
           <Table.Header>
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
@@ -251,18 +251,21 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: () => void }) {
   return (
     <>
       <LoadQuoteButton id={row.id} name={row.name} />
-      <Button size="xs" variant="outline" onClick={() => void duplicate(row)} loading={pending} aria-label={`Duplicate ${row.name}`}>
-        <LuCopy aria-hidden /> Duplicate
-      </Button>
+      <IconButton size="xs" variant="outline" onClick={() => void duplicate(row)} loading={pending} aria-label={`Duplicate ${row.name}`} title="Duplicate">
+        <LuCopy />
+      </IconButton>
       <Button asChild size="xs" variant="outline">
         <a href={configurationPdfUrl(row.id)} download aria-label={`Download PDF of ${row.name}`}>
           <LuFileDown aria-hidden /> PDF
         </a>
       </Button>
-      {row.status !== 'accepted' && (
+      {row.status !== 'accepted' ? (
         <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={onDelete}>
           <LuTrash2 />
         </IconButton>
+      ) : (
+        // keeps the buttons of every row in the same columns
+        <Box w="6" flexShrink={0} aria-hidden />
       )}
     </>
   );
