@@ -165,4 +165,34 @@ describe('the quote’s life in the browser', () => {
     await adminPage.getByText(/Duplicated as Q-\d{6}/).first().waitFor();
     await adminPage.close();
   });
+
+  it('a new save takes the customer and a validity; they can be edited afterwards without a new revision', async () => {
+    await page.goto(`${e2e.server.url}/`);
+    await page.getByTestId('package-card').filter({ hasText: 'Entry' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await dialog.waitFor();
+    await dialog.getByPlaceholder('e.g., Client Name or Project').fill('Globex');
+    await dialog.getByLabel('Customer company').fill('Globex Corporation');
+    await dialog.getByLabel('Contact name').fill('Hank Scorpio');
+    await dialog.getByLabel('Contact email').fill('hank@globex');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    await dialog.getByLabel('Contact email').fill('hank@globex.test');
+    await screenshotBoth(page, 'quote-life-save-dialog');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const panel = page.getByTestId('quote-life');
+    await panel.getByText('Prepared for Globex Corporation · Hank Scorpio · hank@globex.test').waitFor();
+
+    await panel.getByRole('button', { name: 'Edit details' }).click();
+    const details = page.getByRole('dialog', { name: /^Quote details/ });
+    await details.waitFor();
+    await details.getByLabel('Contact name').fill('Mindy');
+    await screenshotBoth(page, 'quote-life-details-dialog');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await details.waitFor({ state: 'hidden' });
+    await panel.getByText('Prepared for Globex Corporation · Mindy · hank@globex.test').waitFor();
+    expect(await panel.textContent()).toContain('Revision 1');
+  });
 });

@@ -114,7 +114,7 @@ export function QuoteLifePanel({
               </Button>
               {!readOnly && (
                 <Button size="sm" variant="outline" onClick={() => setDetailsOpen(true)}>
-                  <LuPencil /> Details
+                  <LuPencil /> Edit details
                 </Button>
               )}
             </HStack>
