@@ -53,7 +53,10 @@ export function QuoteDetailsDialog({ quote, open, onClose }: { quote: LoadedQuot
               <Dialog.Body>
                 <QuoteFieldsSection
                   value={value}
-                  onChange={setValue}
+                  onChange={(v) => {
+                    setValue(v);
+                    setError(null);
+                  }}
                   disabled={update.isPending}
                   today={today}
                   error={error}

@@ -152,7 +152,10 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
                 {state.mode === 'new' && (
                   <QuoteFieldsSection
                     value={quote}
-                    onChange={setQuote}
+                    onChange={(v) => {
+                      setQuote(v);
+                      setQuoteError(null);
+                    }}
                     disabled={state.saving}
                     today={todayInAmsterdam()}
                     error={quoteError}
