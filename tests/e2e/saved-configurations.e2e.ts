@@ -84,7 +84,7 @@ describe('saved configurations in the browser', () => {
     expect(await rowNames(page)).toEqual(tcvAsc.slice(0, 30));
     await expect(page.getByRole('columnheader', { name: /TCV/ }).getAttribute('aria-sort')).resolves.toBe('ascending');
     const cheapest = [...saved].sort(byTcv)[0]!;
-    const firstTcv = await page.getByTestId('saved-row').first().locator('td').nth(5).textContent();
+    const firstTcv = await page.getByTestId('saved-row').first().locator('td').nth(6).textContent();
     expect(firstTcv).toBe(`€${Number(cheapest.tcv).toLocaleString('en-IE', { minimumFractionDigits: 2 })}`);
 
     const tcvDesc = [...saved].sort((a, b) => byTcv(b, a)).map((s) => s.name);
