@@ -4,6 +4,7 @@
 // Screenshots at 1280 and 390 px.
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
 import { serverAndBrowser, signIn } from './harness';
 import { closeToast, DESKTOP, screenshotBoth } from './screens';
 
@@ -12,6 +13,14 @@ interface Quote {
   number: string;
   totalMonthly: string;
   tcv: string;
+}
+
+/** No serious or critical axe finding on the screen as it rests. */
+async function expectAccessible(page: Page, screen: string) {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(350);
+  const found = await seriousViolations(page);
+  expect.soft(found, `${screen}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
 }
 
 const euro = (amount: string) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(amount));
@@ -25,7 +34,8 @@ describe('the quote’s life in the browser', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    page = await e2e.browser.newPage({ viewport: DESKTOP });
+    // a page of its own context: axe (expectAccessible) needs one
+    page = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, e2e.server.url, 'demo@example.com', 'Demo12345');
     const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
@@ -54,7 +64,7 @@ describe('the quote’s life in the browser', () => {
     expect(raised.status()).toBe(200);
   });
   afterAll(async () => {
-    await page?.close();
+    await page?.context().close();
     expect(errors).toEqual([]);
   });
 
@@ -72,6 +82,7 @@ describe('the quote’s life in the browser', () => {
     expect(await summary.textContent()).toContain(euro(acme.tcv));
     await closeToast(page, 'Configuration Loaded');
     await screenshotBoth(page, 'quote-life-drift');
+    await expectAccessible(page, 'quote-life-drift');
 
     await page.getByRole('button', { name: 'Re-price on today’s catalogue' }).click();
     await closeToast(page, 'Quote re-priced on today’s catalogue');
@@ -98,11 +109,13 @@ describe('the quote’s life in the browser', () => {
     expect(await dialog.textContent()).toContain("Re-priced on that day's catalogue");
     expect(await dialog.textContent()).toContain('(+€456.00)');
     await screenshotBoth(page, 'quote-life-history');
+    await expectAccessible(page, 'quote-life-history');
     await dialog.getByRole('button', { name: 'View revision 1' }).click();
     const view = dialog.getByTestId('revision-view');
     await view.getByText(euro(acme.tcv)).waitFor();
     expect(await view.textContent()).toContain('Revision 1 (read-only)');
     await screenshotBoth(page, 'quote-life-revision');
+    await expectAccessible(page, 'quote-life-revision');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -134,6 +147,7 @@ describe('the quote’s life in the browser', () => {
     expect(await page.getByRole('button', { name: 'Increase locations' }).isDisabled()).toBe(true);
     await closeToast(page, 'Configuration Loaded');
     await screenshotBoth(page, 'quote-life-accepted');
+    await expectAccessible(page, 'quote-life-accepted');
   });
 
   it('the saved list shows number, status and validity, and filters by status', async () => {
@@ -150,6 +164,7 @@ describe('the quote’s life in the browser', () => {
     await page.getByRole('combobox', { name: 'Filter by status' }).last().selectOption('');
     await expect.poll(() => page.getByTestId('saved-row').count()).toBe(2);
     await screenshotBoth(page, 'quote-life-list');
+    await expectAccessible(page, 'quote-life-list');
   });
 
   it('the admin tab finds a quote by its number and duplicates it', async () => {
@@ -180,6 +195,7 @@ describe('the quote’s life in the browser', () => {
     await dialog.getByText('Please enter a valid email address').waitFor();
     await dialog.getByLabel('Contact email').fill('hank@globex.test');
     await screenshotBoth(page, 'quote-life-save-dialog');
+    await expectAccessible(page, 'quote-life-save-dialog');
     await dialog.getByRole('button', { name: 'Save Configuration' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const panel = page.getByTestId('quote-life');
@@ -190,6 +206,7 @@ describe('the quote’s life in the browser', () => {
     await details.waitFor();
     await details.getByLabel('Contact name').fill('Mindy');
     await screenshotBoth(page, 'quote-life-details-dialog');
+    await expectAccessible(page, 'quote-life-details-dialog');
     await details.getByRole('button', { name: 'Save details' }).click();
     await details.waitFor({ state: 'hidden' });
     await panel.getByText('Prepared for Globex Corporation · Mindy · hank@globex.test').waitFor();

@@ -29,7 +29,7 @@ export function DriftNotice({
           </Alert.Description>
         </Alert.Content>
         {!readOnly && (
-          <Button size="sm" colorPalette="orange" onClick={onReprice} loading={pending} flexShrink={0}>
+          <Button size="sm" colorPalette="blue" onClick={onReprice} loading={pending} flexShrink={0}>
             Re-price on today’s catalogue
           </Button>
         )}
