@@ -42,7 +42,7 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
                   <Dialog.Title overflowWrap="anywhere">{c.name}</Dialog.Title>
                   <QuoteNumberCell quote={c} inline />
                   <Text textStyle="sm" color="fg.muted">
-                    {c.number}, revision {c.revision} · Created by {c.createdBy} · {formatAdminDateTime(c.createdAt)}
+                    Revision {c.revision} · Created by {c.createdBy} · {formatAdminDateTime(c.createdAt)}
                   </Text>
                 </Dialog.Header>
                 <Dialog.Body>
