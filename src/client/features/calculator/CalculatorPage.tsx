@@ -231,6 +231,11 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const utils = trpc.useUtils();
   const saved = trpc.configurations.all.useQuery({ scope: 'mine' });
   const savedRefs = useMemo(() => (saved.data ?? []).map((c) => ({ id: c.id, name: c.name })), [saved.data]);
+  // an accepted quote is frozen: it is not offered for overwriting
+  const overwritable = useMemo(
+    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name })),
+    [saved.data],
+  );
   const create = trpc.configurations.create.useMutation();
   const update = trpc.configurations.update.useMutation();
   const [saveOpen, setSaveOpen] = useState(false);
@@ -404,7 +409,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         customItems={detailsOpen ? state.customItems : NO_ITEMS}
       />
       <ScreenshotDialog image={image} onClose={closeImage} />
-      <SaveDialog open={saveOpen} currentConfigId={state.configId} configurations={savedRefs} onClose={closeSave} onSave={runSave} />
+      <SaveDialog open={saveOpen} currentConfigId={state.configId} configurations={overwritable} onClose={closeSave} onSave={runSave} />
     </>
   );
 }
