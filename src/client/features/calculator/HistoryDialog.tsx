@@ -12,8 +12,12 @@ export function HistoryDialog({ id, number, open, onClose }: { id: number; numbe
   const revisions = trpc.configurations.revisions.useQuery({ id }, { enabled: open });
   const [viewing, setViewing] = useState<number | null>(null);
   const list = revisions.data ?? [];
+  const close = () => {
+    setViewing(null);
+    onClose();
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && (setViewing(null), onClose())} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -79,7 +83,7 @@ export function HistoryDialog({ id, number, open, onClose }: { id: number; numbe
               )}
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => (setViewing(null), onClose())}>
+              <Button variant="outline" onClick={close}>
                 Close
               </Button>
             </Dialog.Footer>
