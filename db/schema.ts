@@ -221,23 +221,73 @@ export const configurations = sqliteTable(
     snapshot: text('snapshot', { mode: 'json' }).notNull().$type<unknown>(),
     createdAt: timestamp('created_at').notNull(),
     updatedAt: timestamp('updated_at').notNull(),
+    /** The quote number's digits ("Q-000123" is 123): from the quote_number counter, never reused (CONTRACT §6). */
+    number: integer('number').notNull().default(0),
+    /** Raised by every change of pricing inputs or of the price; earlier ones are in configuration_revisions. */
+    revision: integer('revision').notNull().default(1),
+    /** When the current revision was priced. */
+    revisedAt: timestamp('revised_at').notNull().default(sql`0`),
+    status: text('status', { enum: ['draft', 'sent', 'accepted', 'declined'] }).notNull().default('draft'),
+    /** YYYY-MM-DD, a date in Europe/Amsterdam: the last day the quote's prices hold. */
+    validUntil: text('valid_until').notNull().default(''),
+    customerCompany: text('customer_company'),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
   },
   // The saved-configurations table sorts by five columns, for everyone (admin) or one user, pages by 30 and searches
   // names. Each (scope, column) pair has an index in exactly that order, ending in id (the tiebreak) and name (the
   // search), so a page's ids come from the index alone, without reading the large rows (scripts/bench-api.ts).
+  // status and valid_until close every index, so a status filter (and "expired") is answered from the index too.
   (t) => [
-    index('configurations_created_idx').on(t.createdAt, t.id, t.name),
-    index('configurations_package_idx').on(t.packageName, t.id, t.name),
-    index('configurations_locations_idx').on(t.locations, t.id, t.name),
-    index('configurations_contract_idx').on(t.contractDuration, t.id, t.name),
-    index('configurations_tcv_idx').on(t.tcv, t.id, t.name),
-    index('configurations_user_created_idx').on(t.userId, t.createdAt, t.id, t.name),
-    index('configurations_user_package_idx').on(t.userId, t.packageName, t.id, t.name),
-    index('configurations_user_locations_idx').on(t.userId, t.locations, t.id, t.name),
-    index('configurations_user_contract_idx').on(t.userId, t.contractDuration, t.id, t.name),
-    index('configurations_user_tcv_idx').on(t.userId, t.tcv, t.id, t.name),
+    index('configurations_created_idx').on(t.createdAt, t.id, t.name, t.status, t.validUntil),
+    index('configurations_package_idx').on(t.packageName, t.id, t.name, t.status, t.validUntil),
+    index('configurations_locations_idx').on(t.locations, t.id, t.name, t.status, t.validUntil),
+    index('configurations_contract_idx').on(t.contractDuration, t.id, t.name, t.status, t.validUntil),
+    index('configurations_tcv_idx').on(t.tcv, t.id, t.name, t.status, t.validUntil),
+    index('configurations_user_created_idx').on(t.userId, t.createdAt, t.id, t.name, t.status, t.validUntil),
+    index('configurations_user_package_idx').on(t.userId, t.packageName, t.id, t.name, t.status, t.validUntil),
+    index('configurations_user_locations_idx').on(t.userId, t.locations, t.id, t.name, t.status, t.validUntil),
+    index('configurations_user_contract_idx').on(t.userId, t.contractDuration, t.id, t.name, t.status, t.validUntil),
+    index('configurations_user_tcv_idx').on(t.userId, t.tcv, t.id, t.name, t.status, t.validUntil),
+    uniqueIndex('configurations_number_unique').on(t.number),
   ],
 );
+
+/** The previous revisions of a quote: its pricing inputs and priced snapshot as they were (CONTRACT §6). */
+export const configurationRevisions = sqliteTable(
+  'configuration_revisions',
+  {
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    packageId: integer('package_id').notNull(),
+    packageName: text('package_name').notNull(),
+    pricingModel: text('pricing_model', { enum: ['sqm', 'user'] }).notNull(),
+    squareMeters: integer('square_meters').notNull(),
+    userCount: integer('user_count').notNull(),
+    locations: integer('locations').notNull(),
+    contractDuration: integer('contract_duration').notNull(),
+    paymentFrequency: text('payment_frequency', { enum: ['monthly', 'quarterly', 'annually'] }).notNull(),
+    addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
+    discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
+    customItems: text('custom_items', { mode: 'json' }).notNull().$type<unknown[]>(),
+    totalMonthly: integer('total_monthly_cents').notNull(),
+    setupFees: integer('setup_fees_cents').notNull(),
+    tcv: integer('tcv_cents').notNull(),
+    addOnNames: text('add_on_names', { mode: 'json' }).notNull().$type<string[]>(),
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<unknown>(),
+    /** When this revision was priced. */
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.configurationId, t.revision] })],
+);
+
+/** Named counters that only go up: quote_number hands out quote numbers, never reused after a delete. */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
+});
 
 export const emailLogs = sqliteTable(
   'email_logs',

@@ -26,6 +26,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().trim().optional(),
   NODE_ENV: z.string().trim().optional(),
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Quote Configurator'),
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +57,8 @@ export interface AppConfig {
   production: boolean;
   /** The seller named on quote PDFs. */
   companyName: string;
+  /** Days a new quote's prices hold (its default validUntil is today in Europe/Amsterdam plus these). */
+  quoteValidityDays: number;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: e.APP_URL ? [...new Set(allowedOrigins.map((o) => new URL(o).host))] : null,
     production: e.NODE_ENV === 'production' || url.protocol === 'https:',
     companyName: e.COMPANY_NAME,
+    quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -14,15 +14,18 @@ let t: TestApp;
 let owner: Actor;
 const quotes: number[] = [];
 const OWNER = 'rowtexts@example.com';
+const TODAY = '2026-03-01';
 
 const sqlite = () => t.db.$client;
 
 /** Both JSON lists, checked against the DTO lists they stand for; returns the bounded list's rows. */
-function listed(): { id: number; name: string; totalMonthly: string; createdBy: string }[] {
-  const bounded = listAllBoundedJson(t.db, owner, undefined);
-  expect(JSON.parse(bounded.items.json)).toEqual(JSON.parse(JSON.stringify(listAllBounded(t.db, owner, undefined).items)));
-  const page = configurationPageJson(t.db, owner, { page: 1, sort: 'createdAt', direction: 'desc' });
-  expect(JSON.parse(page)).toEqual(JSON.parse(JSON.stringify(listConfigurationPage(t.db, owner, { page: 1, sort: 'createdAt', direction: 'desc' }))));
+function listed(today = TODAY): { id: number; name: string; totalMonthly: string; createdBy: string; expired: boolean }[] {
+  const bounded = listAllBoundedJson(t.db, owner, today, undefined);
+  expect(JSON.parse(bounded.items.json)).toEqual(JSON.parse(JSON.stringify(listAllBounded(t.db, owner, today, undefined).items)));
+  const page = configurationPageJson(t.db, owner, today, { page: 1, sort: 'createdAt', direction: 'desc' });
+  expect(JSON.parse(page)).toEqual(
+    JSON.parse(JSON.stringify(listConfigurationPage(t.db, owner, today, { page: 1, sort: 'createdAt', direction: 'desc' }))),
+  );
   return JSON.parse(bounded.items.json);
 }
 const row = (id: number) => listed().find((c) => c.id === id);
@@ -53,7 +56,8 @@ describe('a listed row is never stale', () => {
       .prepare(
         `INSERT OR REPLACE INTO configurations SELECT id, 'Second (replaced)', user_id, package_id, package_name, pricing_model, square_meters,
            user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
-           setup_fees_cents, tcv_cents, snapshot, created_at, updated_at, add_on_names FROM configurations WHERE id = ?`,
+           setup_fees_cents, tcv_cents, snapshot, created_at, updated_at, add_on_names, number, revision, revised_at, status,
+           valid_until, customer_company, customer_name, customer_email FROM configurations WHERE id = ?`,
       )
       .run(quotes[1]);
     expect(row(quotes[1]!)).toMatchObject({ name: 'Second (replaced)' });
@@ -89,6 +93,13 @@ describe('a listed row is never stale', () => {
     }
     expect(seen).toMatchObject({ name: 'Never committed' });
     expect(row(quotes[0]!)).toMatchObject({ name: 'First (raw)' });
+  });
+
+  it('after the day (Europe/Amsterdam) turns past its validity: expired is decided by the date', () => {
+    expect(row(quotes[0]!)).toMatchObject({ expired: false });
+    const later = listed('2026-12-31').find((c) => c.id === quotes[0]);
+    expect(later).toMatchObject({ expired: true });
+    expect(row(quotes[0]!)).toMatchObject({ expired: false });
   });
 
   it('after a delete, and after another connection commits a change', () => {

@@ -34,10 +34,7 @@ export function formatDocumentDate(date: Date): string {
 
 export const DRAFT_NUMBER = 'DRAFT';
 
-/** Stable quote number from the configuration id: 123 → "Q-000123" (more digits when the id needs them). */
-export function quoteNumber(id: number): string {
-  return `Q-${String(id).padStart(6, '0')}`;
-}
+export { formatQuoteNumber as quoteNumber } from '../../shared/quote-dates';
 
 // Letters NFKD does not split into a base letter and a mark.
 const ASCII_FOLD: Record<string, string> = {

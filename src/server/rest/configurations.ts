@@ -8,6 +8,7 @@ export function registerConfigurationsRoutes(api: RestApp): void {
       const q = c.req.query();
       const list = await caller.configurations.allWithTotal({
         scope: q.scope as 'mine' | 'all' | undefined,
+        ...(q.status !== undefined ? { status: q.status as 'draft' } : {}),
         ...(q.page !== undefined ? { page: q.page as unknown as number } : {}),
         ...(q.limit !== undefined ? { limit: q.limit as unknown as number } : {}),
       });
@@ -22,4 +23,14 @@ export function registerConfigurationsRoutes(api: RestApp): void {
     run(c, async (caller) => caller.configurations.update({ ...(await jsonBody(c)), id: idParam(c) })),
   );
   api.delete('/configurations/:id', (c) => run(c, (caller) => caller.configurations.delete({ id: idParam(c) }), 204));
+  // The quote's life (CONTRACT §6).
+  api.post('/configurations/:id/status', (c) =>
+    run(c, async (caller) => caller.configurations.setStatus({ ...(await jsonBody(c)), id: idParam(c) })),
+  );
+  api.post('/configurations/:id/reprice', (c) => run(c, (caller) => caller.configurations.reprice({ id: idParam(c) })));
+  api.post('/configurations/:id/duplicate', (c) => run(c, (caller) => caller.configurations.duplicate({ id: idParam(c) }), 201));
+  api.get('/configurations/:id/revisions', (c) => run(c, (caller) => caller.configurations.revisions({ id: idParam(c) })));
+  api.get('/configurations/:id/revisions/:n', (c) =>
+    run(c, (caller) => caller.configurations.revision({ id: idParam(c), revision: idParam(c, 'n') })),
+  );
 }

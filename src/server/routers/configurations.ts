@@ -3,38 +3,48 @@ import {
   configurationCreateInput,
   configurationIdInput,
   configurationListInput,
+  configurationRevisionInput,
+  configurationStatusInput,
   configurationUpdateInput,
 } from '../../shared/schemas/configuration';
 import {
   createConfiguration,
   deleteConfiguration,
-  getConfiguration,
+  todayOf,
   updateConfiguration,
+  type QuoteTime,
 } from '../services/configurations';
 import { listAllBounded, listConfigurationPage } from '../services/configurations-list';
+import { duplicate, getRevision, getWithDrift, listRevisions, reprice, setStatus } from '../services/quote-life';
 import { savedQuotePdfData } from '../services/quote-pdf';
+import type { Context } from '../trpc/context';
 import { protectedProcedure, router } from '../trpc/init';
+
+const timeOf = (ctx: Pick<Context, 'clock' | 'config'>): QuoteTime => ({ clock: ctx.clock, validityDays: ctx.config.quoteValidityDays });
 
 /** Saved quotes. Ownership is enforced in the service: what is not yours (unless you are admin) does not exist. */
 export const configurationsRouter = router({
-  /** The table: one page of 30, sorted and searched on the server. */
+  /** The table: one page of 30, sorted, searched (name or quote number) and filtered by status on the server. */
   list: protectedProcedure
     .input(configurationListInput)
-    .query(({ ctx, input }) => listConfigurationPage(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => listConfigurationPage(ctx.db, ctx.user, todayOf(ctx.clock), input)),
   /** Everything visible, newest first, at most 1,000 per answer (`page` / `limit` for more). */
-  all: protectedProcedure.input(configurationAllInput).query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, input).items),
+  all: protectedProcedure
+    .input(configurationAllInput)
+    .query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input).items),
   /** The same with the total and whether it was cut (REST GET /api/configurations answers these as headers). */
   allWithTotal: protectedProcedure
     .input(configurationAllInput)
-    .query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, input)),
-  get: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => getConfiguration(ctx.db, ctx.user, input.id)),
+    .query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input)),
+  /** The stored quote, and `catalogDrift`: its inputs priced on today's catalogue when that differs (else null). */
+  get: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => getWithDrift(ctx.db, ctx.clock, ctx.user, input.id)),
   /** What the PDF shows (its stored snapshot) and its file name; rendered by GET /api/configurations/{id}/pdf. */
   pdfData: protectedProcedure
     .input(configurationIdInput)
-    .query(({ ctx, input }) => savedQuotePdfData(ctx.db, ctx.config, ctx.user, input.id)),
+    .query(({ ctx, input }) => savedQuotePdfData(ctx.db, ctx.config, ctx.clock, ctx.user, input.id)),
   create: protectedProcedure
     .input(configurationCreateInput)
-    .mutation(({ ctx, input }) => createConfiguration(ctx.db, ctx.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => createConfiguration(ctx.db, timeOf(ctx), ctx.user, input)),
   update: protectedProcedure
     .input(configurationUpdateInput)
     .mutation(({ ctx, input }) => updateConfiguration(ctx.db, ctx.clock, ctx.user, input)),
@@ -42,4 +52,20 @@ export const configurationsRouter = router({
     deleteConfiguration(ctx.db, ctx.user, input.id);
     return { success: true };
   }),
+  /** draft → sent → accepted | declined (owner or admin); other moves are a 409. */
+  setStatus: protectedProcedure
+    .input(configurationStatusInput)
+    .mutation(({ ctx, input }) => setStatus(ctx.db, ctx.clock, ctx.user, input.id, input.status)),
+  /** Prices the stored inputs on today's catalogue: a new revision when the figures differ. */
+  reprice: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => reprice(ctx.db, ctx.clock, ctx.user, input.id)),
+  /** A new draft owned by the caller, priced today. */
+  duplicate: protectedProcedure
+    .input(configurationIdInput)
+    .mutation(({ ctx, input }) => duplicate(ctx.db, timeOf(ctx), ctx.user, input.id)),
+  /** Every revision, newest first, with what changed against the one before. */
+  revisions: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => listRevisions(ctx.db, ctx.user, input.id)),
+  /** The quote as it was at one revision. */
+  revision: protectedProcedure
+    .input(configurationRevisionInput)
+    .query(({ ctx, input }) => getRevision(ctx.db, ctx.clock, ctx.user, input.id, input.revision)),
 });

@@ -4,6 +4,8 @@
 // five times SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
+import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
+import type { QuoteStatus } from '../../shared/schemas/configuration';
 import { perDatabase, type Db } from '../db/database';
 import { dataVersion, watchRows, watchTables, type TableWatch } from '../db/watch';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
@@ -36,13 +38,22 @@ type RawRow = [
   firstname: string,
   lastname: string,
   username: string,
+  number: number,
+  revision: number,
+  status: QuoteStatus,
+  validUntil: string,
+  customerCompany: string | null,
+  customerName: string | null,
+  customerEmail: string | null,
 ];
 type RawRowWithSnapshot = [...RawRow, snapshot: string];
+const SNAPSHOT = 30;
 
 const COLUMNS = `c.id, c.name, c.user_id, c.package_id, c.package_name, c.pricing_model, c.square_meters, c.user_count,
   c.locations, c.contract_duration, c.payment_frequency, c.add_ons, c.discount_ids, c.custom_items,
   c.total_monthly_cents, c.setup_fees_cents, c.tcv_cents, c.add_on_names, c.created_at, c.updated_at,
-  u.firstname, u.lastname, u.username`;
+  u.firstname, u.lastname, u.username, c.number, c.revision, c.status, c.valid_until, c.customer_company,
+  c.customer_name, c.customer_email`;
 const FROM = 'FROM configurations c JOIN users u ON u.id = c.user_id';
 
 /** The reads, prepared once per database. */
@@ -66,11 +77,12 @@ export function creatorName(u: { firstname: string; lastname: string; username: 
   return full === '' ? u.username : full;
 }
 
-function toDto(r: RawRow | RawRowWithSnapshot): ConfigurationDto {
+/** A row as answered; `today` (YYYY-MM-DD, Europe/Amsterdam) decides `expired`. */
+function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto {
   const [
     id, name, userId, packageId, packageName, pricingModel, squareMeters, userCount, locations, contractDuration,
     paymentFrequency, addOns, discountIds, customItems, totalMonthly, setupFees, tcv, addOnNames, createdAt, updatedAt,
-    firstname, lastname, username,
+    firstname, lastname, username, number, revision, status, validUntil, customerCompany, customerName, customerEmail,
   ] = r;
   return {
     id,
@@ -94,14 +106,22 @@ function toDto(r: RawRow | RawRowWithSnapshot): ConfigurationDto {
     createdBy: creatorName({ firstname, lastname, username }),
     createdAt: new Date(createdAt).toISOString(),
     updatedAt: new Date(updatedAt).toISOString(),
+    number: formatQuoteNumber(number),
+    revision,
+    status,
+    expired: isExpired(validUntil, status, today),
+    validUntil,
+    customerCompany,
+    customerName,
+    customerEmail,
   };
 }
 
 /** One configuration with its snapshot; `ownerId` limits it to that owner's. */
-export function readConfiguration(db: Db, id: number, ownerId?: number): ConfigurationDetailDto | undefined {
+export function readConfiguration(db: Db, today: string, id: number, ownerId?: number): ConfigurationDetailDto | undefined {
   const s = statementsOf(db);
   const row = ownerId === undefined ? s.byId.get(id) : s.byIdAndOwner.get(id, ownerId);
-  return row && { ...toDto(row), snapshot: JSON.parse(row[23]) as ConfigurationSnapshot };
+  return row && { ...toDto(row, today), snapshot: JSON.parse(row[SNAPSHOT]) as ConfigurationSnapshot };
 }
 
 /** The rows with these ids, in the order of `ids` (ids without a row are left out). */
@@ -114,8 +134,8 @@ function rowsByIds(db: Db, ids: number[]): RawRow[] {
 }
 
 /** The configurations with these ids, in the order of `ids` (ids without a row are left out). */
-export function readByIds(db: Db, ids: number[]): ConfigurationDto[] {
-  return rowsByIds(db, ids).map(toDto);
+export function readByIds(db: Db, ids: number[], today: string): ConfigurationDto[] {
+  return rowsByIds(db, ids).map((r) => toDto(r, today));
 }
 
 /** A list's rows as the JSON text of their DTOs (an array), and how many there are. */
@@ -133,6 +153,7 @@ export interface RowsJson {
  *   text (watchRows);
  * - a write to the users table (a name is in every row's text) drops them all, as does a commit by another
  *   connection (a table watch and data_version, as the catalogue and the session cache use them);
+ * - a new day (Europe/Amsterdam) drops them all: `expired` is decided by the date;
  * - a list inside a transaction it did not open (uncommitted rows may be rolled back) neither reads nor keeps texts.
  */
 export interface RowTexts {
@@ -141,13 +162,15 @@ export interface RowTexts {
   /** The owners' generation and data_version when the kept texts were read. */
   ownersGeneration: number;
   dataVersion: number;
+  /** The day the kept texts were made on: `expired` in them may change with the date. */
+  today: string;
 }
 
 /** Texts kept per database, the oldest dropped first: ~1 KiB each. */
 const ROW_TEXTS_MAX = 10_000;
 
 const rowTextsOf = perDatabase((db): RowTexts => {
-  const kept: RowTexts = { texts: new Map(), owners: watchTables(db, 'row_text_owners', ['users']), ownersGeneration: -1, dataVersion: -1 };
+  const kept: RowTexts = { texts: new Map(), owners: watchTables(db, 'row_text_owners', ['users']), ownersGeneration: -1, dataVersion: -1, today: '' };
   watchRows(db, 'row_texts', 'configurations', (id) => kept.texts.delete(id));
   return kept;
 });
@@ -164,19 +187,20 @@ export function rowTextsOutsideTransaction(db: Db): RowTexts | undefined {
  * The same rows as readByIds, as the JSON text `JSON.stringify(readByIds(...))` gives: what the fast lane answers a
  * list with (fast-lane.ts). Called inside the list's transaction, with `kept` from rowTextsOutsideTransaction.
  */
-export function readJsonByIds(db: Db, ids: number[], kept: RowTexts | undefined): RowsJson {
+export function readJsonByIds(db: Db, ids: number[], kept: RowTexts | undefined, today: string): RowsJson {
   if (kept) {
     const version = dataVersion(db);
-    if (version !== kept.dataVersion || kept.owners.generation !== kept.ownersGeneration) {
+    if (version !== kept.dataVersion || kept.owners.generation !== kept.ownersGeneration || today !== kept.today) {
       kept.texts.clear();
       kept.dataVersion = version;
       kept.ownersGeneration = kept.owners.generation;
+      kept.today = today;
     }
   }
   const known = ids.map((id) => kept?.texts.get(id));
   const missing = ids.filter((_, i) => known[i] === undefined);
   const read = new Map<number, string>();
-  for (const row of missing.length > 0 ? rowsByIds(db, missing) : []) read.set(row[0], JSON.stringify(toDto(row)));
+  for (const row of missing.length > 0 ? rowsByIds(db, missing) : []) read.set(row[0], JSON.stringify(toDto(row, today)));
   const parts: string[] = [];
   ids.forEach((id, i) => {
     const text = known[i] ?? read.get(id);

@@ -1,6 +1,7 @@
 // The shapes of a saved configuration (quote): as stored and as answered. Shared by the services that write rows
 // (configurations.ts) and those that read them (configuration-rows.ts, configurations-list.ts).
 import type { QuoteResultJson } from '../../shared/pricing';
+import type { QuoteStatus } from '../../shared/schemas/configuration';
 
 /** Who is asking: ownership decides what they may see and change. */
 export interface Actor {
@@ -54,8 +55,42 @@ export interface ConfigurationDto {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
+  /** "Q-000123": assigned at the first save, never reused. */
+  number: string;
+  revision: number;
+  status: QuoteStatus;
+  /** validUntil is before today (Europe/Amsterdam) and the quote still awaits an answer (draft or sent). */
+  expired: boolean;
+  /** YYYY-MM-DD, the last day its prices hold. */
+  validUntil: string;
+  customerCompany: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+}
+
+/** The stored inputs priced on today's catalogue, when that gives other figures than the stored ones. */
+export interface CatalogDrift {
+  totalMonthly: string;
+  setupFees: string;
+  tcv: string;
 }
 
 export interface ConfigurationDetailDto extends ConfigurationDto {
   snapshot: ConfigurationSnapshot;
+}
+
+/** GET /api/configurations/{id}: the stored quote and whether today's catalogue would price it differently. */
+export interface ConfigurationWithDrift extends ConfigurationDetailDto {
+  catalogDrift: CatalogDrift | null;
+}
+
+/** One line of a quote's history (CONTRACT §6), plus what changed against the revision before it. */
+export interface RevisionSummary {
+  revision: number;
+  createdAt: string;
+  totalMonthly: string;
+  setupFees: string;
+  tcv: string;
+  /** Inputs that differ from the previous revision, e.g. "Locations: 2 → 3" (empty for the first one). */
+  changes: string[];
 }

@@ -12,7 +12,9 @@ import {
   type ConfigurationAllQuery,
   type ConfigurationListQuery,
   type ConfigurationSort,
+  type QuoteStatusFilter,
 } from '../../shared/schemas/configuration';
+import { parseQuoteNumber } from '../../shared/quote-dates';
 import { perDatabase, transaction, type Db } from '../db/database';
 import { readByIds, readJsonByIds, rowTextsOutsideTransaction, type RowsJson, type RowTexts } from './configuration-rows';
 import type { Actor, ConfigurationDto } from './configuration-types';
@@ -43,13 +45,16 @@ const sortColumns = {
 
 interface Shape {
   owned: boolean;
-  searched: boolean;
+  /** text: the name contains it, or it reads as a number ("4242"); number: it is a quote number ("Q-004242"). */
+  searched: false | 'text' | 'number';
+  /** A status filter: one status, or expired (draft or sent, valid until before @today). */
+  filter: 'none' | 'status' | 'expired';
   sort: ConfigurationSort;
   direction: 'asc' | 'desc';
 }
 
 /** Values for a shape's parameters, by name (those its statement does not use are ignored). */
-type Placeholders = Record<string, string | number | undefined>;
+type Placeholders = Record<string, string | number | null | undefined>;
 
 /** A column's name in SQL, from the schema. */
 const column = (c: { name: string }) => `"${c.name}"`;
@@ -62,10 +67,19 @@ const column = (c: { name: string }) => `"${c.name}"`;
  * better-sqlite3 binds every parameter on every run: ~10 µs a list. `+@limit` is the same value, computed at run time.
  */
 function prepareShape(db: Db, shape: Shape) {
+  const byNumber = `SELECT ${column(configurations.id)} FROM "${getTableName(configurations)}" WHERE ${column(configurations.number)} = @number`;
   const where = [
     shape.owned ? `${column(configurations.userId)} = @owner` : undefined,
-    // LIKE is case-insensitive for ASCII in SQLite.
-    shape.searched ? `${column(configurations.name)} LIKE @pattern ESCAPE '\\'` : undefined,
+    // LIKE is case-insensitive for ASCII in SQLite. A search that reads as a quote number ("Q-000123") also finds
+    // that quote: the subquery runs once over the unique number index (@number is null for any other text).
+    shape.searched === 'text'
+      ? `(${column(configurations.name)} LIKE @pattern ESCAPE '\\' OR ${column(configurations.id)} IN (${byNumber}))`
+      : undefined,
+    shape.searched === 'number' ? `${column(configurations.id)} IN (${byNumber})` : undefined,
+    shape.filter === 'status' ? `${column(configurations.status)} = @status` : undefined,
+    shape.filter === 'expired'
+      ? `${column(configurations.status)} IN ('draft', 'sent') AND ${column(configurations.validUntil)} < @today`
+      : undefined,
   ].filter((condition) => condition !== undefined);
   const filter = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   const direction = shape.direction === 'asc' ? 'ASC' : 'DESC';
@@ -88,7 +102,7 @@ const shapesOf = perDatabase((): Map<string, ReturnType<typeof prepareShape>> =>
 
 function statementsFor(db: Db, shape: Shape) {
   const byShape = shapesOf(db);
-  const key = `${shape.owned}|${shape.searched}|${shape.sort}|${shape.direction}`;
+  const key = `${shape.owned}|${shape.searched}|${shape.filter}|${shape.sort}|${shape.direction}`;
   let s = byShape.get(key);
   if (!s) {
     s = prepareShape(db, shape);
@@ -96,6 +110,9 @@ function statementsFor(db: Db, shape: Shape) {
   }
   return s;
 }
+
+const filterOf = (status: QuoteStatusFilter | undefined): Shape['filter'] =>
+  status === undefined ? 'none' : status === 'expired' ? 'expired' : 'status';
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likeContains(text: string): string {
@@ -109,11 +126,14 @@ export function likeContains(text: string): string {
  */
 interface RowReader<T> {
   kept(db: Db): RowTexts | undefined;
-  read(db: Db, ids: number[], kept: RowTexts | undefined): T;
+  read(db: Db, ids: number[], kept: RowTexts | undefined, today: string): T;
   count(rows: T): number;
   none: T;
 }
-const asDtos: RowReader<ConfigurationDto[]> = { kept: () => undefined, read: readByIds, count: (rows) => rows.length, none: [] };
+const asDtos: RowReader<ConfigurationDto[]> = {
+  kept: () => undefined,
+  read: (db, ids, _kept, today) => readByIds(db, ids, today),
+  count: (rows) => rows.length, none: [] };
 const asJson: RowReader<RowsJson> = {
   kept: rowTextsOutsideTransaction,
   read: readJsonByIds,
@@ -125,33 +145,49 @@ const asJson: RowReader<RowsJson> = {
  * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
  * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
  */
-function boundedList<T>(db: Db, actor: Actor, q: ConfigurationAllQuery, rows: RowReader<T>) {
+function boundedList<T>(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery, rows: RowReader<T>) {
   const owner = listOwner(actor, q?.scope);
   const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
   const offset = ((q?.page ?? 1) - 1) * limit;
-  const s = statementsFor(db, { owned: owner !== undefined, searched: false, sort: 'createdAt', direction: 'desc' });
+  const filter = filterOf(q?.status);
+  const s = statementsFor(db, { owned: owner !== undefined, searched: false, filter, sort: 'createdAt', direction: 'desc' });
+  const params = { owner, status: q?.status, today };
   const kept = rows.kept(db);
   return transaction(db, () => {
-    const total = s.count.get({ owner }) ?? 0;
-    const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ owner, limit, offset }), kept);
+    const total = s.count.get(params) ?? 0;
+    const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ ...params, limit, offset }), kept, today);
     return { items, total, truncated: offset + rows.count(items) < total };
   });
 }
 
-export function listAllBounded(db: Db, actor: Actor, q: ConfigurationAllQuery): BoundedList {
-  return boundedList(db, actor, q, asDtos);
+export function listAllBounded(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery): BoundedList {
+  return boundedList(db, actor, today, q, asDtos);
 }
 
 /** The same list with its items as JSON text (the fast lane's answer). */
-export function listAllBoundedJson(db: Db, actor: Actor, q: ConfigurationAllQuery): Omit<BoundedList, 'items'> & { items: RowsJson } {
-  return boundedList(db, actor, q, asJson);
+export function listAllBoundedJson(
+  db: Db,
+  actor: Actor,
+  today: string,
+  q: ConfigurationAllQuery,
+): Omit<BoundedList, 'items'> & { items: RowsJson } {
+  return boundedList(db, actor, today, q, asJson);
 }
 
-function page<T>(db: Db, actor: Actor, q: ConfigurationListQuery, rows: RowReader<T>) {
+function page<T>(db: Db, actor: Actor, today: string, q: ConfigurationListQuery, rows: RowReader<T>) {
   const search = q.search?.trim();
   const owner = listOwner(actor, q.scope);
-  const s = statementsFor(db, { owned: owner !== undefined, searched: !!search, sort: q.sort, direction: q.direction });
-  const params = { owner, pattern: search ? likeContains(search) : undefined };
+  const filter = filterOf(q.status);
+  // "Q-004242" is a quote number, not part of a name: the unique index answers it without scanning the names.
+  const searched = !search ? false : /^q-?\d+$/i.test(search) ? 'number' : 'text';
+  const s = statementsFor(db, { owned: owner !== undefined, searched, filter, sort: q.sort, direction: q.direction });
+  const params = {
+    owner,
+    pattern: searched === 'text' ? likeContains(search!) : undefined,
+    number: search ? (parseQuoteNumber(search) ?? null) : undefined,
+    status: q.status,
+    today,
+  };
   const kept = rows.kept(db);
   return transaction(db, () => {
     const total = s.count.get(params) ?? 0;
@@ -159,16 +195,16 @@ function page<T>(db: Db, actor: Actor, q: ConfigurationListQuery, rows: RowReade
     // nothing to find: spares a second scan of the index for a search without matches
     if (offset >= total) return { items: rows.none, total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
     const ids = s.ids.all({ ...params, limit: CONFIGURATIONS_PAGE_SIZE, offset });
-    return { items: rows.read(db, ids, kept), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    return { items: rows.read(db, ids, kept, today), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
   });
 }
 
-export function listConfigurationPage(db: Db, actor: Actor, q: ConfigurationListQuery): ConfigurationPage {
-  return page(db, actor, q, asDtos);
+export function listConfigurationPage(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): ConfigurationPage {
+  return page(db, actor, today, q, asDtos);
 }
 
 /** The page as the JSON text `JSON.stringify(listConfigurationPage(...))` gives (the fast lane's answer). */
-export function configurationPageJson(db: Db, actor: Actor, q: ConfigurationListQuery): string {
-  const p = page(db, actor, q, asJson);
+export function configurationPageJson(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): string {
+  const p = page(db, actor, today, q, asJson);
   return `{"items":${p.items.json},"total":${p.total},"page":${p.page},"pageSize":${p.pageSize}}`;
 }

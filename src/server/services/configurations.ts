@@ -2,7 +2,8 @@
 // row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
 import { TRPCError } from '@trpc/server';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { configurations } from '../../../db/schema';
+import { configurations, counters } from '../../../db/schema';
+import { addDays, amsterdamDate } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/catalog';
 import { quoteResultToJson } from '../../shared/pricing';
 import {
@@ -20,17 +21,48 @@ import { priceWithPricingCatalog } from './quote';
 
 export const CONFIGURATION_NOT_FOUND = configurationMessages.id;
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CONFIGURATION_NOT_FOUND });
+export const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CONFIGURATION_NOT_FOUND });
+export const acceptedIsFrozen = () => new TRPCError({ code: 'CONFLICT', message: configurationMessages.accepted });
+
+/** What a quote's life is measured against: the clock and how many days a new quote's prices hold. */
+export interface QuoteTime {
+  clock: Clock;
+  validityDays: number;
+}
+
+/** Today in Europe/Amsterdam, YYYY-MM-DD (CONTRACT §6). */
+export const todayOf = (clock: Clock): string => amsterdamDate(clock.now());
 
 /** What this actor may see: their own, or (admin) everyone's. */
-function readableBy(actor: Actor): SQL | undefined {
+export function readableBy(actor: Actor): SQL | undefined {
   return actor.isAdmin ? undefined : eq(configurations.userId, actor.id);
 }
 
-export function getConfiguration(db: Db, actor: Actor, id: number): ConfigurationDetailDto {
-  const found = readConfiguration(db, id, actor.isAdmin ? undefined : actor.id);
+export function getConfiguration(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationDetailDto {
+  const found = readConfiguration(db, todayOf(clock), id, actor.isAdmin ? undefined : actor.id);
   if (!found) throw notFound();
   return found;
+}
+
+/** A validity date set by a save or a PATCH: never a day before today. */
+function checkValidUntil(clock: Clock, validUntil: string): string {
+  if (validUntil < todayOf(clock)) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.validUntilPast });
+  return validUntil;
+}
+
+/** The next quote number: the counter only goes up, so a number is never handed out twice (not even after a delete). */
+function nextQuoteNumber(db: Db): number {
+  const row = db
+    .update(counters)
+    .set({ value: sql`${counters.value} + 1` })
+    .where(eq(counters.name, 'quote_number'))
+    .returning({ value: counters.value })
+    .get();
+  if (row) return row.value;
+  // A database made before the counter existed and never migrated through it: start past every number in use.
+  const max = db.get<{ n: number | null }>(sql`SELECT max(${configurations.number}) AS n FROM ${configurations}`)?.n ?? 0;
+  db.insert(counters).values({ name: 'quote_number', value: max + 1 }).run();
+  return max + 1;
 }
 
 /**
@@ -105,7 +137,7 @@ function resolveCatalogReferences(
 }
 
 /** Prices the fields against the current catalogue with the shared engine: the server's figures are the ones kept. */
-function price(
+export function price(
   db: Db,
   clock: Clock,
   input: ConfigurationFields,
@@ -145,17 +177,16 @@ function price(
 }
 
 /** The stored inputs and figures of a priced configuration: the same columns for a save and an overwrite. */
-function pricedColumns(f: ConfigurationFields, p: Priced) {
+export function pricedColumns(p: Priced) {
   return {
-    name: f.name,
     packageId: p.packageId,
     packageName: p.packageName,
-    pricingModel: f.pricingModel,
-    squareMeters: f.squareMeters,
-    userCount: f.userCount,
-    locations: f.locations,
-    contractDuration: f.contractDuration,
-    paymentFrequency: f.paymentFrequency,
+    pricingModel: p.fields.pricingModel,
+    squareMeters: p.fields.squareMeters,
+    userCount: p.fields.userCount,
+    locations: p.fields.locations,
+    contractDuration: p.fields.contractDuration,
+    paymentFrequency: p.fields.paymentFrequency,
     addOns: p.addOns,
     // What the user selected (so a load restores it); the snapshot shows which of them applied.
     discountIds: p.fields.discountIds,
@@ -168,7 +199,7 @@ function pricedColumns(f: ConfigurationFields, p: Priced) {
   };
 }
 
-type NewConfiguration = ReturnType<typeof pricedColumns> & { userId: number; createdAt: Date; updatedAt: Date };
+type NewConfiguration = Omit<typeof configurations.$inferInsert, 'id'>;
 
 /**
  * A save is the busiest write: its insert is prepared once per database (building the SQL and compiling it was a
@@ -186,74 +217,168 @@ const insertOf = perDatabase((db) => {
   return (row: NewConfiguration): number => statement.get(row)!.id;
 });
 
-export function createConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
-  return getConfiguration(db, actor, insertConfiguration(db, clock, actor, f));
+export function createConfiguration(db: Db, time: QuoteTime, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
+  return getConfiguration(db, time.clock, actor, insertConfiguration(db, time, actor, f));
 }
 
-/** The save's write alone: prices and inserts in one transaction, and returns the new id. Throws before writing. */
-export function insertConfiguration(db: Db, clock: Clock, actor: Actor, f: ConfigurationFields): number {
+/**
+ * The save's write alone: prices and inserts in one transaction, and returns the new id. Throws before writing.
+ * `sent` says which references the user chose now (a duplicate carries stored ones over: stale ones are dropped).
+ */
+export function insertConfiguration(
+  db: Db,
+  time: QuoteTime,
+  actor: Actor,
+  f: ConfigurationFields,
+  sent = { addOns: true, discountIds: true },
+): number {
   const insert = insertOf(db);
+  const validUntil = checkValidUntil(time.clock, f.validUntil ?? addDays(todayOf(time.clock), time.validityDays));
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
   return transaction(db, () => {
-    const p = price(db, clock, f, { addOns: true, discountIds: true });
-    const now = clock.now();
-    return insert({ ...pricedColumns(f, p), userId: actor.id, createdAt: now, updatedAt: now });
+    const p = price(db, time.clock, f, sent);
+    const now = time.clock.now();
+    return insert({
+      ...pricedColumns(p),
+      name: f.name,
+      userId: actor.id,
+      createdAt: now,
+      updatedAt: now,
+      number: nextQuoteNumber(db),
+      revision: 1,
+      revisedAt: now,
+      status: 'draft',
+      validUntil,
+      customerCompany: f.customerCompany ?? null,
+      customerName: f.customerName ?? null,
+      customerEmail: f.customerEmail ?? null,
+    });
   });
+}
+
+type Row = typeof configurations.$inferSelect;
+
+/** A stored row's pricing inputs as a save would send them. */
+export function fieldsOfRow(row: Row): ConfigurationFields {
+  return {
+    name: row.name,
+    packageId: row.packageId,
+    locations: row.locations,
+    squareMeters: row.squareMeters,
+    userCount: row.userCount,
+    pricingModel: row.pricingModel,
+    addOns: row.addOns,
+    discountIds: row.discountIds,
+    contractDuration: row.contractDuration as ConfigurationFields['contractDuration'],
+    paymentFrequency: row.paymentFrequency,
+    customItems: customItemsInEuro(row.customItems as StoredCustomItem[]),
+  };
+}
+
+/** The pricing inputs in one comparable form: ids once each, custom items without their (client-made) ids. */
+function pricingKey(f: ConfigurationFields): string {
+  const addOns = new Map<number, boolean>();
+  for (const a of f.addOns) if (!addOns.has(a.id)) addOns.set(a.id, a.waiveSetupFee);
+  return JSON.stringify([
+    f.packageId,
+    f.locations,
+    f.squareMeters,
+    f.userCount,
+    f.pricingModel,
+    [...addOns],
+    [...new Set(f.discountIds)],
+    f.contractDuration,
+    f.paymentFrequency,
+    f.customItems.map((c) => [c.name, c.description, c.isOneTime, Math.round(c.price * 100)]),
+  ]);
+}
+
+/** Keeps the current revision (inputs, figures, snapshot) before the row is priced again. */
+export function archiveRevision(db: Db, id: number): void {
+  db.run(sql`INSERT INTO configuration_revisions (configuration_id, revision, package_id, package_name, pricing_model,
+    square_meters, user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items,
+    total_monthly_cents, setup_fees_cents, tcv_cents, add_on_names, snapshot, created_at)
+    SELECT id, revision, package_id, package_name, pricing_model, square_meters, user_count, locations,
+      contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents, setup_fees_cents,
+      tcv_cents, add_on_names, snapshot, revised_at
+    FROM configurations WHERE id = ${id}`);
+}
+
+/** The columns of a new revision: the priced figures, the revision raised, a sent quote back to draft (CONTRACT §6). */
+export function revisedColumns(row: Row, p: Priced, now: Date) {
+  return {
+    ...pricedColumns(p),
+    revision: row.revision + 1,
+    revisedAt: now,
+    updatedAt: now,
+    status: row.status === 'sent' ? ('draft' as const) : row.status,
+  };
+}
+
+/** The owner's row, or NOT_FOUND; an accepted quote cannot be changed (409). */
+export function ownRowToChange(db: Db, actor: Actor, id: number): Row {
+  const row = db
+    .select()
+    .from(configurations)
+    .where(and(eq(configurations.id, id), eq(configurations.userId, actor.id)))
+    .get();
+  if (!row) throw notFound();
+  if (row.status === 'accepted') throw acceptedIsFrozen();
+  return row;
 }
 
 /**
  * Overwrite. Only the owner may: the seed gives an admin Load and Delete on other people's quotes, not edit, and
  * an admin silently changing a salesperson's figures would surprise them. For anyone else it does not exist (404).
- * A change of any pricing input prices the whole configuration again; a rename alone keeps the stored figures.
+ * Only what differs from the stored values counts: a changed pricing input prices the whole configuration again as a
+ * new revision; a change of name, customer or validity alone keeps the figures and the revision; the same values
+ * change nothing at all.
  */
 export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: ConfigurationPatch): ConfigurationDetailDto {
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
   transaction(db, () => {
-    const row = db
-      .select()
-      .from(configurations)
-      .where(and(eq(configurations.id, patch.id), eq(configurations.userId, actor.id)))
-      .get();
-    if (!row) throw notFound();
+    const row = ownRowToChange(db, actor, patch.id);
     const now = clock.now();
-    const repriced = PRICING_FIELDS.some((k) => patch[k] !== undefined);
+    const details: Partial<Row> = {};
+    if (patch.name !== undefined && patch.name !== row.name) details.name = patch.name;
+    for (const k of ['customerCompany', 'customerName', 'customerEmail'] as const) {
+      if (patch[k] !== undefined && patch[k] !== row[k]) details[k] = patch[k];
+    }
+    if (patch.validUntil !== undefined && patch.validUntil !== row.validUntil) details.validUntil = checkValidUntil(clock, patch.validUntil);
+
+    const stored = fieldsOfRow(row);
+    const f: ConfigurationFields = { ...stored };
+    for (const k of PRICING_FIELDS) if (patch[k] !== undefined) Object.assign(f, { [k]: patch[k] });
+    const repriced = pricingKey(f) !== pricingKey(stored);
     if (!repriced) {
-      if (patch.name === undefined) return;
-      db.update(configurations).set({ name: patch.name, updatedAt: now }).where(eq(configurations.id, row.id)).run();
+      if (Object.keys(details).length === 0) return;
+      db.update(configurations).set({ ...details, updatedAt: now }).where(eq(configurations.id, row.id)).run();
       return;
     }
-    const f: ConfigurationFields = {
-      name: patch.name ?? row.name,
-      packageId: patch.packageId ?? row.packageId,
-      locations: patch.locations ?? row.locations,
-      squareMeters: patch.squareMeters ?? row.squareMeters,
-      userCount: patch.userCount ?? row.userCount,
-      pricingModel: patch.pricingModel ?? row.pricingModel,
-      addOns: patch.addOns ?? row.addOns,
-      discountIds: patch.discountIds ?? row.discountIds,
-      contractDuration: patch.contractDuration ?? (row.contractDuration as ConfigurationFields['contractDuration']),
-      paymentFrequency: patch.paymentFrequency ?? row.paymentFrequency,
-      customItems: patch.customItems ?? customItemsInEuro(row.customItems as StoredCustomItem[]),
-    };
     const p = price(db, clock, f, { addOns: patch.addOns !== undefined, discountIds: patch.discountIds !== undefined });
+    archiveRevision(db, row.id);
     db.update(configurations)
-      .set({
-        ...pricedColumns(f, p),
-        updatedAt: now,
-      })
+      .set({ ...revisedColumns(row, p, now), ...details })
       .where(eq(configurations.id, row.id))
       .run();
   });
-  return getConfiguration(db, actor, patch.id);
+  return getConfiguration(db, clock, actor, patch.id);
 }
 
-/** The owner, or an admin (seed 001: an admin deletes any saved configuration). */
+/** The owner, or an admin (seed 001: an admin deletes any saved configuration); an accepted quote only an admin. */
 export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
-  const result = db
-    .delete(configurations)
-    .where(and(eq(configurations.id, id), readableBy(actor)))
-    .run();
-  if (result.changes === 0) throw notFound();
+  transaction(db, () => {
+    const row = db
+      .select({ status: configurations.status })
+      .from(configurations)
+      .where(and(eq(configurations.id, id), readableBy(actor)))
+      .get();
+    if (!row) throw notFound();
+    if (row.status === 'accepted' && !actor.isAdmin) {
+      throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.acceptedDelete });
+    }
+    db.delete(configurations).where(eq(configurations.id, id)).run();
+  });
 }

@@ -9,7 +9,7 @@ import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from 
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { DRAFT_NUMBER, pdfContentDisposition, quoteNumber } from '../pdf/format';
+import { DRAFT_NUMBER, pdfContentDisposition } from '../pdf/format';
 import type { QuoteDocumentData } from '../pdf/quote-document';
 import { creatorName } from './configuration-rows';
 import type { Actor } from './configuration-types';
@@ -26,23 +26,31 @@ export interface QuotePdfData {
 
 export const DRAFT_NAME = 'Unsaved quote';
 
+const STATUS_LABEL = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' } as const;
+
 function withFileName(document: QuoteDocumentData): QuotePdfData {
   const { fileName, header } = pdfContentDisposition(document.number, document.name);
   return { fileName, contentDisposition: header, document };
 }
 
 /** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
-export function savedQuotePdfData(db: Db, config: AppConfig, actor: Actor, id: number): QuotePdfData {
-  const c = getConfiguration(db, actor, id);
+export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): QuotePdfData {
+  const c = getConfiguration(db, clock, actor, id);
   const creator = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, c.userId)).get();
   const pricedAt = new Date(c.snapshot.pricedAt);
   return withFileName({
-    number: quoteNumber(c.id),
+    number: c.number,
     name: c.name,
     date: Number.isNaN(pricedAt.getTime()) ? new Date(c.updatedAt) : pricedAt,
     preparedBy: { name: c.createdBy, company: creator?.companyName ?? '' },
     seller: config.companyName,
     quote: c.snapshot,
+    life: {
+      revision: c.revision,
+      status: STATUS_LABEL[c.expired ? 'expired' : c.status],
+      validUntil: c.validUntil,
+      preparedFor: [c.customerCompany, c.customerName, c.customerEmail].filter((v): v is string => !!v),
+    },
   });
 }
 

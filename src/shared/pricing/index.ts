@@ -24,3 +24,4 @@ export {
   type QuoteDiscountJson,
   type QuoteResultJson,
 } from './to-json';
+export { quoteResultFromJson } from './from-json';

@@ -2,6 +2,7 @@
 // server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
 // 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
 import { z } from 'zod';
+import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
 
 export const CONFIGURATIONS_PAGE_SIZE = 30;
@@ -40,6 +41,16 @@ export const configurationMessages = {
   direction: 'Direction must be asc or desc',
   scope: 'Scope must be mine or all',
   search: 'Search text must be at most 200 characters',
+  customerEmail: INVALID_EMAIL,
+  customerCompanyTooLong: `Customer company must be at most ${CONFIGURATION_NAME_MAX} characters`,
+  customerNameTooLong: `Contact name must be at most ${CONFIGURATION_NAME_MAX} characters`,
+  validUntil: 'Valid until must be a date (YYYY-MM-DD)',
+  validUntilPast: 'Valid until cannot be before today',
+  status: 'Status must be draft, sent, accepted or declined',
+  statusFilter: 'Status must be draft, sent, accepted, declined or expired',
+  revision: 'Revision not found',
+  accepted: 'An accepted quote cannot be changed; duplicate it instead',
+  acceptedDelete: 'An accepted quote can only be deleted by an admin',
 } as const;
 const m = configurationMessages;
 
@@ -119,6 +130,45 @@ const customItems = z
   .array(customItemInput, { error: m.customItems })
   .max(MAX_CUSTOM_ITEMS, m.tooManyCustomItems);
 
+/** A customer field: optional; empty (or null) clears it, answered as null. */
+const customerText = (label: string, tooLong: string) =>
+  z
+    .string({ error: tooLong })
+    .trim()
+    .max(CONFIGURATION_NAME_MAX, tooLong)
+    .refine(...refineSingleLine(label))
+    .nullish()
+    .transform((v) => (v ? v : null));
+const customerCompany = customerText('Customer company', m.customerCompanyTooLong);
+const customerName = customerText('Contact name', m.customerNameTooLong);
+const customerEmail = z
+  .string({ error: m.customerEmail })
+  .trim()
+  .max(254, m.customerEmail)
+  .refine((v) => v === '' || z.email().safeParse(v).success, m.customerEmail)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused). Whether it is before today is the server's check. */
+export const isoDate = z
+  .string({ error: m.validUntil })
+  .trim()
+  .refine((v) => ISO_DATE_RE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), m.validUntil);
+
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
+export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
+
+/** The quote's own fields besides its pricing inputs: who it is for and until when its prices hold. */
+const quoteFields = {
+  customerCompany: customerCompany.optional(),
+  customerName: customerName.optional(),
+  customerEmail: customerEmail.optional(),
+  validUntil: isoDate.optional(),
+};
+
 /**
  * Save as new. Only name and package are required; a missing input takes the engine's default for it (CONTRACT §2
  * step 1). totalMonthly, setupFees, userId and anything else sent are ignored: the server prices and owns.
@@ -135,6 +185,7 @@ export const configurationCreateInput = z.object({
   contractDuration: contractDuration.optional().default(12),
   paymentFrequency: paymentFrequency.optional().default('annually'),
   customItems: customItems.optional().default([]),
+  ...quoteFields,
 });
 export type ConfigurationCreateInput = z.input<typeof configurationCreateInput>;
 export type ConfigurationFields = z.output<typeof configurationCreateInput>;
@@ -153,6 +204,7 @@ export const configurationUpdateInput = z.object({
   contractDuration: contractDuration.optional(),
   paymentFrequency: paymentFrequency.optional(),
   customItems: customItems.optional(),
+  ...quoteFields,
 });
 export type ConfigurationUpdateInput = z.input<typeof configurationUpdateInput>;
 export type ConfigurationPatch = z.output<typeof configurationUpdateInput>;
@@ -173,6 +225,10 @@ export const PRICING_FIELDS = [
 
 export const configurationIdInput = z.object({ id: id(m.id) });
 
+export const configurationStatusInput = z.object({ id: id(m.id), status: z.enum(QUOTE_STATUSES, { error: m.status }) });
+export const configurationRevisionInput = z.object({ id: id(m.id), revision: wholeNumber(1, 1_000_000_000, m.revision) });
+const statusFilter = z.enum(QUOTE_STATUS_FILTERS, { error: m.statusFilter });
+
 export const configurationScope = z.enum(['mine', 'all'], { error: m.scope });
 
 /**
@@ -184,6 +240,7 @@ export const CONFIGURATIONS_ALL_MAX = 1000;
 export const configurationAllInput = z
   .object({
     scope: configurationScope.optional(),
+    status: statusFilter.optional(),
     page: wholeNumber(1, 1_000_000_000, m.page).optional(),
     limit: wholeNumber(1, CONFIGURATIONS_ALL_MAX, `Limit must be a whole number from 1 to ${CONFIGURATIONS_ALL_MAX}`).optional(),
   })
@@ -200,6 +257,7 @@ export const configurationListInput = z.object({
   direction: z.enum(['asc', 'desc'], { error: m.direction }).optional().default('desc'),
   page: wholeNumber(1, 1_000_000_000, m.page).optional().default(1),
   search: z.string({ error: m.search }).trim().max(200, m.search).optional(),
+  status: statusFilter.optional(),
 });
 export type ConfigurationListInput = z.input<typeof configurationListInput>;
 export type ConfigurationListQuery = z.output<typeof configurationListInput>;

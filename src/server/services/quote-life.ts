@@ -1,0 +1,246 @@
+// The quote's life (CONTRACT §6): whether today's catalogue would price it differently, its status, re-pricing, its
+// revisions and duplicates. Writes go through the same pricing and revision keeping as a PATCH (configurations.ts).
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { configurationRevisions, configurations } from '../../../db/schema';
+import { formatMoney } from '../../shared/money';
+import { configurationMessages, CONFIGURATION_NAME_MAX, type QuoteStatus } from '../../shared/schemas/configuration';
+import type { Clock } from '../clock';
+import { transaction, type Db } from '../db/database';
+import { catalogSnapshot } from './catalog-cache';
+import { customItemsInEuro } from './configuration-rows';
+import type {
+  Actor,
+  CatalogDrift,
+  ConfigurationDetailDto,
+  ConfigurationSnapshot,
+  ConfigurationWithDrift,
+  RevisionSummary,
+  StoredAddOn,
+  StoredCustomItem,
+} from './configuration-types';
+import {
+  archiveRevision,
+  fieldsOfRow,
+  getConfiguration,
+  insertConfiguration,
+  notFound,
+  ownRowToChange,
+  price,
+  readableBy,
+  revisedColumns,
+  type QuoteTime,
+} from './configurations';
+
+/** The moves CONTRACT §6 allows; anything else is a 409 naming both statuses. */
+const ALLOWED: Record<QuoteStatus, readonly QuoteStatus[]> = {
+  draft: ['sent'],
+  sent: ['accepted', 'declined', 'draft'],
+  accepted: [],
+  declined: ['draft'],
+};
+
+/** Figures of a configuration priced on today's catalogue; undefined when it cannot be priced (its package is gone). */
+function priceToday(db: Db, clock: Clock, d: ConfigurationDetailDto) {
+  try {
+    return price(
+      db,
+      clock,
+      {
+        name: d.name,
+        packageId: d.packageId,
+        locations: d.locations,
+        squareMeters: d.squareMeters,
+        userCount: d.userCount,
+        pricingModel: d.pricingModel,
+        addOns: d.addOnSelections,
+        discountIds: d.discountIds,
+        contractDuration: d.contractDuration as 12 | 24 | 36,
+        paymentFrequency: d.paymentFrequency,
+        customItems: d.customItems,
+      },
+      { addOns: false, discountIds: false },
+    );
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'BAD_REQUEST') return undefined;
+    throw error;
+  }
+}
+
+/** null when today's catalogue prices the stored inputs to the same cents; else today's figures. */
+export function catalogDriftOf(db: Db, clock: Clock, d: ConfigurationDetailDto): CatalogDrift | null {
+  const p = priceToday(db, clock, d);
+  if (!p) return null;
+  const today = { totalMonthly: formatMoney(p.totalMonthly), setupFees: formatMoney(p.setupFees), tcv: formatMoney(p.tcv) };
+  const same = today.totalMonthly === d.totalMonthly && today.setupFees === d.setupFees && today.tcv === d.tcv;
+  return same ? null : today;
+}
+
+export function getWithDrift(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationWithDrift {
+  const d = getConfiguration(db, clock, actor, id);
+  return { ...d, catalogDrift: catalogDriftOf(db, clock, d) };
+}
+
+/** Owner or admin. */
+export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: QuoteStatus): ConfigurationDetailDto {
+  transaction(db, () => {
+    const row = db
+      .select({ status: configurations.status })
+      .from(configurations)
+      .where(and(eq(configurations.id, id), readableBy(actor)))
+      .get();
+    if (!row) throw notFound();
+    if (!ALLOWED[row.status].includes(to)) {
+      throw new TRPCError({ code: 'CONFLICT', message: `A quote cannot go from ${row.status} to ${to}` });
+    }
+    db.update(configurations).set({ status: to, updatedAt: clock.now() }).where(eq(configurations.id, id)).run();
+  });
+  return getConfiguration(db, clock, actor, id);
+}
+
+/**
+ * Prices the stored inputs on today's catalogue (the owner; an accepted quote is frozen). New figures make a new
+ * revision (a sent quote becomes a draft again: what the customer holds is no longer this quote); the same figures
+ * change nothing.
+ */
+export function reprice(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationDetailDto {
+  catalogSnapshot(db);
+  transaction(db, () => {
+    const row = ownRowToChange(db, actor, id);
+    const p = price(db, clock, fieldsOfRow(row), { addOns: false, discountIds: false });
+    if (p.totalMonthly === row.totalMonthly && p.setupFees === row.setupFees && p.tcv === row.tcv) return;
+    archiveRevision(db, id);
+    db.update(configurations).set(revisedColumns(row, p, clock.now())).where(eq(configurations.id, id)).run();
+  });
+  return getConfiguration(db, clock, actor, id);
+}
+
+const COPY = ' (copy)';
+
+/** A new draft owned by the actor, from any quote they may read: same inputs and customer, priced today. */
+export function duplicate(db: Db, time: QuoteTime, actor: Actor, id: number): ConfigurationDetailDto {
+  const source = db
+    .select()
+    .from(configurations)
+    .where(and(eq(configurations.id, id), readableBy(actor)))
+    .get();
+  if (!source) throw notFound();
+  const name = `${source.name.slice(0, CONFIGURATION_NAME_MAX - COPY.length)}${COPY}`;
+  const newId = insertConfiguration(
+    db,
+    time,
+    actor,
+    {
+      ...fieldsOfRow(source),
+      name,
+      customerCompany: source.customerCompany,
+      customerName: source.customerName,
+      customerEmail: source.customerEmail,
+    },
+    { addOns: false, discountIds: false },
+  );
+  return getConfiguration(db, time.clock, actor, newId);
+}
+
+type RevisionRow = typeof configurationRevisions.$inferSelect;
+
+/** The inputs and figures of one revision, as the current row holds them too. */
+type RevisionInputs = Pick<
+  RevisionRow,
+  | 'revision' | 'packageId' | 'packageName' | 'pricingModel' | 'squareMeters' | 'userCount' | 'locations'
+  | 'contractDuration' | 'paymentFrequency' | 'addOns' | 'discountIds' | 'customItems' | 'totalMonthly'
+  | 'setupFees' | 'tcv' | 'addOnNames' | 'snapshot' | 'createdAt'
+>;
+
+const frequencyName = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
+
+/** What a person would say changed between two revisions' inputs. */
+function changesBetween(before: RevisionInputs, after: RevisionInputs): string[] {
+  const out: string[] = [];
+  const step = (label: string, a: string | number, b: string | number) => {
+    if (a !== b) out.push(`${label}: ${a} → ${b}`);
+  };
+  step('Package', before.packageName, after.packageName);
+  step('Pricing model', before.pricingModel === 'sqm' ? 'Units' : 'Users', after.pricingModel === 'sqm' ? 'Units' : 'Users');
+  step('Units', before.squareMeters, after.squareMeters);
+  step('Users', before.userCount, after.userCount);
+  step('Locations', before.locations, after.locations);
+  step('Contract', `${before.contractDuration} months`, `${after.contractDuration} months`);
+  step('Payment', frequencyName[before.paymentFrequency], frequencyName[after.paymentFrequency]);
+  const added = after.addOnNames.filter((n) => !before.addOnNames.includes(n));
+  const removed = before.addOnNames.filter((n) => !after.addOnNames.includes(n));
+  if (added.length > 0) out.push(`Add-ons added: ${added.join(', ')}`);
+  if (removed.length > 0) out.push(`Add-ons removed: ${removed.join(', ')}`);
+  if (added.length === 0 && removed.length === 0 && JSON.stringify(before.addOns) !== JSON.stringify(after.addOns)) {
+    out.push('Add-on setup fee waivers changed');
+  }
+  if (JSON.stringify([...before.discountIds].sort()) !== JSON.stringify([...after.discountIds].sort())) out.push('Discounts changed');
+  if (JSON.stringify(before.customItems) !== JSON.stringify(after.customItems)) out.push('Custom items changed');
+  if (out.length === 0) out.push("Re-priced on that day's catalogue");
+  return out;
+}
+
+/** Every revision of a quote the actor may read, oldest first, the current one last. */
+function allRevisions(db: Db, actor: Actor, id: number): { current: typeof configurations.$inferSelect; list: RevisionInputs[] } {
+  const current = db
+    .select()
+    .from(configurations)
+    .where(and(eq(configurations.id, id), readableBy(actor)))
+    .get();
+  if (!current) throw notFound();
+  const earlier = db
+    .select()
+    .from(configurationRevisions)
+    .where(eq(configurationRevisions.configurationId, id))
+    .orderBy(configurationRevisions.revision)
+    .all();
+  return { current, list: [...earlier, { ...current, createdAt: current.revisedAt }] };
+}
+
+/** GET /api/configurations/{id}/revisions: newest first, the current one included. */
+export function listRevisions(db: Db, actor: Actor, id: number): RevisionSummary[] {
+  const { list } = allRevisions(db, actor, id);
+  return list
+    .map((r, i) => ({
+      revision: r.revision,
+      createdAt: r.createdAt.toISOString(),
+      totalMonthly: formatMoney(r.totalMonthly),
+      setupFees: formatMoney(r.setupFees),
+      tcv: formatMoney(r.tcv),
+      changes: i === 0 ? [] : changesBetween(list[i - 1]!, r),
+    }))
+    .reverse();
+}
+
+/** The quote as it was at revision `n`: its inputs and figures then; name, customer, status and validity as now. */
+export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: number): ConfigurationWithDrift {
+  const current = getConfiguration(db, clock, actor, id);
+  if (n === current.revision) return { ...current, catalogDrift: catalogDriftOf(db, clock, current) };
+  const r = db
+    .select()
+    .from(configurationRevisions)
+    .where(and(eq(configurationRevisions.configurationId, id), eq(configurationRevisions.revision, n)))
+    .get();
+  if (!r) throw new TRPCError({ code: 'NOT_FOUND', message: configurationMessages.revision });
+  const then: ConfigurationDetailDto = {
+    ...current,
+    revision: r.revision,
+    packageId: r.packageId,
+    packageName: r.packageName,
+    pricingModel: r.pricingModel,
+    squareMeters: r.squareMeters,
+    userCount: r.userCount,
+    locations: r.locations,
+    contractDuration: r.contractDuration,
+    paymentFrequency: r.paymentFrequency,
+    addOns: r.addOnNames,
+    addOnSelections: (r.addOns as StoredAddOn[]).map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    discountIds: r.discountIds,
+    customItems: customItemsInEuro(r.customItems as StoredCustomItem[]),
+    totalMonthly: formatMoney(r.totalMonthly),
+    setupFees: formatMoney(r.setupFees),
+    tcv: formatMoney(r.tcv),
+    snapshot: r.snapshot as ConfigurationSnapshot,
+  };
+  return { ...then, catalogDrift: catalogDriftOf(db, clock, then) };
+}
