@@ -127,7 +127,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await expectClean(page, 'calculator Screenshot dialog');
     await closeDialog(page);
 
-    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Profile Settings' }).waitFor();
     await expectClean(page, 'header user menu open');
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();

@@ -1,10 +1,11 @@
 // The pricing calculator (seed 000 §2): data in, state in calculator-state.ts, the live quote from the shared engine
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
-import { Alert, Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { useSearch } from 'wouter';
 import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
+import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { formatUnitPrice } from '../../lib/format';
@@ -59,15 +60,12 @@ export function CalculatorPage({ configId }: { configId?: string }) {
         <Text color="fg.muted">Configure a package and watch the quote update as you go.</Text>
       </Stack>
       {catalog.isError ? (
-        <Alert.Root status="error" borderRadius="l3">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Error Loading Data</Alert.Title>
-            <Alert.Description>
-              We're having trouble loading the necessary data. Please try again later or contact support.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <RetryPanel
+          title="Error Loading Data"
+          description="We're having trouble loading the necessary data. Please try again later or contact support."
+          onRetry={() => catalog.refetch()}
+          retrying={catalog.isFetching}
+        />
       ) : catalog.data ? (
         <Calculator catalog={catalog.data as CatalogDto} configId={id} />
       ) : (
