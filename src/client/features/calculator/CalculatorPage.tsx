@@ -29,8 +29,9 @@ import { DiscountsPanel } from './DiscountsPanel';
 import { PackagePicker } from './PackagePicker';
 import { ContractOptions, PricingOptions } from './PricingOptions';
 import { PricingSummary } from './PricingSummary';
-import { SaveDialog } from './SaveDialog';
+import { SaveDialog, type SaveOutcome } from './SaveDialog';
 import type { SaveEvent } from './save-dialog-state';
+import { saveFailureText, saveRefusalOf } from './save-refusal';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
 import { euroCents } from './summary-model';
 
@@ -225,7 +226,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   }, [quote.ok]);
 
   const runSave = useCallback(
-    async (event: SaveEvent): Promise<boolean> => {
+    async (event: SaveEvent): Promise<SaveOutcome> => {
       const payload = toSavePayload(stateRef.current, event.name);
       const overwrite = 'id' in event;
       try {
@@ -236,9 +237,9 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         void utils.configurations.invalidate();
         return true;
       } catch (err) {
-        console.error('Saving the configuration failed', err);
-        notify('error', 'Error', overwrite ? 'Failed to update configuration' : 'Failed to save configuration');
-        return false;
+        const refusal = saveRefusalOf(err);
+        notify('error', 'Error', saveFailureText(overwrite, refusal));
+        return refusal ?? false;
       }
     },
     [create, update, utils],

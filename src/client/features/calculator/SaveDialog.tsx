@@ -1,7 +1,9 @@
 // "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { memo, useReducer, useState, type FormEvent } from 'react';
+import { CONFIGURATION_NAME_MAX } from '../../../shared/schemas/configuration';
 import { notify } from '../../components/toaster';
+import type { SaveRefusal } from './save-refusal';
 import {
   canSubmit,
   closedSaveDialog,
@@ -20,16 +22,20 @@ export interface SaveDialogProps {
   currentConfigId: number | null;
   configurations: SavedConfigurationRef[];
   onClose: () => void;
-  /** Runs the save; resolves true when it succeeded. */
-  onSave: (event: SaveEvent) => Promise<boolean>;
+  /** Runs the save; resolves true when it succeeded, or the server's refusal to show in the dialog. */
+  onSave: (event: SaveEvent) => Promise<SaveOutcome>;
 }
+
+export type SaveOutcome = boolean | SaveRefusal;
 
 export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, configurations, onClose, onSave }: SaveDialogProps) {
   const [state, dispatch] = useReducer(saveDialogReducer, closedSaveDialog);
   // opening starts from the current configuration (adjusting state during render: no frame with stale fields)
   const [wasOpen, setWasOpen] = useState(false);
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
+    setRefusal(null);
     if (open) dispatch({ type: 'open', currentConfigId, configurations });
   }
 
@@ -48,9 +54,12 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
       return;
     }
     dispatch({ type: 'saveStarted' });
+    setRefusal(null);
     let ok = false;
     try {
-      ok = await onSave(decision);
+      const outcome = await onSave(decision);
+      ok = outcome === true;
+      if (typeof outcome === 'object') setRefusal(outcome);
     } finally {
       dispatch({ type: 'saveFinished', ok });
       if (ok) onClose();
@@ -126,17 +135,27 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
                   </Field.Root>
                 )}
 
-                <Field.Root disabled={state.saving}>
+                <Field.Root disabled={state.saving} invalid={refusal?.field === 'name'}>
                   <Field.Label>Configuration Name</Field.Label>
                   <Input
                     name="configurationName"
                     placeholder="e.g., Client Name or Project"
                     autoComplete="off"
+                    maxLength={CONFIGURATION_NAME_MAX}
                     value={state.name}
-                    onChange={(e) => dispatch({ type: 'setName', name: e.target.value })}
+                    onChange={(e) => {
+                      if (refusal?.field === 'name') setRefusal(null);
+                      dispatch({ type: 'setName', name: e.target.value });
+                    }}
                     data-autofocus
                   />
+                  {refusal?.field === 'name' && <Field.ErrorText>{refusal.message}</Field.ErrorText>}
                 </Field.Root>
+                {refusal?.field === 'form' && (
+                  <Text role="alert" fontSize="sm" color="fg.error">
+                    {refusal.message}
+                  </Text>
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

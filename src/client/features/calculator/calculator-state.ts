@@ -3,6 +3,7 @@
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
 import type { CatalogDto, PackageDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
+import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import { eligibleDiscountIds, type PricingCatalog, type QuoteFormInput } from '../../../shared/pricing';
 
 export type PricingModel = 'sqm' | 'user';
@@ -328,7 +329,7 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
       return s.pricingModel === action.pricingModel ? s : { ...s, pricingModel: action.pricingModel === 'user' ? 'user' : 'sqm' };
     case 'inputQuantity': {
       const v = parseQuantityText(action.text);
-      if (v === null || v === s[action.field]) return s;
+      if (v === null || v > MAX_QUANTITY_SAVED || v === s[action.field]) return s; // over the save limit: ignored
       return { ...s, [action.field]: v };
     }
     case 'blurQuantity': {
@@ -339,10 +340,10 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
     }
     case 'setLocations': {
       const n = Math.trunc(action.locations);
-      return { ...s, locations: Number.isFinite(n) && n >= 1 ? n : 1 };
+      return { ...s, locations: Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_LOCATIONS) : 1 };
     }
     case 'incrementLocations':
-      return { ...s, locations: s.locations + 1 };
+      return s.locations >= MAX_LOCATIONS ? s : { ...s, locations: s.locations + 1 };
     case 'decrementLocations':
       return s.locations <= 1 ? s : { ...s, locations: s.locations - 1 };
     case 'selectAddOn':
