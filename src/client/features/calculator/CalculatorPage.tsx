@@ -2,12 +2,13 @@
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
 import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/session';
 import { formatUnitPrice } from '../../lib/format';
 import { downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
@@ -21,11 +22,11 @@ import {
   type CalculatorAction,
   type CalculatorContext,
   type CalculatorState,
-  type LoadedConfiguration,
 } from './calculator-state';
 import { CustomItemsCard } from './CustomItemsCard';
 import { DetailsDialog } from './DetailsDialog';
 import { DiscountsPanel } from './DiscountsPanel';
+import { DraftNotice } from './DraftNotice';
 import { PackagePicker } from './PackagePicker';
 import { ContractOptions, PricingOptions } from './PricingOptions';
 import { PricingSummary } from './PricingSummary';
@@ -34,6 +35,7 @@ import type { SaveEvent } from './save-dialog-state';
 import { saveFailureText, saveRefusalOf } from './save-refusal';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
 import { euroCents } from './summary-model';
+import { useCalculatorMemory } from './use-calculator-memory';
 
 /** The configuration id from `/calculator/{configId}` or `?configId=`; a non-numeric value is ignored. */
 export function configIdFrom(param: string | undefined, search: string): number | null {
@@ -168,9 +170,19 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const ctx = useMemo<CalculatorContext>(() => ({ catalog, pricing: toPricingCatalog(catalog) }), [catalog]);
   const packages = useMemo(() => orderPackages(catalog.packages), [catalog]);
   const reducer = useCallback((s: CalculatorState, a: CalculatorAction) => calculatorReducer(s, a, ctx), [ctx]);
-  const [state, dispatch] = useReducer(reducer, ctx, initialCalculatorState);
+  const [state, rawDispatch] = useReducer(reducer, ctx, initialCalculatorState);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const [, navigate] = useLocation();
+  const userId = useCurrentUser().user?.id ?? null;
+  const memory = useCalculatorMemory(state, rawDispatch, ctx, userId, configId);
+  const dispatch = memory.dispatch;
+  const startOver = useCallback(() => {
+    dispatch({ type: 'startOver' });
+    memory.markClean();
+    memory.dismissRestored();
+    if (configId !== null) navigate('/', { replace: true });
+  }, [dispatch, memory, configId, navigate]);
 
   // --- the live quote -------------------------------------------------------------------------------------------
   const form = useMemo(() => toQuoteForm(state), [state]);
@@ -200,13 +212,15 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
     if (configId === null || loadedFor.current === configId) return;
     if (loaded.data && loaded.data.id === configId) {
       loadedFor.current = configId;
-      dispatch({ type: 'loadConfiguration', configuration: loaded.data as LoadedConfiguration });
+      memory.load(loaded.data);
       notify('success', 'Configuration Loaded');
     } else if (loaded.isError) {
       loadedFor.current = configId;
-      notify('error', 'Failed to load the saved configuration');
+      // the address must not keep an id whose quote is not on screen
+      notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
+      navigate('/', { replace: true });
     }
-  }, [configId, loaded.data, loaded.isError]);
+  }, [configId, loaded.data, loaded.isError, loaded.error, memory, navigate]);
 
   // --- saving ----------------------------------------------------------------------------------------------------
   const utils = trpc.useUtils();
@@ -232,7 +246,9 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       try {
         const res = overwrite ? await update.mutateAsync({ ...payload, id: event.id }) : await create.mutateAsync(payload);
         dispatch({ type: 'saved', configId: res.id });
+        memory.markClean();
         loadedFor.current = res.id; // already on screen: do not load it again
+        navigate(`/calculator/${res.id}`, { replace: true });
         notify('success', overwrite ? 'Configuration updated successfully!' : 'Configuration saved successfully!');
         void utils.configurations.invalidate();
         return true;
@@ -242,7 +258,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         return refusal ?? false;
       }
     },
-    [create, update, utils],
+    [create, update, utils, dispatch, memory, navigate],
   );
 
   // --- summary actions -------------------------------------------------------------------------------------------
@@ -283,6 +299,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
 
   return (
     <>
+      {memory.restored && <DraftNotice onStartOver={startOver} onDismiss={memory.dismissRestored} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
           <Card.Root as="section" aria-labelledby="configure-title" size={{ base: 'sm', md: 'md' }}>

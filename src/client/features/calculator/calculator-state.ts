@@ -96,6 +96,10 @@ export type CalculatorAction =
   | { type: 'removeCustomItem'; id: string }
   | { type: 'toggleDiscount'; discountId: number }
   | { type: 'loadConfiguration'; configuration: LoadedConfiguration }
+  /** An unsaved draft kept in the browser (draft-storage.ts), checked against today's catalogue. */
+  | { type: 'restoreDraft'; draft: CalculatorState }
+  /** Back to the defaults, a new quote. */
+  | { type: 'startOver' }
   | { type: 'saved'; configId: number };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -380,6 +384,17 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
     }
     case 'loadConfiguration':
       return loadConfiguration(s, action.configuration, ctx);
+    case 'restoreDraft': {
+      const d = action.draft;
+      const restored = loadConfiguration(
+        s,
+        { ...d, id: 0, addOnSelections: d.addOns, discountIds: d.selectedDiscountIds },
+        ctx,
+      );
+      return { ...restored, configId: d.configId };
+    }
+    case 'startOver':
+      return initialCalculatorState(ctx);
     case 'saved':
       return { ...s, configId: action.configId };
   }
