@@ -6,7 +6,7 @@ import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
 import { Money } from '../../components/Money';
 import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';
-import { categoryIcon } from './category-icons';
+import { catalogIconComponent } from '../../components/catalog-icons';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 
 export interface AddOnsSectionProps {
@@ -102,7 +102,7 @@ function WaiveToggle({ selection, addOn, dispatch }: { selection: SelectedAddOn;
 function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { group: Group; selected: SelectedAddOn[]; packageId: number; packageName: string; dispatch: Dispatch<CalculatorAction> }) {
   const chosen = new Map(selected.map((s) => [s.id, s]));
   const anyChosen = group.addOns.some((a) => chosen.has(a.id));
-  const CatIcon = categoryIcon(group.icon);
+  const CatIcon = catalogIconComponent(group.icon);
   const pick = (id: number) => dispatch({ type: 'selectAddOn', pick: { id, category: group.id } });
   // Clicking the chosen radio removes it; the radio group then reports the same value once more, which must not
   // select it again.

@@ -9,7 +9,7 @@ import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { CatalogIcon } from '../shared/catalog-icons';
+import { CatalogIcon } from '../../../components/catalog-icons';
 import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { AddOnForm } from './AddOnForm';
