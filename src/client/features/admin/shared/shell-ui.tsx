@@ -112,10 +112,10 @@ export function SortButton({
       fontWeight="semibold"
       color={active ? 'fg' : 'fg.muted'}
       onClick={onClick}
-      aria-label={`Sort by ${label}`}
     >
+      {/* named by its label alone, as the customer's sortable headers; the column's aria-sort tells the order */}
       {label}
-      {active ? direction === 'asc' ? <LuArrowUp /> : <LuArrowDown /> : <LuArrowUpDown opacity={0.5} />}
+      {active ? direction === 'asc' ? <LuArrowUp aria-hidden /> : <LuArrowDown aria-hidden /> : <LuArrowUpDown opacity={0.5} aria-hidden />}
     </Button>
   );
 }
