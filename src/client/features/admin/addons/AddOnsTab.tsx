@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { CatalogIcon } from '../../../components/catalog-icons';
 import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
-import { SectionHeader } from '../shared/shell-ui';
+import { SectionHeader, stickyActions } from '../shared/shell-ui';
 import { AddOnForm } from './AddOnForm';
 import { addOnToForm, formToAddOnInput, newAddOnForm } from './addon-form';
 import { groupAddOns, toggleAvailability } from './addon-rows';
@@ -128,7 +128,9 @@ export function AddOnsTab() {
                       {p.name}
                     </Table.ColumnHeader>
                   ))}
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                    Actions
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -178,7 +180,7 @@ export function AddOnsTab() {
                             </Table.Cell>
                           );
                         })}
-                        <Table.Cell textAlign="end">
+                        <Table.Cell textAlign="end" {...stickyActions()} bg={open === a.id ? 'blue.subtle' : 'bg'}>
                           <HStack gap="0" justify="flex-end">
                             <IconButton
                               size="xs"

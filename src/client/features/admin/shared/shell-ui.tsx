@@ -133,3 +133,17 @@ export function DetailItem({ label, children }: { label: string; children: React
     </Box>
   );
 }
+
+/**
+ * The Actions column of a wide admin table stays at the right edge while the rest scrolls sideways, so on a phone
+ * Edit and Delete are always in reach. `header`: on the header row's tint.
+ */
+export function stickyActions(header = false) {
+  return {
+    position: 'sticky',
+    insetInlineEnd: '0',
+    zIndex: '1',
+    bg: header ? 'bg.subtle' : 'bg',
+    boxShadow: '-8px 0 8px -8px rgba(0, 0, 0, 0.18)',
+  } as const;
+}
