@@ -112,12 +112,14 @@ describe('saving a rule', () => {
 
   it('needs a name, a value above 0 and at least one complete condition', () => {
     const ok = { ...newDiscountDraft(), name: 'Loyalty' };
-    const fail = { ok: false, message: 'Please fill in all required fields' };
-    expect(discountDraftToInput({ ...ok, name: '  ' })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, value: '0' })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, value: '' })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, conditions: [] })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, conditions: [{ type: 'locations', operator: '>', value: '1.5' }] })).toEqual(fail);
+    const fail = (missing: string) => ({ ok: false, message: 'Please fill in all required fields', missing });
+    expect(discountDraftToInput({ ...ok, name: '  ' })).toEqual(fail('Missing: a rule name.'));
+    expect(discountDraftToInput({ ...ok, value: '0' })).toEqual(fail('Missing: a value above 0.'));
+    expect(discountDraftToInput({ ...ok, value: '' })).toEqual(fail('Missing: a value above 0.'));
+    expect(discountDraftToInput({ ...ok, conditions: [] })).toEqual(fail('Missing: at least one condition.'));
+    expect(discountDraftToInput({ ...ok, conditions: [{ type: 'locations', operator: '>', value: '1.5' }] })).toEqual(
+      fail('Missing: a complete value for condition 1.'),
+    );
     const r = discountDraftToInput(ok);
     expect(r).toEqual({
       ok: true,

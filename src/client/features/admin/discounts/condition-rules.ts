@@ -229,11 +229,21 @@ export function discountToDraft(d: StoredDiscount): DiscountDraft {
  * Seed 001 §5: a non-blank name, a value above 0 and at least one (complete) condition, otherwise "Please fill in
  * all required fields". Answers the body for admin.discounts.create / update, or the message.
  */
-export function discountDraftToInput(d: DiscountDraft): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string } {
+export function discountDraftToInput(
+  d: DiscountDraft,
+): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string; missing: string } {
   const value = d.value.trim() === '' ? null : parseHundredths(d.value);
   const conditions = d.conditions.map(conditionToInput);
-  if (d.name.trim() === '' || value === null || value <= 0 || conditions.length === 0 || conditions.some((c) => c === null)) {
-    return { ok: false, message: DISCOUNT_REQUIRED };
+  // the seed's message, and what exactly is missing, so the admin need not guess
+  const missing: string[] = [];
+  if (d.name.trim() === '') missing.push('a rule name');
+  if (value === null || value <= 0) missing.push('a value above 0');
+  if (conditions.length === 0) missing.push('at least one condition');
+  conditions.forEach((c, i) => {
+    if (c === null) missing.push(`a complete value for condition ${i + 1}`);
+  });
+  if (missing.length > 0) {
+    return { ok: false, message: DISCOUNT_REQUIRED, missing: `Missing: ${missing.join(', ')}.` };
   }
   return {
     ok: true,
