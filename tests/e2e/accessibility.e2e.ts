@@ -1,4 +1,4 @@
-// axe-core on every page and dialog of both areas (issue 14): no serious or critical WCAG 2.1 A/AA violation.
+// axe-core on every page and dialog of both areas: no serious or critical violation under any axe rule (experimental included).
 // One server, one browser, contexts reused; every check names its screen so a failure says what and where.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
