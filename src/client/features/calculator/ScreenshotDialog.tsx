@@ -3,6 +3,7 @@
 import { Button, Image } from '@chakra-ui/react';
 import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';
+import { repairForCanvas } from './canvas-repairs';
 import { ViewDialog } from './ViewDialog';
 
 export const SCREENSHOT_FILE = 'pricing-summary.png';
@@ -88,11 +89,7 @@ export async function captureElement(el: HTMLElement): Promise<string | null> {
       useCORS: true,
       onclone: (doc, clone) => {
         flattenColors(doc, clone);
-        // html2canvas places inline-flex badges off their line; inline-block renders them where the browser does
-        clone.querySelectorAll<HTMLElement>('.chakra-badge').forEach((b) => {
-          b.style.display = 'inline-block';
-          b.style.verticalAlign = 'middle';
-        });
+        repairForCanvas(doc, clone);
       },
     });
     return canvas.toDataURL('image/png');
