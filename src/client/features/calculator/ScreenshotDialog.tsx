@@ -3,7 +3,7 @@
 import { Button, Image } from '@chakra-ui/react';
 import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';
-import { repairForCanvas } from './canvas-repairs';
+import { repairForCanvas, withCanvasTextMetrics } from './canvas-repairs';
 import { ViewDialog } from './ViewDialog';
 
 export const SCREENSHOT_FILE = 'pricing-summary.png';
@@ -81,17 +81,19 @@ function flattenColors(doc: Document, root: HTMLElement): void {
 export async function captureElement(el: HTMLElement): Promise<string | null> {
   try {
     const { default: html2canvas } = await import('html2canvas');
-    const canvas = await html2canvas(el, {
-      scale: 2,
-      backgroundColor: '#ffffff',
-      imageTimeout: 15000,
-      logging: false,
-      useCORS: true,
-      onclone: (doc, clone) => {
-        flattenColors(doc, clone);
-        repairForCanvas(doc, clone);
-      },
-    });
+    const canvas = await withCanvasTextMetrics(() =>
+      html2canvas(el, {
+        scale: 2,
+        backgroundColor: '#ffffff',
+        imageTimeout: 15000,
+        logging: false,
+        useCORS: true,
+        onclone: (doc, clone) => {
+          flattenColors(doc, clone);
+          repairForCanvas(doc, clone);
+        },
+      }),
+    );
     return canvas.toDataURL('image/png');
   } catch (err) {
     console.error('Screenshot failed', err);

@@ -1,8 +1,24 @@
-// html2canvas 1.4 draws a few things in the summary where the browser does not: a struck-through amount's line one
-// row up, a badge's text below its box, and icons (inline SVG) off their line, a rotated chevron broken. Rather than
-// another library, the clone it captures is given equivalents it draws right: a plain rule over the struck text,
+// html2canvas 1.4 draws a few things in the summary where the browser does not. The root one: it finds a font's
+// baseline by putting a 1 px <img> next to sample text in the page, and the CSS reset makes every img a block, so
+// the baseline comes out a line too low and all text is drawn below its place (a badge's text under its box, the
+// labels under their chevrons, a line-through a row up). `withCanvasTextMetrics` keeps that probe image inline while
+// html2canvas measures. The clone it captures is also given equivalents it draws right: a plain rule over struck text,
 // badges whose one line is exactly their box, and each icon as an <img> of its own SVG, sized, coloured and turned as
-// on screen. Runs in html2canvas' onclone, on the clone only.
+// on screen (a CSS-rotated SVG comes out broken). The screen itself is never touched.
+
+/** html2canvas' metrics probe: a hidden div appended to body holding a span and a 1 px img. */
+const PROBE_RULE = 'body > div[style*="visibility: hidden"] > img { display: inline !important; }';
+
+export async function withCanvasTextMetrics<T>(run: () => Promise<T>): Promise<T> {
+  const style = document.createElement('style');
+  style.textContent = PROBE_RULE;
+  document.head.appendChild(style);
+  try {
+    return await run();
+  } finally {
+    style.remove();
+  }
+}
 
 /** `matrix(a, b, c, d, e, f)` → its numbers, or null for `none`. */
 function matrixOf(transform: string): number[] | null {
