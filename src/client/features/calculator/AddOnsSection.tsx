@@ -1,6 +1,6 @@
 // Add-ons grouped by category: checkboxes where a category allows several, radio buttons where it allows one, a
 // "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
-import { Box, Button, Flex, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { memo, useRef, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
@@ -167,9 +167,9 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
             <Icon as={CatIcon} boxSize="4" data-testid="category-icon" data-icon={group.icon ?? ''} />
           </Flex>
           <Stack gap="0">
-            <Text id={`cat-${group.id ?? 'other'}`} fontWeight="semibold">
+            <Heading as="h4" size="sm" id={`cat-${group.id ?? 'other'}`}>
               {group.name}
-            </Text>
+            </Heading>
             <Text fontSize="xs" color="fg.muted">
               {group.multiple ? 'Choose any' : 'Choose one'}
             </Text>
