@@ -145,7 +145,9 @@ export function AddOnsTab() {
                                 <CatalogIcon id={g.category?.icon} size={16} />
                               </Box>
                               <Box>
-                                <Text fontWeight="semibold">{g.label}</Text>
+                                <Text as="div" fontWeight="semibold">
+                                  {g.label}
+                                </Text>
                                 {g.category && (
                                   <Text textStyle="xs" color="fg.muted">
                                     {g.category.allowsMultipleSelection ? 'Multiple selection' : 'Single selection'}
