@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
 import { SCREENSHOT_DIR, serverAndBrowser, setChoice, signIn } from './harness';
 import { PHONE, screenshotBoth } from './screens';
 
@@ -44,6 +45,7 @@ describe('when things go wrong', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
     await screenshotBoth(page, 'errors-1-outage');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.unroute('**/trpc/**');
     await alert.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
@@ -58,6 +60,7 @@ describe('when things go wrong', () => {
     await alert.waitFor();
     await page.getByRole('button', { name: /^Account menu/ }).waitFor();
     await screenshotBoth(page, 'errors-2-catalogue-failed');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.unroute(/\/trpc\/[^?]*catalog\.all/);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
@@ -70,6 +73,7 @@ describe('when things go wrong', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load your saved configurations' });
     await alert.waitFor();
     await screenshotBoth(page, 'errors-3-saved-failed');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.unroute(/\/trpc\/[^?]*configurations\.list/);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await alert.waitFor({ state: 'detached' });
@@ -98,6 +102,7 @@ describe('when things go wrong', () => {
     await page.getByText('Custom item price must be at most 10000000').waitFor();
     await expect(page.getByRole('button', { name: 'Add Item' }).isDisabled()).resolves.toBe(true);
     await screenshotBoth(page, 'errors-4-limits');
+    expect(await seriousViolations(page)).toEqual([]);
     // the switch keeps its name whatever its state
     const sw = page.getByRole('checkbox', { name: 'One-time', exact: true });
     await setChoice(sw, false);
@@ -135,6 +140,7 @@ describe('when things go wrong', () => {
     await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Ultimate');
     await expect(page.getByTestId('total-tcv').textContent()).resolves.toBe(tcv);
     await screenshotBoth(page, 'errors-6-draft-restored');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Start over' }).click();
     await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Entry');
     await page.reload();
