@@ -34,5 +34,6 @@ describe('announcing the discounts an action dropped', () => {
   it('says nothing when the user un-ticks a discount, or when nothing was dropped', () => {
     expect(step(withDiscounts(1), { type: 'toggleDiscount', discountId: 1 }).said).toEqual([]);
     expect(step(withDiscounts(1), { type: 'incrementLocations' }).said).toEqual([]);
+    expect(step(withDiscounts(1, 4), { type: 'startOver' }).said).toEqual([]);
   });
 });

@@ -26,8 +26,8 @@ export function whyNotEligible(discountId: number, s: CalculatorState, ctx: Calc
 }
 
 /**
- * The discounts an action took away without the user asking (anything but un-ticking it, or loading a saved quote,
- * which says what it loads), each with its reason.
+ * The discounts an action took away without the user asking (anything but un-ticking it, starting over, or loading a
+ * saved quote or draft, which say what they do), each with its reason.
  */
 export function droppedDiscountAnnouncements(
   before: CalculatorState,
@@ -35,7 +35,8 @@ export function droppedDiscountAnnouncements(
   action: CalculatorAction,
   ctx: CalculatorContext,
 ): DiscountAnnouncement[] {
-  if (action.type === 'toggleDiscount' || action.type === 'loadConfiguration' || action.type === 'restoreDraft') return [];
+  const deliberate = ['toggleDiscount', 'loadConfiguration', 'restoreDraft', 'startOver'];
+  if (deliberate.includes(action.type)) return [];
   if (before.selectedDiscountIds === after.selectedDiscountIds) return [];
   const kept = new Set(after.selectedDiscountIds);
   return before.selectedDiscountIds
