@@ -99,7 +99,7 @@ export function QuantityInput({
           dispatch({ type: 'inputQuantity', field, text: next });
         }}
         onBlur={() => {
-          setOverLimit(false);
+          // the refusal stays in view after leaving the field, until the next edit
           dispatch({ type: 'blurQuantity', field });
           setText((t) => String(parseQuantityText(t) ?? value));
         }}
