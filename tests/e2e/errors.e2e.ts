@@ -227,4 +227,26 @@ describe('when things go wrong', () => {
     expect(box && box.x + box.width <= PHONE.width).toBe(true);
     await screenshotBoth(page, 'errors-11-admin-users-phone');
   });
+
+  it('admin: the tier generator warns where a bigger order costs less; the rule form says what is missing', async () => {
+    const page = await signedIn(ADMIN);
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('tab', { name: 'Price Tiers', exact: true }).click();
+    await page.getByRole('button', { name: 'Auto-Generate' }).click();
+    const dialog = page.getByRole('dialog');
+    const warning = dialog.getByTestId('tier-cliffs');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('999 units cost €1,498.50 a month, more than 1,000 units (€1,000.00).');
+    await screenshotBoth(page, 'errors-12-tier-cliffs');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Discounts', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Discount Rule' }).click();
+    const form = page.getByRole('form', { name: 'Add Discount Rule' });
+    await form.getByLabel('Rule Name').fill('No condition yet');
+    await form.getByRole('button', { name: 'Remove condition 1' }).click();
+    await form.getByRole('button', { name: 'Add Discount Rule' }).click();
+    expect(await toast(page, 'Please fill in all required fields')).toContain('Missing: at least one condition.');
+  });
 });
