@@ -1,6 +1,6 @@
 // Auto-Generate dialog (seed 001 §5, §9, CONTRACT §2): range, end prices and tier count with the seed's defaults and
 // limits, a preview of the tiers from the shared generator, and Generate (disabled while anything is invalid).
-import { Alert, Box, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { PricingTier } from '../../../../shared/pricing/types';
 import { TIER_COUNT_MAX, TIER_COUNT_MIN } from '../../../../shared/pricing/generate-tiers';
@@ -8,7 +8,7 @@ import type { TierKind } from '../../../../shared/schemas/catalog-admin';
 import { formatEuro } from '../../../lib/format';
 import { checkGenerator, GENERATOR_DEFAULTS, type GeneratorDraft } from './generator-form';
 import { tierRangeLabel, TIER_WORDS } from './tier-format';
-import { tierCliffs, tierCliffText } from './tier-warnings';
+import { TierCliffsAlert } from './TierCliffsAlert';
 
 export function GenerateTiersDialog({
   open,
@@ -55,7 +55,6 @@ function GeneratorBody({
   const w = TIER_WORDS[kind];
   const [draft, setDraft] = useState<GeneratorDraft>(GENERATOR_DEFAULTS[kind]);
   const { errors, tiers } = checkGenerator(draft);
-  const cliffs = tiers ? tierCliffs(tiers) : [];
   const set = (field: keyof GeneratorDraft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [field]: e.target.value });
 
   function submit(e: FormEvent) {
@@ -106,21 +105,7 @@ function GeneratorBody({
             <Text fontWeight="semibold" textStyle="sm" mb="2" id="tier-preview-heading">
               Preview
             </Text>
-            {cliffs.length > 0 && (
-              <Alert.Root status="warning" size="sm" mb="3" data-testid="tier-cliffs">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>A bigger order would cost less</Alert.Title>
-                  <Alert.Description>
-                    <Stack gap="0.5" as="ul" listStyleType="none">
-                      {cliffs.map((c) => (
-                        <li key={c.firstOfNext}>{tierCliffText(c, w)}</li>
-                      ))}
-                    </Stack>
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
+            {tiers && <TierCliffsAlert kind={kind} tiers={tiers} mb="3" />}
             {tiers ? (
               <Box borderWidth="1px" rounded="l2" overflow="hidden">
                 <Table.Root size="sm" aria-labelledby="tier-preview-heading" data-testid="tier-preview">

@@ -2,6 +2,7 @@
 // (999 units at €3.00 cost more than 1,000 at €2.50). Not wrong, and sometimes intended, but the admin should see it
 // before saving. Pure.
 import type { PricingTier } from '../../../../shared/pricing/types';
+import { parseMoney } from '../../../../shared/money';
 import { formatEuro } from '../../../lib/format';
 import { formatCount } from './tier-format';
 
@@ -34,4 +35,9 @@ export function tierCliffText(c: TierCliff, words: { one: string; noun: string }
   const n = (q: number) => `${formatCount(q)} ${q === 1 ? words.one : words.noun}`;
   const eur = (cents: number) => formatEuro(cents, { cents: true });
   return `${n(c.lastOfTier)} cost ${eur(c.costAtLast)} a month, more than ${n(c.firstOfNext)} (${eur(c.costAtFirst)}).`;
+}
+
+/** Stored tiers ("3.00") in the engine's shape (cents); a price that does not parse counts as 0 and warns of nothing. */
+export function toPricingTiers(tiers: readonly { min: number; max: number | null; price: string }[]): PricingTier[] {
+  return tiers.map((t) => ({ min: t.min, max: t.max, price: parseMoney(t.price) ?? 0 }));
 }
