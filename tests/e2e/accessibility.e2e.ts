@@ -1,4 +1,4 @@
-// axe-core on every page and dialog of both areas (issue 14): no serious or critical WCAG 2.1 A/AA violation.
+// axe-core on every page and dialog of both areas: no serious or critical violation under any axe rule (experimental included).
 // One server, one browser, contexts reused; every check names its screen so a failure says what and where.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,9 @@ async function settle(page: Page) {
 
 async function expectClean(page: Page, screen: string, exclude?: string) {
   await page.mouse.move(0, 0); // the resting state: a pointer left on a button after a click shows its hover colour
+  // target-size counts a control scrolled under the sticky header as obscured: check the page from its top (the rest
+  // is still checked, off-screen)
+  await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);
   const started = Date.now();
   const found = await seriousViolations(page, undefined, exclude);
@@ -127,7 +130,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await expectClean(page, 'calculator Screenshot dialog');
     await closeDialog(page);
 
-    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Profile Settings' }).waitFor();
     await expectClean(page, 'header user menu open');
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();

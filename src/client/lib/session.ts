@@ -13,7 +13,9 @@ export function useCurrentUser() {
   const me = trpc.auth.me.useQuery(undefined, { enabled: check.data?.authenticated === true });
   const authenticated = check.data?.authenticated === true;
   return {
-    status: check.isPending || (authenticated && me.isPending) ? ('loading' as const) : authenticated ? ('authenticated' as const) : ('unauthenticated' as const),
+    check,
+    me,
+    status: check.isError && !check.data ? ('unavailable' as const) : check.isPending || (authenticated && me.isPending) ? ('loading' as const) : authenticated ? ('authenticated' as const) : ('unauthenticated' as const),
     user: authenticated ? (me.data ?? null) : null,
     isAdmin: check.data?.isAdmin === true,
   };

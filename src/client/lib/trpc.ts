@@ -1,26 +1,57 @@
-import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpBatchLink, splitLink, type HTTPBatchLinkOptions } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
+import { failureKind } from './errors';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 
-// Seed 000 §7: no refetch interval, no refetch on focus, data never stale, no retries.
+const SESSION_CHECK_KEY = [['auth', 'check']];
+
+/**
+ * Seed 000 §7: no refetch interval, no refetch on focus, data never stale, no retries. A 401 from any call means the
+ * session ended: the session check is read again, and the guards send the user to sign in. Any other failure is the
+ * screen's to show (with a Retry); it never signs anyone out.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown, key?: readonly unknown[]) => {
+    if (failureKind(error) !== 'signedOut') return;
+    if (key && JSON.stringify(key[0]) === JSON.stringify(SESSION_CHECK_KEY[0])) return;
+    void client.invalidateQueries({ queryKey: SESSION_CHECK_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => onError(error) }),
     defaultOptions: {
       queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
       mutations: { retry: false },
     },
   });
+  return client;
+}
+
+type BatchOptions = Pick<HTTPBatchLinkOptions<AppRouter['_def']['_config']['$types']>, 'url' | 'fetch'>;
+
+/**
+ * The session calls travel in a batch of their own: a failing screen (its catalogue, its list) cannot take the
+ * header's user menu down with it.
+ */
+export function appLinks(options: BatchOptions) {
+  return [
+    splitLink({
+      condition: (op) => op.path.startsWith('auth.'),
+      // a screen needs a handful of calls at once; the server caps a batch (CONTRACT §3)
+      true: httpBatchLink({ ...options, maxItems: 10 }),
+      false: httpBatchLink({ ...options, maxItems: 10 }),
+    }),
+  ];
 }
 
 export function createTrpcClient() {
   return trpc.createClient({
-    // a screen needs a handful of calls at once; the server caps a batch (CONTRACT §3)
-    links: [httpBatchLink({ url: '/trpc', maxItems: 10, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: appLinks({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
   });
 }

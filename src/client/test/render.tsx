@@ -3,14 +3,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../app/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '../components/toaster';
-import { createQueryClient, trpc } from '../lib/trpc';
+import { appLinks, createQueryClient, trpc } from '../lib/trpc';
 
 export interface RenderOptions {
   /** fetch of an in-process app (e.g. `(url, init) => testApp.app.request(url, init)`), with the session cookie. */
@@ -23,7 +22,7 @@ export function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = createQueryClient();
   const doFetch = options.fetch ?? (() => Promise.reject(new Error('no server in this test')));
   const trpcClient = trpc.createClient({
-    links: [httpBatchLink({ url: 'http://localhost:3000/trpc', fetch: (url, init) => doFetch(String(url), init as RequestInit) })],
+    links: appLinks({ url: 'http://localhost:3000/trpc', fetch: (url, init) => doFetch(String(url), init as RequestInit) }),
   });
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const user = userEvent.setup();

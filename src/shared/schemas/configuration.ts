@@ -9,6 +9,7 @@ export const CONFIGURATIONS_PAGE_SIZE = 30;
 export const CONFIGURATION_NAME_MAX = 200;
 export const MAX_CUSTOM_ITEMS = 200;
 export const MAX_CUSTOM_ITEM_PRICE = 10_000_000;
+export const CUSTOM_ITEM_DESCRIPTION_MAX = 1000;
 export const MAX_QUANTITY_SAVED = 10_000_000;
 export const MAX_LOCATIONS = 10_000;
 /** Far above any real selection; bounds the work one request can ask for. */
@@ -31,7 +32,7 @@ export const configurationMessages = {
   tooManyCustomItems: `A configuration can have at most ${MAX_CUSTOM_ITEMS} custom items`,
   customItemName: 'Please enter a name for each custom item',
   customItemNameTooLong: `Custom item names must be at most ${CONFIGURATION_NAME_MAX} characters`,
-  customItemDescription: 'Custom item descriptions must be at most 1000 characters',
+  customItemDescription: `Custom item descriptions must be at most ${CUSTOM_ITEM_DESCRIPTION_MAX} characters`,
   customItemPrice: 'Custom item price must be a number greater than 0',
   customItemPriceTooHigh: `Custom item price must be at most ${MAX_CUSTOM_ITEM_PRICE}`,
   customItemOneTime: 'isOneTime must be true or false',
@@ -119,7 +120,7 @@ export const customItemInput = z.object({
     .refine(...refineSingleLine('Custom item name')),
   description: z
     .string({ error: m.customItemDescription })
-    .max(1000, m.customItemDescription)
+    .max(CUSTOM_ITEM_DESCRIPTION_MAX, m.customItemDescription)
     .refine(...refineMultiLine('Custom item description'))
     .nullish()
     .transform((d) => d ?? ''),

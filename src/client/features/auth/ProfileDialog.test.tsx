@@ -19,7 +19,7 @@ const toast = findToast;
 
 async function openProfile(fetch = appFetch(t, demo)) {
   const r = renderUi(<UserMenu />, { path: '/', fetch });
-  await r.user.click(await screen.findByRole('button', { name: `Account menu for ${USER!.email}` }));
+  await r.user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await r.user.click(await screen.findByRole('menuitem', { name: 'Profile Settings' }));
   const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
   return { ...r, dialog };
@@ -28,7 +28,7 @@ async function openProfile(fetch = appFetch(t, demo)) {
 describe('User menu', () => {
   it('shows the initials, the username and the role', async () => {
     const { user } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t, demo) });
-    const trigger = await screen.findByRole('button', { name: `Account menu for ${USER!.email}` });
+    const trigger = await screen.findByRole('button', { name: /^Account menu/ });
     expect(within(trigger).getByText('DE')).toBeTruthy();
     expect(within(trigger).getByText('User')).toBeTruthy();
     await user.click(trigger);
@@ -45,7 +45,7 @@ describe('User menu', () => {
   it('logs out: toast, session ended on the server, and /auth', async () => {
     const client = await t.login(USER!.email, USER!.password);
     const { user, location } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t, client) });
-    await user.click(await screen.findByRole('button', { name: `Account menu for ${USER!.email}` }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await toast('Logged out successfully');
     await waitFor(() => expect(location.history?.at(-1)).toBe('/auth'));
@@ -112,7 +112,7 @@ describe('Profile Settings dialog', () => {
     gated.release();
     await toast('Profile updated');
     // the menu shows the refetched user
-    expect(await screen.findByRole('button', { name: 'Account menu for samira' })).toBeTruthy();
+    expect(await screen.findByText('samira')).toBeTruthy();
     expect(screen.getByText('SA')).toBeTruthy();
     const me = await demo.get('/api/user');
     expect(me.body).toMatchObject({ username: 'samira', firstname: 'Samira', lastname: 'Sales', email: USER!.email });

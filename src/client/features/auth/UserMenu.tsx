@@ -1,8 +1,8 @@
 // The header's user menu (seed 000 §2): only when signed in; avatar with the first two letters of the username,
 // the username, Administrator / User, Profile Settings and Log out (→ /auth).
-import { Avatar, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuChevronDown, LuLogOut, LuUserCog } from 'react-icons/lu';
+import { LuChevronDown, LuLogOut, LuRefreshCw, LuUserCog } from 'react-icons/lu';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
@@ -12,7 +12,7 @@ import { initialsOf, roleLabel } from './initials';
 import { ProfileDialog } from './ProfileDialog';
 
 export function UserMenu() {
-  const { user, isAdmin } = useCurrentUser();
+  const { user, isAdmin, me } = useCurrentUser();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const [profileOpen, setProfileOpen] = useState(false);
@@ -27,21 +27,25 @@ export function UserMenu() {
     onError: (err) => notify('error', 'Logout failed', errorMessage(err, 'Logout failed. Please try again.')),
   });
 
-  if (!user) return null;
-  const role = roleLabel(isAdmin || user.isAdmin);
+  // the session holds while the profile call failed (an outage): the menu stays, with a way to read it again
+  if (!user && !me.isError) return null;
+  const role = roleLabel(isAdmin || user?.isAdmin === true);
+  const username = user?.username ?? 'Account';
 
   return (
     <>
       {/* onClick per item: Enter on a highlighted item clicks it too */}
       <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" px="1.5" h="11" gap="2.5" aria-label={`Account menu for ${user.username}`} flexShrink={0}>
-            <Avatar.Root size="sm" colorPalette="blue" variant="solid">
-              <Avatar.Fallback>{initialsOf(user.username)}</Avatar.Fallback>
+          <Button variant="ghost" px="1.5" h="11" gap="2.5" flexShrink={0}>
+            {/* named by what it shows (username, role) after "Account menu", which is all a phone shows of it */}
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <Avatar.Root size="sm" colorPalette="blue" variant="solid" aria-hidden>
+              <Avatar.Fallback>{user ? initialsOf(user.username) : '?'}</Avatar.Fallback>
             </Avatar.Root>
             <Stack gap="0" align="flex-start" display={{ base: 'none', md: 'flex' }} maxW="48" textAlign="left">
               <Text fontSize="sm" fontWeight="semibold" lineHeight="short" truncate maxW="48">
-                {user.username}
+                {username}
               </Text>
               <Text fontSize="xs" color="fg.muted" lineHeight="short">
                 {role}
@@ -55,17 +59,24 @@ export function UserMenu() {
             <Menu.Content minW="60">
               <Box px="3" py="2">
                 <Text fontSize="sm" fontWeight="semibold" truncate>
-                  {user.username}
+                  {username}
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
                   {role}
                 </Text>
               </Box>
               <Menu.Separator />
-              <Menu.Item value="profile" onClick={() => setProfileOpen(true)}>
-                <LuUserCog aria-hidden />
-                Profile Settings
-              </Menu.Item>
+              {user ? (
+                <Menu.Item value="profile" onClick={() => setProfileOpen(true)}>
+                  <LuUserCog aria-hidden />
+                  Profile Settings
+                </Menu.Item>
+              ) : (
+                <Menu.Item value="retry" onClick={() => void me.refetch()}>
+                  <LuRefreshCw aria-hidden />
+                  Retry loading your account
+                </Menu.Item>
+              )}
               <Menu.Item value="logout" onClick={() => logout.mutate()} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} disabled={logout.isPending}>
                 <LuLogOut aria-hidden />
                 Log out
@@ -74,7 +85,7 @@ export function UserMenu() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {user && <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />}
     </>
   );
 }

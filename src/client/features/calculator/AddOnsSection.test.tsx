@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render';
 import { AddOnsSection } from './AddOnsSection';
-import { categoryIcon } from './category-icons';
+import { CATALOG_ICON_OPTIONS, catalogIconComponent } from '../../components/catalog-icons';
 import { testCatalog } from './test-catalog';
 import { readState, WithState } from './test-harness';
 import { LuNetwork, LuSettings, LuUsers } from 'react-icons/lu';
@@ -107,9 +107,15 @@ describe('add-on controls', () => {
 
 describe('category icons', () => {
   it('maps the icon name, with the gear for an unknown one', () => {
-    expect(categoryIcon('network')).toBe(LuNetwork);
-    expect(categoryIcon('People')).toBe(LuUsers);
-    expect(categoryIcon('no-such-icon')).toBe(LuSettings);
-    expect(categoryIcon(null)).toBe(LuSettings);
+    expect(catalogIconComponent('network')).toBe(LuNetwork);
+    expect(catalogIconComponent('People')).toBe(LuUsers);
+    expect(catalogIconComponent('no-such-icon')).toBe(LuSettings);
+    expect(catalogIconComponent(null)).toBe(LuSettings);
+  });
+
+  it('draws every icon the admin can pick, and only the gear as the gear', () => {
+    expect(CATALOG_ICON_OPTIONS).toHaveLength(30);
+    for (const o of CATALOG_ICON_OPTIONS) expect(catalogIconComponent(o.id)).toBe(o.id === 'gear' ? LuSettings : o.Icon);
+    expect(CATALOG_ICON_OPTIONS.filter((o) => o.Icon === LuSettings).map((o) => o.id)).toEqual(['gear']);
   });
 });

@@ -1,12 +1,12 @@
 // Add-ons grouped by category: checkboxes where a category allows several, radio buttons where it allows one, a
 // "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
-import { Box, Button, Flex, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { memo, useRef, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
 import { Money } from '../../components/Money';
 import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';
-import { categoryIcon } from './category-icons';
+import { catalogIconComponent } from '../../components/catalog-icons';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 
 export interface AddOnsSectionProps {
@@ -102,7 +102,7 @@ function WaiveToggle({ selection, addOn, dispatch }: { selection: SelectedAddOn;
 function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { group: Group; selected: SelectedAddOn[]; packageId: number; packageName: string; dispatch: Dispatch<CalculatorAction> }) {
   const chosen = new Map(selected.map((s) => [s.id, s]));
   const anyChosen = group.addOns.some((a) => chosen.has(a.id));
-  const CatIcon = categoryIcon(group.icon);
+  const CatIcon = catalogIconComponent(group.icon);
   const pick = (id: number) => dispatch({ type: 'selectAddOn', pick: { id, category: group.id } });
   // Clicking the chosen radio removes it; the radio group then reports the same value once more, which must not
   // select it again.
@@ -167,9 +167,9 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
             <Icon as={CatIcon} boxSize="4" data-testid="category-icon" data-icon={group.icon ?? ''} />
           </Flex>
           <Stack gap="0">
-            <Text id={`cat-${group.id ?? 'other'}`} fontWeight="semibold">
+            <Heading as="h4" size="sm" id={`cat-${group.id ?? 'other'}`}>
               {group.name}
-            </Text>
+            </Heading>
             <Text fontSize="xs" color="fg.muted">
               {group.multiple ? 'Choose any' : 'Choose one'}
             </Text>

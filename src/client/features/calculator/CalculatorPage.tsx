@@ -1,12 +1,14 @@
 // The pricing calculator (seed 000 §2): data in, state in calculator-state.ts, the live quote from the shared engine
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
-import { Alert, Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
+import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/session';
 import { formatUnitPrice } from '../../lib/format';
 import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
@@ -20,21 +22,23 @@ import {
   type CalculatorAction,
   type CalculatorContext,
   type CalculatorState,
-  type LoadedConfiguration,
 } from './calculator-state';
 import { CustomItemsCard } from './CustomItemsCard';
 import { DetailsDialog } from './DetailsDialog';
 import { DiscountsPanel } from './DiscountsPanel';
+import { DraftNotice } from './DraftNotice';
 import { PackagePicker } from './PackagePicker';
 import { ContractOptions, PricingOptions } from './PricingOptions';
 import { PricingSummary } from './PricingSummary';
-import { SaveDialog } from './SaveDialog';
+import { SaveDialog, type SaveOutcome } from './SaveDialog';
 import type { SaveEvent } from './save-dialog-state';
+import { saveFailureText, saveRefusalOf } from './save-refusal';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
 import { euroCents } from './summary-model';
 import { QuoteLifePanel } from './QuoteLifePanel';
 import { useQuoteLife } from './use-quote-life';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
+import { useCalculatorMemory } from './use-calculator-memory';
 
 /** The configuration id from `/calculator/{configId}` or `?configId=`; a non-numeric value is ignored. */
 export function configIdFrom(param: string | undefined, search: string): number | null {
@@ -62,15 +66,12 @@ export function CalculatorPage({ configId }: { configId?: string }) {
         <Text color="fg.muted">Configure a package and watch the quote update as you go.</Text>
       </Stack>
       {catalog.isError ? (
-        <Alert.Root status="error" borderRadius="l3">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Error Loading Data</Alert.Title>
-            <Alert.Description>
-              We're having trouble loading the necessary data. Please try again later or contact support.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <RetryPanel
+          title="Error Loading Data"
+          description="We're having trouble loading the necessary data. Please try again later or contact support."
+          onRetry={() => catalog.refetch()}
+          retrying={catalog.isFetching}
+        />
       ) : catalog.data ? (
         <Calculator catalog={catalog.data as CatalogDto} configId={id} />
       ) : (
@@ -172,9 +173,12 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const ctx = useMemo<CalculatorContext>(() => ({ catalog, pricing: toPricingCatalog(catalog) }), [catalog]);
   const packages = useMemo(() => orderPackages(catalog.packages), [catalog]);
   const reducer = useCallback((s: CalculatorState, a: CalculatorAction) => calculatorReducer(s, a, ctx), [ctx]);
-  const [state, dispatchAny] = useReducer(reducer, ctx, initialCalculatorState);
+  const [state, rawDispatch] = useReducer(reducer, ctx, initialCalculatorState);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const [, navigate] = useLocation();
+  const userId = useCurrentUser().user?.id ?? null;
+  const memory = useCalculatorMemory(state, rawDispatch, ctx, userId, configId);
 
   // --- the live quote -------------------------------------------------------------------------------------------
   const form = useMemo(() => toQuoteForm(state), [state]);
@@ -200,11 +204,20 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const savedPdfRef = useRef<number | null>(null);
   savedPdfRef.current = life.figures === 'stored' && life.quote ? life.quote.id : null;
   // an accepted quote is read-only: every input change is ignored (a load still goes through)
-  const dispatch = useCallback((a: CalculatorAction) => {
-    if (readOnlyRef.current && a.type !== 'loadConfiguration' && a.type !== 'saved') return;
-    dispatchAny(a);
-  }, []);
-  const [, navigate] = useLocation();
+  const dispatch = useCallback(
+    (a: CalculatorAction) => {
+      if (readOnlyRef.current && a.type !== 'loadConfiguration' && a.type !== 'saved') return;
+      memory.dispatch(a);
+    },
+    [memory.dispatch],
+  );
+  const startOver = useCallback(() => {
+    dispatch({ type: 'startOver' });
+    memory.markClean();
+    memory.dismissRestored();
+    if (configId !== null) navigate('/', { replace: true });
+  }, [dispatch, memory, configId, navigate]);
+
   const onCopied = useCallback((copy: { id: number }) => navigate(`/calculator/${copy.id}`), [navigate]);
   const { duplicate } = useDuplicateQuote(onCopied);
   const eligibleKey = useMemo(() => eligibleDiscountIds(form, ctx.pricing).join(','), [form, ctx]);
@@ -218,14 +231,16 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
     if (configId === null || loadedFor.current === configId) return;
     if (loaded.data && loaded.data.id === configId) {
       loadedFor.current = configId;
-      dispatch({ type: 'loadConfiguration', configuration: loaded.data as LoadedConfiguration });
-      life.markPriced();
+      // an accepted quote takes no unsaved edits; restored edits are priced on today's catalogue
+      if (!memory.load(loaded.data, loaded.data.status !== 'accepted')) life.markPriced();
       notify('success', 'Configuration Loaded');
     } else if (loaded.isError) {
       loadedFor.current = configId;
-      notify('error', 'Failed to load the saved configuration');
+      // the address must not keep an id whose quote is not on screen
+      notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
+      navigate('/', { replace: true });
     }
-  }, [configId, loaded.data, loaded.isError, dispatch, life.markPriced]);
+  }, [configId, loaded.data, loaded.isError, loaded.error, memory, navigate, life.markPriced]);
 
   // --- saving ----------------------------------------------------------------------------------------------------
   const utils = trpc.useUtils();
@@ -254,24 +269,26 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   }, [quote.ok, duplicate, life.quote]);
 
   const runSave = useCallback(
-    async (event: SaveEvent): Promise<boolean> => {
+    async (event: SaveEvent): Promise<SaveOutcome> => {
       const payload = { ...toSavePayload(stateRef.current, event.name), ...('quote' in event ? event.quote : {}) };
       const overwrite = 'id' in event;
       try {
         const res = overwrite ? await update.mutateAsync({ ...payload, id: event.id }) : await create.mutateAsync(payload);
         dispatch({ type: 'saved', configId: res.id });
         life.markPriced();
+        memory.markClean();
         loadedFor.current = res.id; // already on screen: do not load it again
+        navigate(`/calculator/${res.id}`, { replace: true });
         notify('success', overwrite ? 'Configuration updated successfully!' : 'Configuration saved successfully!');
         void utils.configurations.invalidate();
         return true;
       } catch (err) {
-        console.error('Saving the configuration failed', err);
-        notify('error', 'Error', overwrite ? 'Failed to update configuration' : 'Failed to save configuration');
-        return false;
+        const refusal = saveRefusalOf(err);
+        notify('error', 'Error', saveFailureText(overwrite, refusal));
+        return refusal ?? false;
       }
     },
-    [create, update, utils, dispatch, life.markPriced],
+    [create, update, utils, dispatch, life.markPriced, memory, navigate],
   );
 
   // --- summary actions -------------------------------------------------------------------------------------------
@@ -317,6 +334,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       {life.quote && (
         <QuoteLifePanel quote={life.quote} figures={life.figures} readOnly={life.readOnly} onRepriced={life.markPriced} onCopied={onCopied} />
       )}
+      {memory.restored && <DraftNotice onStartOver={startOver} onDismiss={memory.dismissRestored} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0" asChild>
           <fieldset disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>

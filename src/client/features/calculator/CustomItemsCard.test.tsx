@@ -17,7 +17,7 @@ describe('custom line items (seed 000 §4, §5)', () => {
     const { user, addButton } = setup();
     const name = screen.getByLabelText('Item Name');
     const price = screen.getByLabelText('Price') as HTMLInputElement;
-    expect([price.type, price.min, price.step]).toEqual(['number', '0', '0.01']);
+    expect([price.type, price.min, price.max, price.step]).toEqual(['number', '0', '10000000', '0.01']);
     expect(addButton().disabled).toBe(true);
     await user.type(name, 'Training');
     expect(addButton().disabled).toBe(true);
@@ -57,6 +57,8 @@ describe('custom line items (seed 000 §4, §5)', () => {
     const { user, items } = setup();
     await user.click(screen.getByText('One-time'));
     expect(screen.getByText('Recurring (monthly)')).toBeTruthy();
+    // the switch keeps its name: a screen reader hears "One-time, off", not "Recurring, off"
+    expect((screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement).checked).toBe(false);
     await user.type(screen.getByLabelText('Item Name'), 'Hosting');
     await user.type(screen.getByLabelText('Price'), '19.99{Enter}');
     expect(items()).toMatchObject([{ name: 'Hosting', isOneTime: false, price: 19.99 }]);
@@ -67,5 +69,17 @@ describe('custom line items (seed 000 §4, §5)', () => {
     expect(items()).toEqual([]);
     expect(screen.queryByRole('table', { name: 'Added Items' })).toBeNull();
     expect(screen.getByText(/No custom items yet/)).toBeTruthy();
+  });
+
+  it('a price over the server limit says why under the field, and Add Item stays disabled', async () => {
+    const { user, addButton } = setup();
+    await user.type(screen.getByLabelText('Item Name'), 'Data centre');
+    await user.type(screen.getByLabelText('Price'), '10000000.01');
+    expect(addButton().disabled).toBe(true);
+    expect(screen.getByText('Custom item price must be at most 10000000')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '10000000');
+    expect(addButton().disabled).toBe(false);
+    expect(screen.queryByText('Custom item price must be at most 10000000')).toBeNull();
   });
 });

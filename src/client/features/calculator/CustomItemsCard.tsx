@@ -1,12 +1,13 @@
 // Custom line items: the "Add Custom Line Items" form (react-hook-form over the shared custom-item schema) and the
-// "Added Items" table. Add Item stays disabled until the name and a price above 0 are there; no messages are shown.
-import { Badge, Box, Button, Card, Field, Flex, Heading, IconButton, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
+// "Added Items" table. Add Item stays disabled until the name and a price above 0 are there; a value the server would
+// refuse (a price over its limit, a name too long) says why under its field, in the schema's own words.
+import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, type Dispatch } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { z } from 'zod';
-import { customItemInput } from '../../../shared/schemas/configuration';
+import { CONFIGURATION_NAME_MAX, customItemInput, CUSTOM_ITEM_DESCRIPTION_MAX, MAX_CUSTOM_ITEM_PRICE } from '../../../shared/schemas/configuration';
 import { Money } from '../../components/Money';
 import type { CalculatorAction, CustomItem } from './calculator-state';
 
@@ -32,7 +33,16 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
   const { register, control, handleSubmit, reset } = form;
   // the button follows the values themselves (formState.isValid lags behind a reset)
   const values = useWatch({ control });
-  const valid = formSchema.safeParse(values).success;
+  const parsed = formSchema.safeParse(values);
+  const valid = parsed.success;
+  // an empty field is not yet an error: only what the user typed is judged
+  const issueOf = (field: 'name' | 'price' | 'description') => {
+    const typed = String(values[field] ?? '').trim() !== '';
+    return typed ? parsed.error?.issues.find((i) => i.path[0] === field)?.message : undefined;
+  };
+  const nameError = issueOf('name');
+  const priceError = issueOf('price');
+  const descriptionError = issueOf('description');
 
   const submit = handleSubmit((v) => {
     dispatch({
@@ -50,29 +60,38 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
       </Heading>
       <Stack gap="3">
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-          <Field.Root gridColumn={{ sm: 'span 2' }}>
+          <Field.Root gridColumn={{ sm: 'span 2' }} invalid={nameError !== undefined}>
             <Field.Label>Item Name</Field.Label>
-            <Input autoComplete="off" bg="bg" placeholder="e.g., On-site training" {...register('name')} />
+            <Input autoComplete="off" bg="bg" placeholder="e.g., On-site training" maxLength={CONFIGURATION_NAME_MAX} {...register('name')} />
+            {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
           </Field.Root>
-          <Field.Root>
+          <Field.Root invalid={priceError !== undefined}>
             <Field.Label>Price</Field.Label>
-            <Input type="number" min={0} step={0.01} inputMode="decimal" bg="bg" placeholder="0.00" {...register('price')} />
+            <Input type="number" min={0} max={MAX_CUSTOM_ITEM_PRICE} step={0.01} inputMode="decimal" bg="bg" placeholder="0.00" {...register('price')} />
+            {priceError && <Field.ErrorText>{priceError}</Field.ErrorText>}
           </Field.Root>
         </SimpleGrid>
-        <Field.Root>
+        <Field.Root invalid={descriptionError !== undefined}>
           <Field.Label>Description (Optional)</Field.Label>
-          <Input autoComplete="off" bg="bg" {...register('description')} />
+          <Input autoComplete="off" bg="bg" maxLength={CUSTOM_ITEM_DESCRIPTION_MAX} {...register('description')} />
+          {descriptionError && <Field.ErrorText>{descriptionError}</Field.ErrorText>}
         </Field.Root>
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Controller
             control={control}
             name="isOneTime"
             render={({ field }) => (
-              <Switch.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked)} colorPalette="blue">
-                <Switch.HiddenInput onBlur={field.onBlur} />
-                <Switch.Control />
-                <Switch.Label>{field.value ? 'One-time' : 'Recurring (monthly)'}</Switch.Label>
-              </Switch.Root>
+              // one name whatever the state ("One-time", on or off), so a screen reader says what the item is
+              <HStack gap="3">
+                <Switch.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked)} colorPalette="blue">
+                  <Switch.HiddenInput onBlur={field.onBlur} />
+                  <Switch.Control />
+                  <Switch.Label>One-time</Switch.Label>
+                </Switch.Root>
+                <Badge colorPalette={field.value ? 'purple' : 'teal'} variant="subtle" aria-live="polite">
+                  {field.value ? 'Charged once' : 'Recurring (monthly)'}
+                </Badge>
+              </HStack>
             )}
           />
           <Button type="submit" colorPalette="blue" disabled={!valid}>

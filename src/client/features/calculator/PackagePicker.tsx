@@ -50,7 +50,8 @@ export const PackagePicker = memo(function PackagePicker({ packages, packageId, 
                   )}
                 </Flex>
                 <Box>
-                  <Text fontSize="2xl" fontWeight="bold" lineHeight="short" fontVariantNumeric="tabular-nums">
+                  {/* a price, not a heading: a div, so it is not read as a styled paragraph-heading */}
+                  <Text as="div" fontSize="2xl" fontWeight="bold" lineHeight="short" fontVariantNumeric="tabular-nums">
                     <Money value={p.basePrice} />
                     <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
                       {' '}/ month

@@ -37,6 +37,22 @@ describe('units / users field (seed 000 §5)', () => {
     expect([units.value, state().squareMeters]).toEqual(['2500', 2500]);
   });
 
+  it('a keystroke past the save limit is refused with the server’s message, which stays after leaving the field', async () => {
+    const { user, state } = setup();
+    const units = screen.getByLabelText('Units') as HTMLInputElement;
+    await user.clear(units);
+    await user.type(units, '10000000');
+    expect(state().squareMeters).toBe(10_000_000);
+    expect(screen.queryByText('Square meters must be a whole number from 0 to 10000000')).toBeNull();
+    await user.type(units, '5');
+    expect([units.value, state().squareMeters]).toEqual(['10000000', 10_000_000]);
+    expect(screen.getByText('Square meters must be a whole number from 0 to 10000000')).toBeTruthy();
+    await user.tab();
+    expect(screen.getByText('Square meters must be a whole number from 0 to 10000000')).toBeTruthy();
+    await user.clear(units);
+    expect(screen.queryByText('Square meters must be a whole number from 0 to 10000000')).toBeNull();
+  });
+
   it('the users field follows the same rule with the user tiers; without tiers the floor is 1', async () => {
     const { user, state } = setup();
     await user.click(screen.getByText('User-Based'));

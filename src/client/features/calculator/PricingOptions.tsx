@@ -3,6 +3,7 @@
 import { Field, HStack, IconButton, Input, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo, useEffect, useState, type Dispatch } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
+import { configurationMessages, MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import {
   CONTRACT_DURATIONS,
   parseQuantityText,
@@ -72,13 +73,15 @@ export function QuantityInput({
   dispatch: Dispatch<CalculatorAction>;
 }) {
   const [text, setText] = useState(String(value));
+  // a keystroke past the save limit is refused on the spot, with the server's own words for it
+  const [overLimit, setOverLimit] = useState(false);
   // a change from outside (package choice, loading, blur) shows up in the field
   useEffect(() => {
     setText((t) => (parseQuantityText(t) === value ? t : String(value)));
   }, [value]);
   const label = field === 'squareMeters' ? 'Units' : 'Users';
   return (
-    <Field.Root>
+    <Field.Root invalid={overLimit}>
       <Field.Label>{label}</Field.Label>
       <Input
         name={field}
@@ -88,17 +91,21 @@ export function QuantityInput({
         fontVariantNumeric="tabular-nums"
         onChange={(e) => {
           const next = e.target.value;
-          if (parseQuantityText(next) === null) return; // not a number: ignored
+          const n = parseQuantityText(next);
+          if (n === null) return; // not a number: ignored
+          setOverLimit(n > MAX_QUANTITY_SAVED);
+          if (n > MAX_QUANTITY_SAVED) return;
           setText(next);
           dispatch({ type: 'inputQuantity', field, text: next });
         }}
         onBlur={() => {
+          // the refusal stays in view after leaving the field, until the next edit
           dispatch({ type: 'blurQuantity', field });
           setText((t) => String(parseQuantityText(t) ?? value));
         }}
         data-testid="quantity-input"
       />
-      {hint && <Field.HelperText>{hint}</Field.HelperText>}
+      {overLimit ? <Field.ErrorText>{configurationMessages[field]}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
     </Field.Root>
   );
 }
@@ -118,7 +125,13 @@ export function LocationsStepper({ locations, dispatch }: { locations: number; d
           <LuMinus />
         </IconButton>
         <Input readOnly value={locations} textAlign="center" fontVariantNumeric="tabular-nums" aria-label="Locations" name="locations" flex="1" minW="0" />
-        <IconButton aria-label="Increase locations" variant="outline" size="md" onClick={() => dispatch({ type: 'incrementLocations' })}>
+        <IconButton
+          aria-label="Increase locations"
+          variant="outline"
+          size="md"
+          disabled={locations >= MAX_LOCATIONS}
+          onClick={() => dispatch({ type: 'incrementLocations' })}
+        >
           <LuPlus />
         </IconButton>
       </HStack>

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, memo, useId, useState, type ReactNode } from 'react';
 import { LuCamera, LuChevronDown, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
-import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
+import type { QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import type { PaymentFrequency, PricingModel } from './calculator-state';
 import {
@@ -14,6 +14,7 @@ import {
   freeMonthsSentence,
   frequencyLabel,
   oneTimeLines,
+  discountGroups,
   pricingModelLabel,
   recurringCustomLines,
   type SummaryLine,
@@ -188,8 +189,7 @@ export const PricingSummary = memo(
     { quote: r, packageName, paymentFrequency, pricingModel, pdfPending, capturing, onScreenshot, onDetails, onSave, onPdf, saveLabel },
     ref,
   ) {
-    const monthly = r ? monthlyDiscounts(r) : [];
-    const otherDiscounts = r ? r.discounts.filter((d) => d.type === 'free_months' || d.type === 'setup_fee_discount') : [];
+    const discounts = r ? discountGroups(r) : { monthly: [], oneTime: [], freeMonths: [] };
     const addOns = r ? addOnLines(r) : [];
     const customs = r ? recurringCustomLines(r) : [];
     const oneTime = r ? oneTimeLines(r) : [];
@@ -250,37 +250,19 @@ export const PricingSummary = memo(
               )}
               <Expandable
                 label="Discounts"
-                count={r.discounts.length}
+                count={discounts.monthly.length}
                 amount={<Amount cents={r.totalDiscounts} negative color={r.totalDiscounts > 0 ? 'green.fg' : undefined} />}
               >
-                {r.discounts.length === 0 ? (
+                {discounts.monthly.length === 0 ? (
                   <Text fontSize="sm" color="fg.muted">
                     No discounts applied
                   </Text>
                 ) : (
-                  <>
-                    {monthly.map((d) => (
-                      <Row key={d.id} muted label={d.name}>
-                        <Amount cents={d.amount} negative />
-                      </Row>
-                    ))}
-                    {otherDiscounts.map((d) => (
-                      <Row
-                        key={d.id}
-                        muted
-                        label={
-                          <>
-                            {d.name}{' '}
-                            <Text as="span" color="fg.subtle">
-                              ({d.type === 'free_months' ? freeMonthsSentence(r.freeMonths)?.replace('+ ', '') : 'one-time'})
-                            </Text>
-                          </>
-                        }
-                      >
-                        <Amount cents={d.amount} negative />
-                      </Row>
-                    ))}
-                  </>
+                  discounts.monthly.map((d) => (
+                    <Row key={d.key} muted label={d.label}>
+                      <Amount cents={d.amount} negative />
+                    </Row>
+                  ))
                 )}
               </Expandable>
 
@@ -293,11 +275,11 @@ export const PricingSummary = memo(
                 {oneTime.map((l) => (
                   <OneTimeLine key={l.key} line={l} />
                 ))}
-                {r.setupDiscount > 0 && (
-                  <Row muted label="Setup discount">
-                    <Amount cents={r.setupDiscount} negative color="green.fg" />
+                {discounts.oneTime.map((d) => (
+                  <Row key={d.key} muted label={d.label}>
+                    <Amount cents={d.amount} negative color="green.fg" />
                   </Row>
-                )}
+                ))}
               </Stack>
 
               <Separator />
@@ -323,7 +305,7 @@ export const PricingSummary = memo(
                 </Text>
                 {freeText && (
                   <Text fontSize="xs" color="green.fg" fontWeight="medium" mt="0.5" data-testid="free-months">
-                    {freeText} included
+                    {freeText} included ({discounts.freeMonths.map((d) => d.label).join(', ')})
                   </Text>
                 )}
               </Box>

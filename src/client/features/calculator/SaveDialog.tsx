@@ -1,7 +1,9 @@
 // "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { memo, useReducer, useState, type FormEvent } from 'react';
+import { CONFIGURATION_NAME_MAX } from '../../../shared/schemas/configuration';
 import { notify } from '../../components/toaster';
+import type { SaveRefusal } from './save-refusal';
 import {
   canSubmit,
   closedSaveDialog,
@@ -22,9 +24,11 @@ export interface SaveDialogProps {
   currentConfigId: number | null;
   configurations: SavedConfigurationRef[];
   onClose: () => void;
-  /** Runs the save; resolves true when it succeeded. */
-  onSave: (event: SaveEvent) => Promise<boolean>;
+  /** Runs the save; resolves true when it succeeded, or the server's refusal to show in the dialog. */
+  onSave: (event: SaveEvent) => Promise<SaveOutcome>;
 }
+
+export type SaveOutcome = boolean | SaveRefusal;
 
 export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, configurations, onClose, onSave }: SaveDialogProps) {
   const [state, dispatch] = useReducer(saveDialogReducer, closedSaveDialog);
@@ -32,8 +36,10 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
   const [wasOpen, setWasOpen] = useState(false);
   const [quote, setQuote] = useState(emptyQuoteFields);
   const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
+    setRefusal(null);
     if (open) {
       dispatch({ type: 'open', currentConfigId, configurations });
       setQuote(emptyQuoteFields);
@@ -59,10 +65,13 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
     setQuoteError(problem);
     if (problem) return;
     dispatch({ type: 'saveStarted' });
+    setRefusal(null);
     let ok = false;
     try {
       const filled = quoteFieldsForCreate(quote);
-      ok = await onSave('id' in decision || Object.keys(filled).length === 0 ? decision : { ...decision, quote: filled });
+      const outcome = await onSave('id' in decision || Object.keys(filled).length === 0 ? decision : { ...decision, quote: filled });
+      ok = outcome === true;
+      if (typeof outcome === 'object') setRefusal(outcome);
     } finally {
       dispatch({ type: 'saveFinished', ok });
       if (ok) onClose();
@@ -138,16 +147,21 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
                   </Field.Root>
                 )}
 
-                <Field.Root disabled={state.saving}>
+                <Field.Root disabled={state.saving} invalid={refusal?.field === 'name'}>
                   <Field.Label>Configuration Name</Field.Label>
                   <Input
                     name="configurationName"
                     placeholder="e.g., Client Name or Project"
                     autoComplete="off"
+                    maxLength={CONFIGURATION_NAME_MAX}
                     value={state.name}
-                    onChange={(e) => dispatch({ type: 'setName', name: e.target.value })}
+                    onChange={(e) => {
+                      if (refusal?.field === 'name') setRefusal(null);
+                      dispatch({ type: 'setName', name: e.target.value });
+                    }}
                     data-autofocus
                   />
+                  {refusal?.field === 'name' && <Field.ErrorText>{refusal.message}</Field.ErrorText>}
                 </Field.Root>
                 {state.mode === 'new' && (
                   <QuoteFieldsSection
@@ -161,6 +175,11 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
                     error={quoteError}
                     validityHint="Empty: the standard validity from today"
                   />
+                )}
+                {refusal?.field === 'form' && (
+                  <Text role="alert" fontSize="sm" color="fg.error">
+                    {refusal.message}
+                  </Text>
                 )}
               </Stack>
             </Dialog.Body>

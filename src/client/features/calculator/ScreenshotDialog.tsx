@@ -3,6 +3,7 @@
 import { Button, Image } from '@chakra-ui/react';
 import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';
+import { repairForCanvas, withCanvasTextMetrics } from './canvas-repairs';
 import { ViewDialog } from './ViewDialog';
 
 export const SCREENSHOT_FILE = 'pricing-summary.png';
@@ -80,21 +81,19 @@ function flattenColors(doc: Document, root: HTMLElement): void {
 export async function captureElement(el: HTMLElement): Promise<string | null> {
   try {
     const { default: html2canvas } = await import('html2canvas');
-    const canvas = await html2canvas(el, {
-      scale: 2,
-      backgroundColor: '#ffffff',
-      imageTimeout: 15000,
-      logging: false,
-      useCORS: true,
-      onclone: (doc, clone) => {
-        flattenColors(doc, clone);
-        // html2canvas places inline-flex badges off their line; inline-block renders them where the browser does
-        clone.querySelectorAll<HTMLElement>('.chakra-badge').forEach((b) => {
-          b.style.display = 'inline-block';
-          b.style.verticalAlign = 'middle';
-        });
-      },
-    });
+    const canvas = await withCanvasTextMetrics(() =>
+      html2canvas(el, {
+        scale: 2,
+        backgroundColor: '#ffffff',
+        imageTimeout: 15000,
+        logging: false,
+        useCORS: true,
+        onclone: (doc, clone) => {
+          flattenColors(doc, clone);
+          repairForCanvas(doc, clone);
+        },
+      }),
+    );
     return canvas.toDataURL('image/png');
   } catch (err) {
     console.error('Screenshot failed', err);

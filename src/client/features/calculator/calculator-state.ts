@@ -3,6 +3,7 @@
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
 import type { CatalogDto, PackageDto } from '../../../shared/catalog';
 import { parseMoney } from '../../../shared/money';
+import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import { eligibleDiscountIds, type PricingCatalog, type QuoteFormInput } from '../../../shared/pricing';
 
 export type PricingModel = 'sqm' | 'user';
@@ -95,6 +96,10 @@ export type CalculatorAction =
   | { type: 'removeCustomItem'; id: string }
   | { type: 'toggleDiscount'; discountId: number }
   | { type: 'loadConfiguration'; configuration: LoadedConfiguration }
+  /** An unsaved draft kept in the browser (draft-storage.ts), checked against today's catalogue. */
+  | { type: 'restoreDraft'; draft: CalculatorState }
+  /** Back to the defaults, a new quote. */
+  | { type: 'startOver' }
   | { type: 'saved'; configId: number };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -328,7 +333,7 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
       return s.pricingModel === action.pricingModel ? s : { ...s, pricingModel: action.pricingModel === 'user' ? 'user' : 'sqm' };
     case 'inputQuantity': {
       const v = parseQuantityText(action.text);
-      if (v === null || v === s[action.field]) return s;
+      if (v === null || v > MAX_QUANTITY_SAVED || v === s[action.field]) return s; // over the save limit: ignored
       return { ...s, [action.field]: v };
     }
     case 'blurQuantity': {
@@ -339,10 +344,10 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
     }
     case 'setLocations': {
       const n = Math.trunc(action.locations);
-      return { ...s, locations: Number.isFinite(n) && n >= 1 ? n : 1 };
+      return { ...s, locations: Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_LOCATIONS) : 1 };
     }
     case 'incrementLocations':
-      return { ...s, locations: s.locations + 1 };
+      return s.locations >= MAX_LOCATIONS ? s : { ...s, locations: s.locations + 1 };
     case 'decrementLocations':
       return s.locations <= 1 ? s : { ...s, locations: s.locations - 1 };
     case 'selectAddOn':
@@ -379,6 +384,17 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
     }
     case 'loadConfiguration':
       return loadConfiguration(s, action.configuration, ctx);
+    case 'restoreDraft': {
+      const d = action.draft;
+      const restored = loadConfiguration(
+        s,
+        { ...d, id: 0, addOnSelections: d.addOns, discountIds: d.selectedDiscountIds },
+        ctx,
+      );
+      return { ...restored, configId: d.configId };
+    }
+    case 'startOver':
+      return initialCalculatorState(ctx);
     case 'saved':
       return { ...s, configId: action.configId };
   }

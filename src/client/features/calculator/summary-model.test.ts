@@ -3,6 +3,7 @@ import { calculateQuote } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import { calculatorReducer, initialCalculatorState, toQuoteForm, type CalculatorAction } from './calculator-state';
 import {
+  discountGroups,
   basePriceLines,
   contractValueSentence,
   discountValueSummary,
@@ -58,5 +59,21 @@ describe('summary texts', () => {
       ['Entry setup fee', 49900, false, undefined],
       ['Microsoft 365 Integration setup fee', 0, true, 15000],
     ]);
+  });
+});
+
+describe('the discount lines add up to what they say', () => {
+  it('monthly discounts under Discounts sum to totalDiscounts; a setup discount appears once, under One-time Fees', () => {
+    // Ultimate, 3 locations (setup discount), 36 months (3-year), annually (free month), welcome credit
+    const r = calculateQuote(
+      { packageId: 3, squareMeters: 200, locations: 3, contractDuration: 36, paymentFrequency: 'annually', selectedDiscountIds: [1, 4, 5, 6] },
+      testContext.pricing,
+    );
+    const g = discountGroups(r);
+    expect(g.monthly.map((l) => l.label)).toEqual(['3-Year Contract Discount', 'Welcome Credit']);
+    expect(g.monthly.reduce((a, l) => a + l.amount, 0)).toBe(r.totalDiscounts);
+    expect(g.oneTime.map((l) => l.label)).toEqual(['Multi-Site Setup Discount']);
+    expect(g.oneTime[0]!.amount).toBe(r.setupDiscount);
+    expect(g.freeMonths.map((l) => [l.label, l.months])).toEqual([['Annual Prepay Bonus', 1]]);
   });
 });

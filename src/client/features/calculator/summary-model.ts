@@ -127,3 +127,24 @@ export function recurringCustomLines(r: QuoteResult): SummaryLine[] {
 export function addOnLines(r: QuoteResult): SummaryLine[] {
   return r.breakdowns.filter((l) => l.kind === 'addon').map((l) => ({ key: `addon-${String(l.refId)}`, label: l.label, amount: l.amount }));
 }
+
+export interface DiscountGroups {
+  /** Under "Discounts": only what comes off the monthly total, so the lines add up to `totalDiscounts`. */
+  monthly: SummaryLine[];
+  /** Under "One-time Fees": setup fee discounts, once, adding up to `setupDiscount`. */
+  oneTime: SummaryLine[];
+  /** Next to the contract value: free months lengthen the contract, they take nothing off a total shown above. */
+  freeMonths: { key: string; label: string; months: number; amount: number }[];
+}
+
+/** Each applied discount in the one place its money is counted. */
+export function discountGroups(r: QuoteResult): DiscountGroups {
+  const groups: DiscountGroups = { monthly: [], oneTime: [], freeMonths: [] };
+  for (const d of r.discounts) {
+    if (d.type === 'setup_fee_discount') groups.oneTime.push({ key: `discount-${d.id}`, label: d.name, amount: d.amount });
+    else if (d.type === 'free_months')
+      groups.freeMonths.push({ key: `discount-${d.id}`, label: d.name, months: Math.round(d.value / 100), amount: d.amount });
+    else groups.monthly.push({ key: `discount-${d.id}`, label: d.name, amount: d.amount });
+  }
+  return groups;
+}

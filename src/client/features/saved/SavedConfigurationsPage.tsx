@@ -3,12 +3,14 @@ import { Button, Card, EmptyState, Flex, Heading, Stack, Text, VStack } from '@c
 import { LuLock, LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { PageSpinner } from '../../components/PageSpinner';
+import { SessionCheckFailed } from '../../components/SessionCheckFailed';
 import { useCurrentUser } from '../../lib/session';
 import { SavedConfigurationsTable } from './SavedConfigurationsTable';
 
 export function SavedConfigurationsPage() {
-  const { status } = useCurrentUser();
+  const { status, check } = useCurrentUser();
   if (status === 'loading') return <PageSpinner />;
+  if (status === 'unavailable') return <SessionCheckFailed check={check} />;
   if (status === 'unauthenticated') {
     return (
       <Card.Root maxW="lg" mx="auto" mt={{ base: '4', md: '12' }}>

@@ -14,7 +14,8 @@ import { Money } from '../../components/Money';
 import { SavedConfigCard } from '../../components/SavedConfigCard';
 import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { RetryPanel } from '../../components/RetryPanel';
 import { formatLocalDate } from '../../lib/format';
 import { configurationPdfUrl } from '../../lib/pdf';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -65,11 +66,12 @@ export function SavedConfigurationsTable() {
   }
   if (list.isError) {
     return (
-      <Card.Root>
-        <Card.Body>
-          <Text color="fg.error">{errorMessage(list.error, 'Could not load your saved configurations.')}</Text>
-        </Card.Body>
-      </Card.Root>
+      <RetryPanel
+        title="Could not load your saved configurations"
+        description={errorMessage(list.error, UNAVAILABLE_MESSAGE)}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   }
   if (data && data.total === 0 && status !== '') {

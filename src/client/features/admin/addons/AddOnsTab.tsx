@@ -9,9 +9,9 @@ import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { CatalogIcon } from '../shared/catalog-icons';
+import { CatalogIcon } from '../../../components/catalog-icons';
 import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
-import { SectionHeader } from '../shared/shell-ui';
+import { SectionHeader, stickyActions } from '../shared/shell-ui';
 import { AddOnForm } from './AddOnForm';
 import { addOnToForm, formToAddOnInput, newAddOnForm } from './addon-form';
 import { groupAddOns, toggleAvailability } from './addon-rows';
@@ -128,7 +128,9 @@ export function AddOnsTab() {
                       {p.name}
                     </Table.ColumnHeader>
                   ))}
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                    Actions
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -143,7 +145,9 @@ export function AddOnsTab() {
                                 <CatalogIcon id={g.category?.icon} size={16} />
                               </Box>
                               <Box>
-                                <Text fontWeight="semibold">{g.label}</Text>
+                                <Text as="div" fontWeight="semibold">
+                                  {g.label}
+                                </Text>
                                 {g.category && (
                                   <Text textStyle="xs" color="fg.muted">
                                     {g.category.allowsMultipleSelection ? 'Multiple selection' : 'Single selection'}
@@ -178,7 +182,7 @@ export function AddOnsTab() {
                             </Table.Cell>
                           );
                         })}
-                        <Table.Cell textAlign="end">
+                        <Table.Cell textAlign="end" {...stickyActions()} bg={open === a.id ? 'blue.subtle' : 'bg'}>
                           <HStack gap="0" justify="flex-end">
                             <IconButton
                               size="xs"

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { CatalogIcon, catalogIconLabel } from '../shared/catalog-icons';
+import { CatalogIcon, catalogIconLabel } from '../../../components/catalog-icons';
 import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { CategoryDialog } from './CategoryDialog';

@@ -85,6 +85,7 @@ function CategoryDialogBody({
             checked={draft.allowsMultipleSelection}
             onCheckedChange={(e) => setDraft({ ...draft, allowsMultipleSelection: e.checked })}
             alignItems="flex-start"
+            colorPalette="blue"
           >
             <Switch.HiddenInput />
             <Switch.Control mt="0.5">

@@ -1,7 +1,7 @@
 // The category icon picker (seed 001 §2): a 6-column grid with a maximum height that scrolls; each icon a toggle
 // button named after the icon. Pressing the chosen icon again clears the choice.
 import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';
-import { CATALOG_ICON_OPTIONS } from '../shared/catalog-icons';
+import { CATALOG_ICON_OPTIONS } from '../../../components/catalog-icons';
 
 export function IconPicker({ value, onChange, labelId }: { value: string | null; onChange: (icon: string | null) => void; labelId: string }) {
   return (

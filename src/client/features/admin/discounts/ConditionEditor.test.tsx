@@ -56,7 +56,7 @@ describe('condition editor', () => {
     const { user } = renderUi(<Harness />);
     await user.selectOptions(screen.getByLabelText('Condition 1 type'), 'paymentFrequency');
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=']);
-    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['monthly', 'quarterly', 'annually']);
+    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Monthly', 'Quarterly', 'Annually']);
     await user.selectOptions(screen.getByLabelText('Condition 1 value'), 'annually');
     expect(latest).toEqual([{ type: 'paymentFrequency', operator: '=', value: 'annually' }]);
 

@@ -3,6 +3,7 @@
 import { Box, Button, Checkbox, Flex, Grid, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { ConditionType } from '../../../../shared/schemas/catalog-admin';
+import { FREQUENCY_WORDS } from '../../../lib/condition-words';
 import {
   CONDITION_TYPE_OPTIONS,
   newCondition,
@@ -118,7 +119,7 @@ export function ConditionEditor({ conditions, onChange, packages }: ConditionEdi
                 <Select label={`Condition ${n} value`} value={c.value as string} onChange={(v) => set(i, { ...c, value: v })}>
                   {PAYMENT_FREQUENCIES.map((f) => (
                     <option key={f} value={f}>
-                      {f}
+                      {FREQUENCY_WORDS[f]}
                     </option>
                   ))}
                 </Select>

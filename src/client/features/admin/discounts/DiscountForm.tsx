@@ -37,7 +37,7 @@ export function DiscountForm({
   const type = form.watch('type');
   const submit = form.handleSubmit((draft) => {
     const r = discountDraftToInput(draft);
-    if (!r.ok) notify('error', r.message);
+    if (!r.ok) notify('error', r.message, r.missing);
     else onSubmit(r.input);
   });
   return (

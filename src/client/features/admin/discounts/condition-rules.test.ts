@@ -88,8 +88,8 @@ describe('how a rule reads', () => {
     expect(conditionText({ type: 'package', operator: 'in', value: [1, 2] }, packages)).toBe('Package in Entry, Advanced');
     expect(conditionText({ type: 'package', operator: '=', value: 3 }, packages)).toBe('Package = Ultimate');
     expect(conditionText({ type: 'package', operator: '=', value: 9 }, packages)).toBe('Package = #9 (deleted)');
-    expect(conditionText({ type: 'paymentFrequency', operator: '=', value: 'annually' }, packages)).toBe('Payment Frequency = annually');
-    expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = sqm');
+    expect(conditionText({ type: 'paymentFrequency', operator: '=', value: 'annually' }, packages)).toBe('Payment Frequency = Annually');
+    expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = Square Meter Based');
     expect(conditionText({ type: 'squareMeters', operator: '>=', value: 5000 }, packages)).toBe('Units >= 5,000');
   });
 
@@ -112,12 +112,14 @@ describe('saving a rule', () => {
 
   it('needs a name, a value above 0 and at least one complete condition', () => {
     const ok = { ...newDiscountDraft(), name: 'Loyalty' };
-    const fail = { ok: false, message: 'Please fill in all required fields' };
-    expect(discountDraftToInput({ ...ok, name: '  ' })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, value: '0' })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, value: '' })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, conditions: [] })).toEqual(fail);
-    expect(discountDraftToInput({ ...ok, conditions: [{ type: 'locations', operator: '>', value: '1.5' }] })).toEqual(fail);
+    const fail = (missing: string) => ({ ok: false, message: 'Please fill in all required fields', missing });
+    expect(discountDraftToInput({ ...ok, name: '  ' })).toEqual(fail('Missing: a rule name.'));
+    expect(discountDraftToInput({ ...ok, value: '0' })).toEqual(fail('Missing: a value above 0.'));
+    expect(discountDraftToInput({ ...ok, value: '' })).toEqual(fail('Missing: a value above 0.'));
+    expect(discountDraftToInput({ ...ok, conditions: [] })).toEqual(fail('Missing: at least one condition.'));
+    expect(discountDraftToInput({ ...ok, conditions: [{ type: 'locations', operator: '>', value: '1.5' }] })).toEqual(
+      fail('Missing: a complete value for condition 1.'),
+    );
     const r = discountDraftToInput(ok);
     expect(r).toEqual({
       ok: true,

@@ -9,6 +9,7 @@ import {
   type CreateDiscountInput,
   type DiscountType,
 } from '../../../../shared/schemas/catalog-admin';
+import { MODEL_WORDS } from '../../../lib/condition-words';
 import { formatEuro } from '../../../lib/format';
 
 /** A condition as the catalogue answers it. */
@@ -38,8 +39,8 @@ const TYPE_LABEL = new Map<string, string>(CONDITION_TYPE_OPTIONS.map((o) => [o.
 
 export const PAYMENT_FREQUENCIES = ['monthly', 'quarterly', 'annually'] as const;
 export const PRICING_MODELS = [
-  { value: 'sqm', label: 'Square Meter Based' },
-  { value: 'user', label: 'User Based' },
+  { value: 'sqm', label: MODEL_WORDS.sqm! },
+  { value: 'user', label: MODEL_WORDS.user! },
 ] as const;
 
 export const NUMERIC_OPERATORS = ['=', '>', '>=', '<', '<='] as const;
@@ -202,25 +203,7 @@ export function discountSummary(d: Pick<StoredDiscount, 'type' | 'value'>): stri
   return `${DISCOUNT_LABEL.get(d.type) ?? d.type}: ${discountValueText(d.type, d.value)}`;
 }
 
-/** "Contract Duration >= 24", "Package in Entry, Advanced", "Payment Frequency = annually", "Pricing Model = sqm". */
-export function conditionText(c: StoredCondition, packages: readonly { id: number; name: string }[]): string {
-  const label = TYPE_LABEL.get(c.type === 'units' ? 'squareMeters' : c.type) ?? c.type;
-  let value: string;
-  if (c.type === 'package') {
-    const ids = Array.isArray(c.value) ? c.value : [c.value];
-    value = ids
-      .map((raw) => {
-        const id = toWholeNumber(raw);
-        return packages.find((p) => p.id === id)?.name ?? `#${String(raw)} (deleted)`;
-      })
-      .join(', ');
-  } else if (typeof c.value === 'number') {
-    value = c.value.toLocaleString('en-GB');
-  } else {
-    value = Array.isArray(c.value) ? c.value.join(', ') : String(c.value);
-  }
-  return `${label} ${c.operator} ${value}`;
-}
+export { conditionText } from '../../../lib/condition-words';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Saving a rule
@@ -246,11 +229,21 @@ export function discountToDraft(d: StoredDiscount): DiscountDraft {
  * Seed 001 §5: a non-blank name, a value above 0 and at least one (complete) condition, otherwise "Please fill in
  * all required fields". Answers the body for admin.discounts.create / update, or the message.
  */
-export function discountDraftToInput(d: DiscountDraft): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string } {
+export function discountDraftToInput(
+  d: DiscountDraft,
+): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string; missing: string } {
   const value = d.value.trim() === '' ? null : parseHundredths(d.value);
   const conditions = d.conditions.map(conditionToInput);
-  if (d.name.trim() === '' || value === null || value <= 0 || conditions.length === 0 || conditions.some((c) => c === null)) {
-    return { ok: false, message: DISCOUNT_REQUIRED };
+  // the seed's message, and what exactly is missing, so the admin need not guess
+  const missing: string[] = [];
+  if (d.name.trim() === '') missing.push('a rule name');
+  if (value === null || value <= 0) missing.push('a value above 0');
+  if (conditions.length === 0) missing.push('at least one condition');
+  conditions.forEach((c, i) => {
+    if (c === null) missing.push(`a complete value for condition ${i + 1}`);
+  });
+  if (missing.length > 0) {
+    return { ok: false, message: DISCOUNT_REQUIRED, missing: `Missing: ${missing.join(', ')}.` };
   }
   return {
     ok: true,

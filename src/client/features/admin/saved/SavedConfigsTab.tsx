@@ -17,7 +17,7 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { EmptyBlock, LoadingBlock, Pager, SectionHeader, SortButton } from '../shared/shell-ui';
+import { EmptyBlock, LoadingBlock, Pager, SectionHeader, SortButton, stickyActions } from '../shared/shell-ui';
 import { ConfigurationDetailsDialog, type SavedConfiguration } from './ConfigurationDetailsDialog';
 import { initialSavedTableState, savedTableReducer } from './saved-table-state';
 
@@ -158,7 +158,7 @@ export function SavedConfigsTab() {
                   {sortHeader('contractDuration', 'Contract', true)}
                   {sortHeader('tcv', 'TCV', true)}
                   <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
-                  <Table.ColumnHeader {...plainHeader} textAlign="end">
+                  <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyActions(true)}>
                     Actions
                   </Table.ColumnHeader>
                 </Table.Row>
@@ -186,7 +186,7 @@ export function SavedConfigsTab() {
                       <Money value={c.tcv} fontWeight="medium" />
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
-                    <Table.Cell textAlign="end">
+                    <Table.Cell textAlign="end" {...stickyActions()}>
                       <HStack gap="1" justify="flex-end">
                         <LoadQuoteButton id={c.id} name={c.name} />
                         <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>

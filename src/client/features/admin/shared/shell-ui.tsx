@@ -112,10 +112,10 @@ export function SortButton({
       fontWeight="semibold"
       color={active ? 'fg' : 'fg.muted'}
       onClick={onClick}
-      aria-label={`Sort by ${label}`}
     >
+      {/* named by its label alone, as the customer's sortable headers; the column's aria-sort tells the order */}
       {label}
-      {active ? direction === 'asc' ? <LuArrowUp /> : <LuArrowDown /> : <LuArrowUpDown opacity={0.5} />}
+      {active ? direction === 'asc' ? <LuArrowUp aria-hidden /> : <LuArrowDown aria-hidden /> : <LuArrowUpDown opacity={0.5} aria-hidden />}
     </Button>
   );
 }
@@ -132,4 +132,18 @@ export function DetailItem({ label, children }: { label: string; children: React
       </Box>
     </Box>
   );
+}
+
+/**
+ * The Actions column of a wide admin table stays at the right edge while the rest scrolls sideways, so on a phone
+ * Edit and Delete are always in reach. `header`: on the header row's tint.
+ */
+export function stickyActions(header = false) {
+  return {
+    position: 'sticky',
+    insetInlineEnd: '0',
+    zIndex: '1',
+    bg: header ? 'bg.subtle' : 'bg',
+    boxShadow: '-8px 0 8px -8px rgba(0, 0, 0, 0.18)',
+  } as const;
 }

@@ -8,6 +8,7 @@ import type { TierKind } from '../../../../shared/schemas/catalog-admin';
 import { formatEuro } from '../../../lib/format';
 import { checkGenerator, GENERATOR_DEFAULTS, type GeneratorDraft } from './generator-form';
 import { tierRangeLabel, TIER_WORDS } from './tier-format';
+import { TierCliffsAlert } from './TierCliffsAlert';
 
 export function GenerateTiersDialog({
   open,
@@ -104,6 +105,7 @@ function GeneratorBody({
             <Text fontWeight="semibold" textStyle="sm" mb="2" id="tier-preview-heading">
               Preview
             </Text>
+            {tiers && <TierCliffsAlert kind={kind} tiers={tiers} mb="3" />}
             {tiers ? (
               <Box borderWidth="1px" rounded="l2" overflow="hidden">
                 <Table.Root size="sm" aria-labelledby="tier-preview-heading" data-testid="tier-preview">

@@ -14,7 +14,9 @@ import { SectionHeader } from '../shared/shell-ui';
 import { GenerateTiersDialog } from './GenerateTiersDialog';
 import { toReplaceTiers } from './generator-form';
 import { TierEditor } from './TierEditor';
+import { TierCliffsAlert } from './TierCliffsAlert';
 import { TierTable } from './TierTable';
+import { toPricingTiers } from './tier-warnings';
 import { unitTierViews, userTierViews, type TierView } from './tier-format';
 
 const EMPTY: Record<TierKind, string> = {
@@ -138,7 +140,10 @@ export function PriceTiersTab() {
                   <CatalogEmpty title={EMPTY[k]} />
                 </Box>
               ) : (
-                <TierTable kind={k} tiers={views[k]} />
+                <>
+                  <TierCliffsAlert kind={k} tiers={toPricingTiers(views[k])} mx={{ base: '4', md: '5' }} mb="3" />
+                  <TierTable kind={k} tiers={views[k]} />
+                </>
               )}
             </Card.Root>
           </Tabs.Content>

@@ -1,6 +1,6 @@
 // Edit Tiers mode: one row per tier with Min, Max (blank = No limit) and Price, add / remove rows, Save Changes and
 // Cancel. Rules live in tier-rows.ts; this only shows them.
-import { Alert, Button, Field, Flex, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import { Alert, Button, Field, Flex, IconButton, Input, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { TierInput, TierKind } from '../../../../shared/schemas/catalog-admin';
@@ -44,7 +44,9 @@ export function TierEditor({
                 <Table.ColumnHeader minW="110px">Min {w.Noun}</Table.ColumnHeader>
                 <Table.ColumnHeader minW="110px">Max {w.Noun}</Table.ColumnHeader>
                 <Table.ColumnHeader minW="120px">Price Per {w.One}</Table.ColumnHeader>
-                <Table.ColumnHeader w="12" />
+                <Table.ColumnHeader w="12">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>

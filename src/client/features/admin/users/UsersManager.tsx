@@ -8,7 +8,7 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDate, formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { EmptyBlock, LoadingBlock, SectionHeader } from '../shared/shell-ui';
+import { EmptyBlock, LoadingBlock, SectionHeader, stickyActions } from '../shared/shell-ui';
 import { ResetLinkDialog } from './ResetLinkDialog';
 import { UserFormDialog, type AdminUser, type UserFormResult } from './UserFormDialog';
 
@@ -91,7 +91,9 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
                 <Table.ColumnHeader>Created</Table.ColumnHeader>
                 {inTab && <Table.ColumnHeader>Last Login</Table.ColumnHeader>}
                 <Table.ColumnHeader>Admin</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                  Actions
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -120,7 +122,7 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
                       {u.isAdmin ? 'Yes' : 'No'}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell textAlign="end">
+                  <Table.Cell textAlign="end" {...stickyActions()}>
                     <HStack gap="0.5" justify="flex-end">
                       {inTab && (
                         <IconButton size="xs" variant="ghost" aria-label={`Generate password reset link for ${u.username}`} title="Generate password reset link" onClick={() => setResetFor(u)}>

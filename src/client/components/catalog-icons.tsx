@@ -1,5 +1,6 @@
 // The 30 category icons of seed 001 §3, by the id the server stores, with the name a person reads, drawn from
-// react-icons/lu. An unknown or missing id draws the gear (seed 000 §2's default).
+// react-icons/lu: the one set the admin picks from and the calculator draws. An unknown or missing id draws the gear
+// (seed 000 §2's default).
 import type { IconType } from 'react-icons';
 import {
   LuBadgeCheck,
@@ -33,7 +34,7 @@ import {
   LuWifi,
   LuWrench,
 } from 'react-icons/lu';
-import { CATEGORY_ICONS, type CategoryIcon } from '../../../../shared/schemas/catalog-admin';
+import { CATEGORY_ICONS, type CategoryIcon } from '../../shared/schemas/catalog-admin';
 
 export interface CatalogIconOption {
   id: CategoryIcon;
@@ -85,9 +86,10 @@ export function catalogIconLabel(id: string | null | undefined): string {
   return isCatalogIcon(id) ? ICONS[id].label : 'Settings';
 }
 
-/** The icon component for a stored id; the gear when unknown. */
+/** The icon component for a stored id (case and surrounding spaces ignored); the gear when unknown. */
 export function catalogIconComponent(id: string | null | undefined): IconType {
-  return isCatalogIcon(id) ? ICONS[id].Icon : LuSettings;
+  const key = (id ?? '').trim().toLowerCase();
+  return isCatalogIcon(key) ? ICONS[key].Icon : LuSettings;
 }
 
 /** Decorative: callers name the icon in text next to it. */

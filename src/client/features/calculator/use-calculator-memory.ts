@@ -1,0 +1,99 @@
+// What the calculator remembers and says on its own: the unsaved draft (kept per user in the browser, restored with
+// a notice) and the discounts an action dropped (announced with the reason). The rules are in draft-storage.ts and
+// discount-announcements.ts; this hook only wires them to the page's state.
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { notify } from '../../components/toaster';
+import { calculatorReducer, type CalculatorAction, type CalculatorContext, type CalculatorState, type LoadedConfiguration } from './calculator-state';
+import { droppedDiscountAnnouncements } from './discount-announcements';
+import { clearDraft, quoteFingerprint, readDraft, writeDraft } from './draft-storage';
+
+export interface CalculatorMemory {
+  /** The dispatch to hand the controls: it remembers the action, so an automatic change can be explained. */
+  dispatch: Dispatch<CalculatorAction>;
+  /** A draft was restored and the notice is showing. */
+  restored: boolean;
+  dismissRestored: () => void;
+  /** The state now on screen is the reference (defaults, saved): no draft until the user changes it. */
+  markClean: () => void;
+  /**
+   * Loads a saved configuration; unsaved edits of that same configuration, if the browser kept them and `withDraft`,
+   * come back on top. True when they did.
+   */
+  load: (configuration: LoadedConfiguration, withDraft?: boolean) => boolean;
+}
+
+export function useCalculatorMemory(
+  state: CalculatorState,
+  rawDispatch: Dispatch<CalculatorAction>,
+  ctx: CalculatorContext,
+  userId: number | null,
+  configId: number | null,
+): CalculatorMemory {
+  const lastAction = useRef<CalculatorAction | null>(null);
+  const previous = useRef(state);
+  const clean = useRef<string | null>(quoteFingerprint(state));
+  const cleanPending = useRef(false);
+  const [restored, setRestored] = useState(false);
+  const triedRestore = useRef(false);
+
+  const dispatch = useCallback(
+    (a: CalculatorAction) => {
+      lastAction.current = a;
+      rawDispatch(a);
+    },
+    [rawDispatch],
+  );
+  const markClean = useCallback(() => {
+    cleanPending.current = true;
+  }, []);
+
+  // on arrival at a new quote (no id), bring back the draft of the last visit
+  useEffect(() => {
+    if (triedRestore.current || userId === null) return;
+    triedRestore.current = true;
+    if (configId !== null) return;
+    const draft = readDraft(userId);
+    if (draft && quoteFingerprint(draft) !== clean.current) {
+      dispatch({ type: 'restoreDraft', draft });
+      setRestored(true);
+    }
+  }, [userId, configId, dispatch]);
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state;
+    if (cleanPending.current) {
+      cleanPending.current = false;
+      clean.current = quoteFingerprint(state);
+      if (userId !== null) clearDraft(userId);
+      return;
+    }
+    if (before === state) return;
+    const action = lastAction.current;
+    if (action) {
+      for (const a of droppedDiscountAnnouncements(before, state, action, ctx)) notify('info', a.title, a.description);
+    }
+    if (userId === null || !triedRestore.current) return;
+    if (quoteFingerprint(state) === clean.current) clearDraft(userId);
+    else writeDraft(userId, state);
+  }, [state, ctx, userId]);
+
+  const load = useCallback(
+    (configuration: LoadedConfiguration, withDraft = true) => {
+      const loaded = calculatorReducer(previous.current, { type: 'loadConfiguration', configuration }, ctx);
+      clean.current = quoteFingerprint(loaded);
+      dispatch({ type: 'loadConfiguration', configuration });
+      const draft = userId === null || !withDraft ? null : readDraft(userId);
+      if (draft && draft.configId === configuration.id && quoteFingerprint(draft) !== clean.current) {
+        dispatch({ type: 'restoreDraft', draft });
+        setRestored(true);
+        return true;
+      }
+      return false;
+    },
+    [ctx, dispatch, userId],
+  );
+
+  const dismissRestored = useCallback(() => setRestored(false), []);
+  return useMemo(() => ({ dispatch, load, restored, dismissRestored, markClean }), [dispatch, load, restored, dismissRestored, markClean]);
+}

@@ -1,0 +1,252 @@
+// "When things go wrong" in Chromium against the real server: outages told apart from a sign-out (each with a Retry
+// that works), refusals with their reason, the draft that survives a reload, the address after a save, announced
+// discount drops, a bad configuration id, the summary's discount lines, the screenshot image and the admin's phone
+// tables. Every state is photographed at desk and phone width (test-results/screenshots/errors-*).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
+import { SCREENSHOT_DIR, serverAndBrowser, setChoice, signIn } from './harness';
+import { PHONE, screenshotBoth } from './screens';
+
+const USER = { email: 'demo@example.com', password: 'Demo12345' };
+const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
+
+async function toast(page: Page, text: string) {
+  await page.mouse.move(0, 0);
+  const t = page.getByTestId('toast').filter({ hasText: text }).first();
+  await t.waitFor({ timeout: 15_000 });
+  return (await t.textContent()) ?? '';
+}
+
+describe('when things go wrong', () => {
+  const e2e = serverAndBrowser();
+  let context: BrowserContext | null = null;
+  afterEach(async () => {
+    await context?.close();
+    context = null;
+  });
+
+  async function signedIn(account = USER): Promise<Page> {
+    context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, e2e.server.url, account.email, account.password);
+    await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
+    return page;
+  }
+
+  it('an outage is not a sign-out: the session check fails, the page says so and Retry recovers', async () => {
+    const page = await signedIn();
+    await page.route('**/trpc/**', (r) => r.abort('internetdisconnected'));
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not check your session' });
+    await alert.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
+    await screenshotBoth(page, 'errors-1-outage');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.unroute('**/trpc/**');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('the catalogue failing: "Error Loading Data" with Retry, the header and its user menu stay', async () => {
+    const page = await signedIn();
+    await page.route(/\/trpc\/[^?]*catalog\.all/, (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }));
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'Error Loading Data' });
+    await alert.waitFor();
+    await page.getByRole('button', { name: /^Account menu/ }).waitFor();
+    await screenshotBoth(page, 'errors-2-catalogue-failed');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.unroute(/\/trpc\/[^?]*catalog\.all/);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
+  });
+
+  it('the saved list failing: what failed, and a Retry that loads it', async () => {
+    const page = await signedIn();
+    await page.route(/\/trpc\/[^?]*configurations\.list/, (r) => r.abort('failed'));
+    await page.getByRole('link', { name: 'Saved Configurations' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load your saved configurations' });
+    await alert.waitFor();
+    await screenshotBoth(page, 'errors-3-saved-failed');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.unroute(/\/trpc\/[^?]*configurations\.list/);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await alert.waitFor({ state: 'detached' });
+  });
+
+  it('a 401 signs out: a session ended elsewhere sends the user to /auth at the next call', async () => {
+    const page = await signedIn();
+    await page.request.post(`${e2e.server.url}/api/logout`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await dialog.getByLabel('Configuration Name').fill('After logout');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).press('Enter');
+    await page.waitForURL(`${e2e.server.url}/auth`);
+  });
+
+  it('limits are the server’s: an oversized quantity, price or name says why, in the schema’s words', async () => {
+    const page = await signedIn();
+    const units = page.getByLabel('Units', { exact: true });
+    await units.fill('');
+    await units.pressSequentially('999999999');
+    await page.getByText('Square meters must be a whole number from 0 to 10000000').waitFor();
+    // 99,999,999 is over the limit: the eighth digit was refused
+    expect(await units.inputValue()).toBe('9999999');
+    await page.getByLabel('Item Name').fill('Data centre');
+    await page.getByLabel('Price', { exact: true }).fill('10000000.01');
+    await page.getByText('Custom item price must be at most 10000000').waitFor();
+    await expect(page.getByRole('button', { name: 'Add Item' }).isDisabled()).resolves.toBe(true);
+    await screenshotBoth(page, 'errors-4-limits');
+    expect(await seriousViolations(page)).toEqual([]);
+    // the switch keeps its name whatever its state
+    const sw = page.getByRole('checkbox', { name: 'One-time', exact: true });
+    await setChoice(sw, false);
+    await page.getByText('Recurring (monthly)').waitFor();
+    await expect(sw.isChecked()).resolves.toBe(false);
+  });
+
+  it('a refused save shows the server’s reason by the name field', async () => {
+    const page = await signedIn();
+    await page.route(/\/trpc\/configurations\.create/, (r) =>
+      r.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { message: 'Square meters must be a whole number from 0 to 10000000', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'squareMeters', message: 'Square meters must be a whole number from 0 to 10000000' }] } } },
+        ]),
+      }),
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await dialog.getByLabel('Configuration Name').fill('Too big');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).press('Enter');
+    await dialog.getByText('Square meters must be a whole number from 0 to 10000000').waitFor();
+    expect(await toast(page, 'Error')).toContain('Failed to save configuration: Square meters must be a whole number from 0 to 10000000');
+    await screenshotBoth(page, 'errors-5-save-refused');
+  });
+
+  it('the draft survives a reload, with a notice and Start over; after a save the address is the quote’s', async () => {
+    const page = await signedIn();
+    await page.getByTestId('package-card').filter({ hasText: 'Ultimate' }).click();
+    await page.getByRole('button', { name: 'Increase locations' }).click();
+    const tcv = await page.getByTestId('total-tcv').textContent();
+    await page.reload();
+    await page.getByTestId('draft-notice').waitFor();
+    await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Ultimate');
+    await expect(page.getByTestId('total-tcv').textContent()).resolves.toBe(tcv);
+    await screenshotBoth(page, 'errors-6-draft-restored');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Entry');
+    await page.reload();
+    await page.getByTestId('total-tcv').waitFor();
+    await expect(page.getByTestId('draft-notice').count()).resolves.toBe(0);
+
+    // Save as new: the address becomes /calculator/{id}, and a reload shows the saved quote
+    await page.getByTestId('package-card').filter({ hasText: 'Advanced' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await dialog.getByLabel('Configuration Name').fill('Kept by address');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).press('Enter');
+    await page.waitForURL(/\/calculator\/\d+$/);
+    await page.reload();
+    await toast(page, 'Configuration Loaded');
+    await expect(page.getByTestId('summary-package').textContent()).resolves.toBe('Advanced');
+  });
+
+  it('a dropped discount is announced with the reason', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: /Available Discounts/ }).click();
+    await setChoice(page.getByRole('checkbox', { name: /3-Year Contract Discount/ }), true);
+    await setChoice(page.getByRole('radio', { name: '24 months' }), true);
+    const said = await toast(page, 'Discount removed');
+    expect(said).toContain('3-Year Contract Discount was removed: it requires Contract Duration = 36.');
+    await screenshotBoth(page, 'errors-7-discount-dropped');
+  });
+
+  it('the summary: Discounts adds up; a one-time discount appears once, under One-time Fees', async () => {
+    const page = await signedIn();
+    await page.getByTestId('package-card').filter({ hasText: 'Ultimate' }).click();
+    await page.getByRole('button', { name: 'Increase locations' }).click();
+    await page.getByRole('button', { name: 'Increase locations' }).click();
+    await page.getByRole('button', { name: /Available Discounts/ }).click();
+    await setChoice(page.getByRole('checkbox', { name: /3-Year Contract Discount/ }), true);
+    await setChoice(page.getByRole('checkbox', { name: /Multi-Site Setup Discount/ }), true);
+    const summary = page.getByTestId('pricing-summary');
+    await summary.getByRole('button', { name: /^Discounts/ }).click();
+    const text = (await summary.textContent()) ?? '';
+    expect(text.split('Multi-Site Setup Discount').length - 1).toBe(1);
+    await expect(summary.getByRole('button', { name: /^Discounts/ }).textContent()).resolves.toMatch(/^Discounts\s*1/);
+    await screenshotBoth(page, 'errors-8-summary-discounts');
+
+    // the image customers get: saved for a person to compare with the screen
+    await setChoice(page.getByRole('radio', { name: 'Quarterly' }), true);
+    await setChoice(page.getByRole('checkbox', { name: /Microsoft 365 Integration/ }), true);
+    await page.getByText('Waive Setup Fee').first().click();
+    await page.getByText('Setup Fee Waived').waitFor();
+    await summary.getByRole('button', { name: /^Add-ons/ }).click();
+    await summary.screenshot({ path: path.join(SCREENSHOT_DIR, 'errors-9-pricing-summary-screen.png') });
+    await page.getByRole('button', { name: 'Screenshot' }).click();
+    const shot = page.getByRole('dialog', { name: 'Pricing Screenshot' });
+    await shot.waitFor({ timeout: 30_000 });
+    const src = (await shot.getByRole('img', { name: 'Screenshot of the pricing summary' }).getAttribute('src')) ?? '';
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(SCREENSHOT_DIR, 'errors-9-pricing-summary-image.png'), Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  });
+
+  it('a bad configuration id: the reason, and the address goes back to the calculator', async () => {
+    const page = await signedIn();
+    await page.goto(`${e2e.server.url}/calculator/999999`);
+    expect(await toast(page, 'Failed to load the saved configuration')).toContain('Configuration not found');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await screenshotBoth(page, 'errors-10-bad-id');
+  });
+
+  it('a non-admin on the Admin link is told why', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Admin' }).click();
+    expect(await toast(page, 'Access Denied')).toContain('You need admin privileges to access this dashboard');
+    // sent on as the seeds say (the route guard, or the dashboard's own check: signed out, to /admin/login)
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/(admin\/login)?$/);
+  });
+
+  it('admin tables on a phone keep Actions in reach', async () => {
+    const page = await signedIn(ADMIN);
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.setViewportSize(PHONE);
+    await page.getByRole('tab', { name: 'Users', exact: true }).click();
+    const edit = page.getByRole('button', { name: /^Edit / }).first();
+    await edit.waitFor();
+    const box = await edit.boundingBox();
+    expect(box && box.x + box.width <= PHONE.width).toBe(true);
+    await screenshotBoth(page, 'errors-11-admin-users-phone');
+  });
+
+  it('admin: the tier generator warns where a bigger order costs less; the rule form says what is missing', async () => {
+    const page = await signedIn(ADMIN);
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('tab', { name: 'Price Tiers', exact: true }).click();
+    await page.getByRole('button', { name: 'Auto-Generate' }).click();
+    const dialog = page.getByRole('dialog');
+    const warning = dialog.getByTestId('tier-cliffs');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('999 units cost €1,498.50 a month, more than 1,000 units (€1,000.00).');
+    await screenshotBoth(page, 'errors-12-tier-cliffs');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Discounts', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Discount Rule' }).click();
+    const form = page.getByRole('form', { name: 'Add Discount Rule' });
+    await form.getByLabel('Rule Name').fill('No condition yet');
+    await form.getByRole('button', { name: 'Remove condition 1' }).click();
+    await form.getByRole('button', { name: 'Add Discount Rule' }).click();
+    expect(await toast(page, 'Please fill in all required fields')).toContain('Missing: at least one condition.');
+  });
+});
