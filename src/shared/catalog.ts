@@ -53,7 +53,7 @@ export interface ConditionDto {
   id: number;
   type: string;
   operator: string;
-  value: unknown;
+  value?: unknown;
 }
 export interface DiscountDto {
   id: number;

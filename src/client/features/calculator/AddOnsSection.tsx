@@ -2,7 +2,7 @@
 // "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
 import { Box, Button, Flex, Heading, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { memo, useRef, type Dispatch } from 'react';
-import type { AddOnDto, CategoryDto } from '../../../shared/catalog';
+import type { AddOnDto, CategoryDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { Money } from '../../components/Money';
 import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';

@@ -3,7 +3,8 @@
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
+import { toPricingCatalog } from '../../../shared/catalog';
+import type { CatalogDto } from '../../lib/catalog-types';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
 import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
@@ -73,7 +74,7 @@ export function CalculatorPage({ configId }: { configId?: string }) {
           retrying={catalog.isFetching}
         />
       ) : catalog.data ? (
-        <Calculator catalog={catalog.data as CatalogDto} configId={id} />
+        <Calculator catalog={catalog.data} configId={id} />
       ) : (
         <CalculatorSkeleton />
       )}

@@ -1,7 +1,7 @@
 // "Detailed Price Breakdown": every line of the quote in seven sections.
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
-import type { PackageDto } from '../../../shared/catalog';
+import type { PackageDto } from '../../lib/catalog-types';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import type { CustomItem } from './calculator-state';

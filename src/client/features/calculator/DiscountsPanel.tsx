@@ -3,7 +3,7 @@
 import { Badge, Card, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, type Dispatch } from 'react';
 import { LuBadgePercent, LuChevronDown } from 'react-icons/lu';
-import type { DiscountDto } from '../../../shared/catalog';
+import type { DiscountDto } from '../../lib/catalog-types';
 import type { CalculatorAction, PricingModel } from './calculator-state';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 import { discountValueSummary } from './summary-model';

@@ -2,7 +2,7 @@
 import { Badge, Box, Flex, Heading, HStack, List, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { LuCheck, LuX } from 'react-icons/lu';
-import type { PackageDto } from '../../../shared/catalog';
+import type { PackageDto } from '../../lib/catalog-types';
 import { Money } from '../../components/Money';
 
 export interface PackagePickerProps {

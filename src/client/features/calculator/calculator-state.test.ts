@@ -13,7 +13,7 @@ import {
   type LoadedConfiguration,
 } from './calculator-state';
 import { testCatalog, testContext } from './test-catalog';
-import type { CatalogDto } from '../../../shared/catalog';
+import type { CatalogDto } from '../../lib/catalog-types';
 import { toPricingCatalog } from '../../../shared/catalog';
 
 const run = (s: CalculatorState, ...actions: CalculatorAction[]) =>

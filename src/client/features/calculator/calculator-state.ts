@@ -1,7 +1,7 @@
 // The calculator's state and every transition of seed 000 §4 (defaults, package choice, add-on selection with its
 // special ids, quantities, locations, custom items, discounts, loading and saving). Pure: no React, no DOM, so each
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
-import type { CatalogDto, PackageDto } from '../../../shared/catalog';
+import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import { eligibleDiscountIds, type PricingCatalog, type QuoteFormInput } from '../../../shared/pricing';

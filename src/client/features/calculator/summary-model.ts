@@ -1,5 +1,5 @@
 // What the summary, the details dialog and the discount panel say, derived from the engine's result. Pure.
-import type { DiscountDto } from '../../../shared/catalog';
+import type { DiscountDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import type { QuoteResult } from '../../../shared/pricing';
 import { formatEuro } from '../../lib/format';

@@ -1,6 +1,6 @@
 // A small catalogue in the API's DTO shape for the calculator's unit and component tests (the demo catalogue's
 // figures: Entry/Advanced/Ultimate, a multiple and a single add-on category, discounts with conditions).
-import type { CatalogDto } from '../../../shared/catalog';
+import type { CatalogDto } from '../../lib/catalog-types';
 import { toPricingCatalog } from '../../../shared/catalog';
 import type { CalculatorContext } from './calculator-state';
 

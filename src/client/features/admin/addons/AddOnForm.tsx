@@ -3,7 +3,7 @@
 import { Card, Checkbox, Fieldset, Flex, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import type { CategoryDto, PackageDto } from '../../../../shared/catalog';
+import type { CategoryDto, PackageDto } from '../../../lib/catalog-types';
 import { ADDON_REQUIRED } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
 import { CatalogField, moneyInputProps, CatalogFormFooter } from '../shared/catalog-ui';

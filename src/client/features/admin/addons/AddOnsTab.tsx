@@ -3,7 +3,7 @@
 import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, useState } from 'react';
 import { LuPencil, LuPlus, LuPuzzle, LuTrash2 } from 'react-icons/lu';
-import type { AddOnDto, PackageDto } from '../../../../shared/catalog';
+import type { AddOnDto, PackageDto } from '../../../lib/catalog-types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';

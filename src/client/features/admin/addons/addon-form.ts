@@ -1,7 +1,7 @@
 // The add-on form (seed 001 §5, §9): name and category required ("Name and category are required"), fees decimal
 // ≥ 0 (blank = 0); a new add-on costs nothing and is offered with every package.
 import { z } from 'zod';
-import type { AddOnDto } from '../../../../shared/catalog';
+import type { AddOnDto } from '../../../lib/catalog-types';
 import { parseMoney } from '../../../../shared/money';
 import { ADDON_REQUIRED, type CreateAddOnInput } from '../../../../shared/schemas/catalog-admin';
 

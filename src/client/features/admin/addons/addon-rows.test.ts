@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AddOnDto, CategoryDto } from '../../../../shared/catalog';
+import type { AddOnDto, CategoryDto } from '../../../lib/catalog-types';
 import { createAddOnInput } from '../../../../shared/schemas/catalog-admin';
 import { addOnFormSchema, formToAddOnInput, newAddOnForm } from './addon-form';
 import { groupAddOns, toggleAvailability } from './addon-rows';

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuFolderOpen, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
-import type { CategoryDto } from '../../../../shared/catalog';
+import type { CategoryDto } from '../../../lib/catalog-types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';

@@ -2,7 +2,7 @@
 // shared schema; a failure is the toast "Validation Error" with the first problem (seed 001 §5).
 import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { CategoryDto } from '../../../../shared/catalog';
+import type { CategoryDto } from '../../../lib/catalog-types';
 import { createCategoryInput, type CategoryIcon } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
 import { IconPicker } from './IconPicker';

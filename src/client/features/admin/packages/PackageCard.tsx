@@ -1,7 +1,7 @@
 // One package as the admin sees it: prices, features with their included marks, and how many tiers it has.
 import { Badge, Box, Card, DataList, Flex, HStack, IconButton, List, Text } from '@chakra-ui/react';
 import { LuCheck, LuPencil, LuTrash2, LuX } from 'react-icons/lu';
-import type { PackageDto } from '../../../../shared/catalog';
+import type { PackageDto } from '../../../lib/catalog-types';
 import { Money } from '../../../components/Money';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -3,7 +3,7 @@
 import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPackage, LuPlus } from 'react-icons/lu';
-import type { PackageDto } from '../../../../shared/catalog';
+import type { PackageDto } from '../../../lib/catalog-types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';

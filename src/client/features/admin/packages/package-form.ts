@@ -2,7 +2,7 @@
 // list of text + included. Converted to the shared create/update input; blank feature rows are left out.
 import { z } from 'zod';
 import { parseMoney } from '../../../../shared/money';
-import type { PackageDto } from '../../../../shared/catalog';
+import type { PackageDto } from '../../../lib/catalog-types';
 import { DEFAULT_PACKAGE_FEATURES, PACKAGE_NAME_REQUIRED, type CreatePackageInput } from '../../../../shared/schemas/catalog-admin';
 
 const fee = (label: string) =>

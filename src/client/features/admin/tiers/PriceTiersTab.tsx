@@ -3,7 +3,7 @@
 import { Box, Button, Card, Field, Flex, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuLayers, LuPencil, LuWandSparkles } from 'react-icons/lu';
-import type { PackageDto } from '../../../../shared/catalog';
+import type { PackageDto } from '../../../lib/catalog-types';
 import type { PricingTier } from '../../../../shared/pricing/types';
 import type { TierInput, TierKind } from '../../../../shared/schemas/catalog-admin';
 import { formatMoney } from '../../../../shared/money';

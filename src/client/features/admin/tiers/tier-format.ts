@@ -1,6 +1,6 @@
 // How a tier reads in the Price Tiers tables (seed 001 §2): "100 – 999 units", the open tier "5,000 units+", and
 // the monthly price at a tier's ends (price × quantity, exact in cents).
-import type { PriceTierDto, UserPriceTierDto } from '../../../../shared/catalog';
+import type { PriceTierDto, UserPriceTierDto } from '../../../lib/catalog-types';
 import { parseMoney } from '../../../../shared/money';
 import type { TierKind } from '../../../../shared/schemas/catalog-admin';
 import { formatEuro } from '../../../lib/format';
