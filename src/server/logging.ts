@@ -70,7 +70,7 @@ export function noteRequestUser(c: HonoContext, userId: number | undefined): voi
 }
 
 /**
- * The request's log line, written after the response (src/server/api-envelope.ts): level info (error for a 5xx).
+ * The request's log line, written after the response (src/server/http/envelope.ts): level info (error for a 5xx).
  * Nothing is built when the level is off.
  */
 export function logRequest(log: Logger, c: HonoContext, status: number, startedAt: number): void {
@@ -88,11 +88,11 @@ function jsonString(text: string): string {
 }
 
 /**
- * The same line from its parts (the fast lane has no Hono context). Written as the text pino writes for
- * `log[level]({ method, path, status, ms, userId }, 'request')` — the same fields in the same order, the logger's
- * own time function, into the logger's own destination (so batching, flushing and capture are pino's) — without
- * pino's general object serializer, which was most of a line's ~10 µs under load. A child logger (bindings pino
- * would add) and a multistream go through pino itself. logging.test.ts holds the two texts equal.
+ * The line from its parts, written as the text pino writes for `log[level]({ method, path, status, ms, userId },
+ * 'request')` — the same fields in the same order, the logger's own time function, into the logger's own destination
+ * (so batching, flushing and capture are pino's) — without pino's general object serializer, which was most of a
+ * line's cost on every request. A child logger (bindings pino would add) and a multistream go through pino itself.
+ * logging.test.ts holds the two texts equal.
  */
 export function logRequestLine(log: Logger, method: string, path: string, status: number, startedAt: number, userId: number | null): void {
   const level = status >= 500 ? 'error' : 'info';

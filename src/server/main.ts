@@ -38,12 +38,9 @@ function readConfig(): AppConfig {
   }
 }
 
-// V8 may decide, from a few hundred early requests, that objects a site allocates live long and "pretenure" them:
-// allocate them in the old generation from then on. A quote's parse objects (zod's per-key results) were pretenured
-// that way under load although they die with the request; from the old generation they kept the young objects they
-// point to alive through every minor GC (~350 KB promoted per scavenge instead of ~2 KB), scavenges took 1.5-2 ms
-// instead of 0.4, and full GCs ran every few seconds. Every request here is short-lived; the caches that live long
-// are promoted once, by the ordinary path. Set before any request is served (docs/DECISIONS.md "Hot paths").
+// Every request's objects die with it, but V8 may learn from early requests to allocate some of them (a quote's
+// parse results) in the old generation, where they keep young objects alive through every minor GC and make GC
+// pauses long under load. The caches that do live long are promoted once, by the ordinary path.
 setFlagsFromString('--no-allocation-site-pretenuring');
 loadDotEnv();
 const config = readConfig();
@@ -56,7 +53,7 @@ if (config.seedDemo && isDatabaseEmpty(db)) {
   await seedDemo(db, systemClock);
   logger.info('Empty database: loaded the demo catalogue and demo accounts.');
 }
-// Says what it did, or why it skipped (issue 15 point 3).
+// Says what it did, or why it skipped.
 await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword, (message) => logger.info(message));
 const masked = maskStoredResetLinks(db);
 if (masked > 0) logger.info(`Masked the reset links of ${masked} logged mail${masked === 1 ? '' : 's'} (tokens live only in sent mail).`);
