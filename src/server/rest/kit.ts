@@ -44,6 +44,20 @@ export async function run(
   }
 }
 
+/** As `run`, for an answer that is not JSON (a CSV export): `fn` builds the Response from the procedure's result. */
+export async function runResponse(
+  c: HonoContext<RestEnv>,
+  fn: (caller: Caller) => Promise<Response> | Response,
+): Promise<Response> {
+  try {
+    const ctx = createRequestContext(c.get('services'), c);
+    noteRequestUser(c, ctx.user?.id);
+    return await fn(createCaller(ctx));
+  } catch (error) {
+    return errorResponse(c, error);
+  }
+}
+
 /**
  * The JSON body; an empty body is `{}`, anything that is not a JSON object is a 400. Typed `any` on purpose: the
  * procedure it is handed to validates it with its zod schema.

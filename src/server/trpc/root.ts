@@ -3,6 +3,7 @@ import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { configurationsRouter } from '../routers/configurations';
 import { quoteRouter } from '../routers/quote';
+import { sharedRouter } from '../routers/shared';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   quote: quoteRouter,
   configurations: configurationsRouter,
   admin: adminRouter,
+  shared: sharedRouter,
 });
 
 export type AppRouter = typeof appRouter;
