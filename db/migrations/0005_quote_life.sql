@@ -62,4 +62,9 @@ CREATE INDEX `configurations_user_created_idx` ON `configurations` (`user_id`,`c
 CREATE INDEX `configurations_user_package_idx` ON `configurations` (`user_id`,`package_name`,`id`,`name`,`status`,`valid_until`);--> statement-breakpoint
 CREATE INDEX `configurations_user_locations_idx` ON `configurations` (`user_id`,`locations`,`id`,`name`,`status`,`valid_until`);--> statement-breakpoint
 CREATE INDEX `configurations_user_contract_idx` ON `configurations` (`user_id`,`contract_duration`,`id`,`name`,`status`,`valid_until`);--> statement-breakpoint
-CREATE INDEX `configurations_user_tcv_idx` ON `configurations` (`user_id`,`tcv_cents`,`id`,`name`,`status`,`valid_until`);
+CREATE INDEX `configurations_user_tcv_idx` ON `configurations` (`user_id`,`tcv_cents`,`id`,`name`,`status`,`valid_until`);--> statement-breakpoint
+-- A row inserted without a number (raw SQL, a script, an older code path) still gets the next one, never 0.
+CREATE TRIGGER `configurations_number_assign` AFTER INSERT ON `configurations` WHEN NEW.`number` = 0 BEGIN
+  UPDATE `counters` SET `value` = `value` + 1 WHERE `name` = 'quote_number';
+  UPDATE `configurations` SET `number` = (SELECT `value` FROM `counters` WHERE `name` = 'quote_number') WHERE `id` = NEW.`id`;
+END;

@@ -18,11 +18,11 @@ const byPackage = (a: Saved, b: Saved) => a.packageName.localeCompare(b.packageN
 
 async function rowNames(page: Page): Promise<string[]> {
   const rows = page.getByTestId('saved-row');
-  return rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
+  return rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent ?? ''));
 }
 
 async function waitForFirstRow(page: Page, name: string) {
-  await page.waitForFunction((n) => document.querySelector('[data-testid="saved-row"] td:nth-child(2)')?.textContent === n, name);
+  await page.waitForFunction((n) => document.querySelector('[data-testid="saved-row"] td:nth-child(3)')?.textContent === n, name);
 }
 
 describe('saved configurations in the browser', () => {
@@ -84,7 +84,7 @@ describe('saved configurations in the browser', () => {
     expect(await rowNames(page)).toEqual(tcvAsc.slice(0, 30));
     await expect(page.getByRole('columnheader', { name: /TCV/ }).getAttribute('aria-sort')).resolves.toBe('ascending');
     const cheapest = [...saved].sort(byTcv)[0]!;
-    const firstTcv = await page.getByTestId('saved-row').first().locator('td').nth(5).textContent();
+    const firstTcv = await page.getByTestId('saved-row').first().locator('td').nth(6).textContent();
     expect(firstTcv).toBe(`€${Number(cheapest.tcv).toLocaleString('en-IE', { minimumFractionDigits: 2 })}`);
 
     const tcvDesc = [...saved].sort((a, b) => byTcv(b, a)).map((s) => s.name);
@@ -97,7 +97,7 @@ describe('saved configurations in the browser', () => {
     await page.getByRole('button', { name: /^Package/ }).click();
     await waitForFirstRow(page, pkgAsc[0]!.name);
     expect(await rowNames(page)).toEqual(pkgAsc.slice(0, 30).map((s) => s.name));
-    const packagesShown = await page.getByTestId('saved-row').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent));
+    const packagesShown = await page.getByTestId('saved-row').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[3]?.textContent));
     expect(packagesShown[0]).toBe('Advanced');
     expect(packagesShown.at(-1)).toBe(pkgAsc[29]!.packageName);
     await screenshotBoth(page, 'saved-list-by-package');

@@ -68,6 +68,14 @@ it('gives existing quotes a number, revision 1, draft and a validity, keeping th
       contractDuration: 12, paymentFrequency: 'monthly', customItems: [],
     });
     expect(db.$client.prepare('SELECT number FROM configurations WHERE id = ?').pluck().get(id)).toBe(4);
+    // a row written by raw SQL without a number still gets the next one
+    const raw = db.$client
+      .prepare(`INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters, user_count,
+        locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
+        setup_fees_cents, tcv_cents, snapshot, created_at, updated_at)
+        VALUES ('Raw', 1, 2, 'Advanced', 'sqm', 0, 0, 1, 12, 'monthly', '[]', '[]', '[]', 1, 1, 1, '{}', 0, 0)`)
+      .run().lastInsertRowid;
+    expect(db.$client.prepare('SELECT number FROM configurations WHERE id = ?').pluck().get(raw)).toBe(5);
   } finally {
     closeDatabase(db);
   }

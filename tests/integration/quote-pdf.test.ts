@@ -221,6 +221,30 @@ describe('a saved quote', () => {
     expect(pageImages(pdf, 'typical').length).toBe(pdf.pages);
   });
 
+  it('shows the number with its revision, who it is prepared for, its validity and status; a draft is marked as a draft', async () => {
+    const saved = await save(owner, {
+      name: 'Initech HQ',
+      packageId: ids.pkg('Entry'),
+      squareMeters: 200,
+      customerCompany: 'Initech',
+      customerName: 'Bill Lumbergh',
+      customerEmail: 'bill@initech.test',
+      validUntil: '2026-04-15',
+    });
+    const number = `Q-${String(saved.id).padStart(6, '0')}`;
+    const draft = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
+    expect(draft.text).toContain(`${number} · Revision 1`);
+    expect(draft.text).toContain('DRAFT');
+    for (const s of ['PREPARED FOR', 'Initech', 'Bill Lumbergh', 'bill@initech.test', 'VALID UNTIL', '15 April 2026', 'STATUS', 'Draft']) {
+      expect(draft.text).toContain(s);
+    }
+    pageImages(draft, 'life-draft');
+    await owner.post(`/api/configurations/${saved.id}/status`, { status: 'sent' });
+    const sent = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
+    expect(sent.text).not.toContain('DRAFT');
+    expect(sent.text).toMatch(/STATUS[\s\S]*Sent/);
+  });
+
   it('answers a PDF attachment with a safe file name from the quote number and name', async () => {
     const polish = await save(owner, { name: POLISH, packageId: ids.pkg('Entry'), squareMeters: 200 });
     const turkish = await save(owner, { name: TURKISH, packageId: ids.pkg('Entry'), squareMeters: 200 });

@@ -13,6 +13,7 @@ export function SavedConfigCard({
   configuration: c,
   title,
   date,
+  meta,
   children,
   ...rest
 }: {
@@ -20,6 +21,8 @@ export function SavedConfigCard({
   title: ReactNode;
   /** the creation date, already formatted for the screen's time zone */
   date: string;
+  /** The quote's number, status and validity. */
+  meta?: ReactNode;
   children: ReactNode;
 } & Omit<BoxProps, 'title' | 'children'>) {
   return (
@@ -28,13 +31,14 @@ export function SavedConfigCard({
         {title}
         <Money value={c.tcv} fontWeight="semibold" flexShrink={0} />
       </Flex>
+      {meta && <Box mt="1">{meta}</Box>}
       <Text textStyle="sm" color="fg.muted" mt="1">
         {c.packageName} · {c.locations} {c.locations === 1 ? 'location' : 'locations'} · {c.contractDuration} months
       </Text>
       <Text textStyle="xs" color="fg.muted">
         {date} · {c.createdBy}
       </Text>
-      <HStack gap="2" mt="3">
+      <HStack gap="2" mt="3" wrap="wrap">
         {children}
       </HStack>
     </Box>

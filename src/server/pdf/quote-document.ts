@@ -16,6 +16,16 @@ export interface QuoteDocumentData {
   /** COMPANY_NAME */
   seller: string;
   quote: QuoteResultJson;
+  /** A saved quote's life (CONTRACT §6); absent for an unsaved one. */
+  life?: {
+    revision: number;
+    /** "Draft", "Sent", "Accepted", "Declined" or "Expired" */
+    status: string;
+    /** YYYY-MM-DD */
+    validUntil: string;
+    /** company, contact name, email: those given */
+    preparedFor: string[];
+  };
 }
 
 /** One row of a table as printed. */
@@ -162,6 +172,7 @@ const MAX_Y = A4.height - M.bottom;
 const INK = '#1a202c';
 const MUTED = '#5f6b7a';
 const ACCENT = '#1f4e79';
+const DRAFT_MARK = '#b45309';
 const RULE = '#d9dee5';
 const FILL = '#f2f5f8';
 const CREDIT = '#2f6f3e';
@@ -206,8 +217,11 @@ function drawHeader(doc: Doc, d: QuoteDocumentData): number {
   setFont(doc, true, 17, ACCENT).text(d.seller, M.left, y, { width: CONTENT * 0.58 });
   const sellerBottom = doc.y;
   textRight(setFont(doc, true, 20, INK), 'Quotation', RIGHT, y - 2);
-  textRight(setFont(doc, false, 11, MUTED), d.number, RIGHT, y + 24);
-  const bottom = Math.max(sellerBottom, y + 40) + 12;
+  textRight(setFont(doc, false, 11, MUTED), d.life ? `${d.number} · Revision ${d.life.revision}` : d.number, RIGHT, y + 24);
+  // a draft says so at the top: it is not yet an offer the customer can accept
+  const draft = d.life?.status === 'Draft';
+  if (draft) textRight(setFont(doc, true, 10, DRAFT_MARK), 'DRAFT', RIGHT, y + 40, { characterSpacing: 1.5 });
+  const bottom = Math.max(sellerBottom, y + (draft ? 54 : 40)) + 12;
   hline(doc, bottom, ACCENT, 1.5);
   return bottom + 18;
 }
@@ -228,7 +242,25 @@ function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
     });
     bottom = Math.max(bottom, y);
   }
-  return bottom + 18;
+  if (!d.life) return bottom + 18;
+  const validity = formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`));
+  const second = [
+    { x: M.left, w: 235, title: 'Prepared for', lines: d.life.preparedFor.length > 0 ? d.life.preparedFor : ['—'] },
+    { x: M.left + 250, w: 105, title: 'Valid until', lines: [validity] },
+    { x: M.left + 370, w: CONTENT - 370, title: 'Status', lines: [d.life.status] },
+  ];
+  const top2 = bottom + 12;
+  let bottom2 = top2;
+  for (const c of second) {
+    label(doc, c.title, c.x, top2, c.w);
+    let y = top2 + 13;
+    c.lines.forEach((line, i) => {
+      setFont(doc, i === 0 && c.title === 'Prepared for', 10.5, i === 0 ? INK : MUTED).text(line, c.x, y, { width: c.w });
+      y = doc.y + 1;
+    });
+    bottom2 = Math.max(bottom2, y);
+  }
+  return bottom2 + 18;
 }
 
 function sectionTitle(doc: Doc, text: string, y: number): number {

@@ -1,7 +1,7 @@
 // The quote's life (CONTRACT §6): whether today's catalogue would price it differently, its status, re-pricing, its
 // revisions and duplicates. Writes go through the same pricing and revision keeping as a PATCH (configurations.ts).
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { configurationRevisions, configurations } from '../../../db/schema';
 import { formatMoney } from '../../shared/money';
 import { configurationMessages, CONFIGURATION_NAME_MAX, type QuoteStatus } from '../../shared/schemas/configuration';
@@ -226,7 +226,6 @@ export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: n
     .select()
     .from(configurationRevisions)
     .where(and(eq(configurationRevisions.configurationId, id), eq(configurationRevisions.revision, n)))
-    .orderBy(desc(configurationRevisions.revision))
     .get();
   if (!r) throw new TRPCError({ code: 'NOT_FOUND', message: configurationMessages.revision });
   const then: ConfigurationDetailDto = {

@@ -26,6 +26,8 @@ export interface QuotePdfData {
 
 export const DRAFT_NAME = 'Unsaved quote';
 
+const STATUS_LABEL = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' } as const;
+
 function withFileName(document: QuoteDocumentData): QuotePdfData {
   const { fileName, header } = pdfContentDisposition(document.number, document.name);
   return { fileName, contentDisposition: header, document };
@@ -43,6 +45,12 @@ export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor
     preparedBy: { name: c.createdBy, company: creator?.companyName ?? '' },
     seller: config.companyName,
     quote: c.snapshot,
+    life: {
+      revision: c.revision,
+      status: STATUS_LABEL[c.expired ? 'expired' : c.status],
+      validUntil: c.validUntil,
+      preparedFor: [c.customerCompany, c.customerName, c.customerEmail].filter((v): v is string => !!v),
+    },
   });
 }
 

@@ -2,13 +2,13 @@
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
 import { Alert, Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { toPricingCatalog, type CatalogDto } from '../../../shared/catalog';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { formatUnitPrice } from '../../lib/format';
-import { downloadQuotePdf } from '../../lib/pdf';
+import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
 import { AddOnsSection } from './AddOnsSection';
 import {
@@ -32,6 +32,9 @@ import { SaveDialog } from './SaveDialog';
 import type { SaveEvent } from './save-dialog-state';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
 import { euroCents } from './summary-model';
+import { QuoteLifePanel } from './QuoteLifePanel';
+import { useQuoteLife } from './use-quote-life';
+import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 
 /** The configuration id from `/calculator/{configId}` or `?configId=`; a non-numeric value is ignored. */
 export function configIdFrom(param: string | undefined, search: string): number | null {
@@ -169,7 +172,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const ctx = useMemo<CalculatorContext>(() => ({ catalog, pricing: toPricingCatalog(catalog) }), [catalog]);
   const packages = useMemo(() => orderPackages(catalog.packages), [catalog]);
   const reducer = useCallback((s: CalculatorState, a: CalculatorAction) => calculatorReducer(s, a, ctx), [ctx]);
-  const [state, dispatch] = useReducer(reducer, ctx, initialCalculatorState);
+  const [state, dispatchAny] = useReducer(reducer, ctx, initialCalculatorState);
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -190,8 +193,22 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
     }
     failing.current = !quote.ok;
   }, [quote]);
+  // --- the quote's life: stored figures until an input changes, read-only once accepted -----------------------------
+  const life = useQuoteLife(state.configId, useMemo(() => JSON.stringify(form), [form]));
+  const readOnlyRef = useRef(false);
+  readOnlyRef.current = life.readOnly;
+  const savedPdfRef = useRef<number | null>(null);
+  savedPdfRef.current = life.figures === 'stored' && life.quote ? life.quote.id : null;
+  // an accepted quote is read-only: every input change is ignored (a load still goes through)
+  const dispatch = useCallback((a: CalculatorAction) => {
+    if (readOnlyRef.current && a.type !== 'loadConfiguration' && a.type !== 'saved') return;
+    dispatchAny(a);
+  }, []);
+  const [, navigate] = useLocation();
+  const onCopied = useCallback((copy: { id: number }) => navigate(`/calculator/${copy.id}`), [navigate]);
+  const { duplicate } = useDuplicateQuote(onCopied);
   const eligibleKey = useMemo(() => eligibleDiscountIds(form, ctx.pricing).join(','), [form, ctx]);
-  const result = quote.ok ? quote.result : null;
+  const result = life.stored ?? (quote.ok ? quote.result : null);
   const pkg = catalog.packages.find((p) => p.id === state.packageId);
 
   // --- loading a saved configuration ---------------------------------------------------------------------------
@@ -202,37 +219,48 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
     if (loaded.data && loaded.data.id === configId) {
       loadedFor.current = configId;
       dispatch({ type: 'loadConfiguration', configuration: loaded.data as LoadedConfiguration });
+      life.markPriced();
       notify('success', 'Configuration Loaded');
     } else if (loaded.isError) {
       loadedFor.current = configId;
       notify('error', 'Failed to load the saved configuration');
     }
-  }, [configId, loaded.data, loaded.isError]);
+  }, [configId, loaded.data, loaded.isError, dispatch, life.markPriced]);
 
   // --- saving ----------------------------------------------------------------------------------------------------
   const utils = trpc.useUtils();
   const saved = trpc.configurations.all.useQuery({ scope: 'mine' });
   const savedRefs = useMemo(() => (saved.data ?? []).map((c) => ({ id: c.id, name: c.name })), [saved.data]);
+  // an accepted quote is frozen: it is not offered for overwriting
+  const overwritable = useMemo(
+    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name })),
+    [saved.data],
+  );
   const create = trpc.configurations.create.useMutation();
   const update = trpc.configurations.update.useMutation();
   const [saveOpen, setSaveOpen] = useState(false);
 
   const openSave = useCallback(() => {
     const s = stateRef.current;
+    if (readOnlyRef.current && life.quote) {
+      void duplicate(life.quote);
+      return;
+    }
     if (!s.packageId || !quote.ok) {
       notify('error', 'Cannot save configuration without package selection or pricing calculation');
       return;
     }
     setSaveOpen(true);
-  }, [quote.ok]);
+  }, [quote.ok, duplicate, life.quote]);
 
   const runSave = useCallback(
     async (event: SaveEvent): Promise<boolean> => {
-      const payload = toSavePayload(stateRef.current, event.name);
+      const payload = { ...toSavePayload(stateRef.current, event.name), ...('quote' in event ? event.quote : {}) };
       const overwrite = 'id' in event;
       try {
         const res = overwrite ? await update.mutateAsync({ ...payload, id: event.id }) : await create.mutateAsync(payload);
         dispatch({ type: 'saved', configId: res.id });
+        life.markPriced();
         loadedFor.current = res.id; // already on screen: do not load it again
         notify('success', overwrite ? 'Configuration updated successfully!' : 'Configuration saved successfully!');
         void utils.configurations.invalidate();
@@ -243,7 +271,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         return false;
       }
     },
-    [create, update, utils],
+    [create, update, utils, dispatch, life.markPriced],
   );
 
   // --- summary actions -------------------------------------------------------------------------------------------
@@ -268,7 +296,9 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const onPdf = useCallback(async () => {
     setPdfPending(true);
     try {
-      await downloadQuotePdf(toQuoteForm(stateRef.current));
+      // the saved quote's own PDF while its stored figures are on screen: the PDF and the calculator agree
+      const savedId = savedPdfRef.current;
+      await (savedId !== null ? downloadConfigurationPdf(savedId) : downloadQuotePdf(toQuoteForm(stateRef.current)));
     } catch (err) {
       notify('error', 'PDF download failed', errorMessage(err, 'The PDF could not be created'));
     } finally {
@@ -284,8 +314,12 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
 
   return (
     <>
+      {life.quote && (
+        <QuoteLifePanel quote={life.quote} figures={life.figures} readOnly={life.readOnly} onRepriced={life.markPriced} onCopied={onCopied} />
+      )}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
-        <Stack gap="6" minW="0">
+        <Stack gap="6" minW="0" asChild>
+          <fieldset disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>
           <Card.Root as="section" aria-labelledby="configure-title" size={{ base: 'sm', md: 'md' }}>
             <Card.Header>
               <Heading as="h2" size="lg" id="configure-title">
@@ -338,6 +372,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
             pricingModel={state.pricingModel}
             dispatch={dispatch}
           />
+          </fieldset>
         </Stack>
         <Box position={{ lg: 'sticky' }} top={{ lg: '4' }} minW="0">
           <PricingSummary
@@ -351,6 +386,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
             onScreenshot={onScreenshot}
             onDetails={onDetails}
             onSave={openSave}
+            saveLabel={life.readOnly ? 'Duplicate' : undefined}
             onPdf={onPdf}
           />
           {state.configId !== null && (
@@ -373,7 +409,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         customItems={detailsOpen ? state.customItems : NO_ITEMS}
       />
       <ScreenshotDialog image={image} onClose={closeImage} />
-      <SaveDialog open={saveOpen} currentConfigId={state.configId} configurations={savedRefs} onClose={closeSave} onSave={runSave} />
+      <SaveDialog open={saveOpen} currentConfigId={state.configId} configurations={overwritable} onClose={closeSave} onSave={runSave} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The Pricing Summary panel: every figure comes from the engine's result (integer cents) through formatEuro.
 import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, memo, useId, useState, type ReactNode } from 'react';
-import { LuCamera, LuChevronDown, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
+import { LuCamera, LuChevronDown, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import type { PaymentFrequency, PricingModel } from './calculator-state';
@@ -131,6 +131,7 @@ const SummaryHeader = memo(function SummaryHeader({
   onDetails,
   onSave,
   onPdf,
+  saveLabel,
 }: Omit<PricingSummaryProps, 'quote' | 'pricingModel'> & { ready: boolean }) {
   return (
         <Box bg="blue.solid" color="white" px="5" py="4">
@@ -160,7 +161,7 @@ const SummaryHeader = memo(function SummaryHeader({
               </Button>
             </SimpleGrid>
             <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} focusRingColor="white" onClick={onSave} w="full">
-              <LuSave /> Save
+              {saveLabel === undefined ? <LuSave /> : <LuCopy />} {saveLabel ?? 'Save'}
             </Button>
           </Stack>
         </Box>
@@ -178,11 +179,13 @@ export interface PricingSummaryProps {
   onDetails: () => void;
   onSave: () => void;
   onPdf: () => void;
+  /** Instead of "Save" (an accepted quote offers "Duplicate"). */
+  saveLabel?: string;
 }
 
 export const PricingSummary = memo(
   forwardRef<HTMLDivElement, PricingSummaryProps>(function PricingSummary(
-    { quote: r, packageName, paymentFrequency, pricingModel, pdfPending, capturing, onScreenshot, onDetails, onSave, onPdf },
+    { quote: r, packageName, paymentFrequency, pricingModel, pdfPending, capturing, onScreenshot, onDetails, onSave, onPdf, saveLabel },
     ref,
   ) {
     const monthly = r ? monthlyDiscounts(r) : [];
@@ -204,6 +207,7 @@ export const PricingSummary = memo(
           onDetails={onDetails}
           onSave={onSave}
           onPdf={onPdf}
+          saveLabel={saveLabel}
         />
         <Card.Body px="5" py="4">
           {!r ? (

@@ -14,6 +14,8 @@ import {
   type SaveMode,
   type SavedConfigurationRef,
 } from './save-dialog-state';
+import { emptyQuoteFields, quoteFieldsError, quoteFieldsForCreate, todayInAmsterdam } from './quote-life';
+import { QuoteFieldsSection } from './QuoteFieldsSection';
 
 export interface SaveDialogProps {
   open: boolean;
@@ -28,9 +30,15 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
   const [state, dispatch] = useReducer(saveDialogReducer, closedSaveDialog);
   // opening starts from the current configuration (adjusting state during render: no frame with stale fields)
   const [wasOpen, setWasOpen] = useState(false);
+  const [quote, setQuote] = useState(emptyQuoteFields);
+  const [quoteError, setQuoteError] = useState<string | null>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) dispatch({ type: 'open', currentConfigId, configurations });
+    if (open) {
+      dispatch({ type: 'open', currentConfigId, configurations });
+      setQuote(emptyQuoteFields);
+      setQuoteError(null);
+    }
   }
 
   const cancel = () => {
@@ -47,10 +55,14 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
       notify('error', 'Name required', 'Please enter a configuration name');
       return;
     }
+    const problem = 'id' in decision ? null : quoteFieldsError(quote, todayInAmsterdam());
+    setQuoteError(problem);
+    if (problem) return;
     dispatch({ type: 'saveStarted' });
     let ok = false;
     try {
-      ok = await onSave(decision);
+      const filled = quoteFieldsForCreate(quote);
+      ok = await onSave('id' in decision || Object.keys(filled).length === 0 ? decision : { ...decision, quote: filled });
     } finally {
       dispatch({ type: 'saveFinished', ok });
       if (ok) onClose();
@@ -71,7 +83,7 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content maxW="425px" mx="3" asChild>
+          <Dialog.Content maxW={state.mode === 'new' ? '520px' : '425px'} mx="3" asChild>
             <form onSubmit={submit} noValidate>
             <Dialog.Header flexDirection="column" alignItems="start" gap="1">
               <Dialog.Title>Save Your Configuration</Dialog.Title>
@@ -137,6 +149,19 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
                     data-autofocus
                   />
                 </Field.Root>
+                {state.mode === 'new' && (
+                  <QuoteFieldsSection
+                    value={quote}
+                    onChange={(v) => {
+                      setQuote(v);
+                      setQuoteError(null);
+                    }}
+                    disabled={state.saving}
+                    today={todayInAmsterdam()}
+                    error={quoteError}
+                    validityHint="Empty: the standard validity from today"
+                  />
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

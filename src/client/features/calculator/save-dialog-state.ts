@@ -15,8 +15,12 @@ export interface SaveDialogState {
   saving: boolean;
 }
 
-/** What the dialog hands its caller: only the name for a new save, the name and the chosen id for an overwrite. */
-export type SaveEvent = { name: string } | { name: string; id: number };
+/**
+ * What the dialog hands its caller: the name (and who the quote is for, until when) for a new save, the name and the
+ * chosen id for an overwrite.
+ */
+export type SaveEvent = { name: string; quote?: Partial<Record<QuoteFieldName, string>> } | { name: string; id: number };
+type QuoteFieldName = 'customerCompany' | 'customerName' | 'customerEmail' | 'validUntil';
 
 export type SaveDialogAction =
   | { type: 'open'; currentConfigId: number | null; configurations: SavedConfigurationRef[] }

@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(clearToasts);
 
-const rowNames = () => screen.getAllByTestId('saved-row').map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+const rowNames = () => screen.getAllByTestId('saved-row').map((r) => within(r).getAllByRole('cell')[2]!.textContent);
 
 describe('Your Saved Configurations', () => {
   it('asks a signed-out visitor to sign in', async () => {
@@ -61,7 +61,8 @@ describe('Your Saved Configurations', () => {
     const corner = screen.getAllByTestId('saved-row')[2]!;
     const cells = within(corner).getAllByRole('cell').map((c) => c.textContent);
     // 1599.00 × 12 + 499.00 = 19,687.00
-    expect(cells.slice(2, 7)).toEqual(['Entry', '1', '12 months', '€19,687.00', 'Sam Sales']);
+    expect(cells.slice(3, 8)).toEqual(['Entry', '1', '12 months', '€19,687.00', 'Sam Sales']);
+    expect(cells[0]).toMatch(/^Q-\d{6}DraftValid until \d{1,2} \w{3} \d{4}$/);
     const load = within(corner).getByRole('link', { name: 'Load Corner shop' });
     expect(load.getAttribute('href')).toMatch(/^\/calculator\?configId=\d+$/);
     const pdf = within(corner).getByRole('link', { name: 'Download PDF of Corner shop' });

@@ -1,10 +1,13 @@
 // One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
-import { Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link } from 'wouter';
-import type { ConfigurationSort } from '../../../shared/schemas/configuration';
+import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
+import { QuoteNumberCell } from '../../components/QuoteNumberCell';
+import { StatusFilterSelect } from '../../components/StatusFilterSelect';
+import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
@@ -26,9 +29,14 @@ type Row = RouterOutputs['configurations']['list']['items'][number];
 export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
+  const filterBy = (v: QuoteStatusFilter | '') => {
+    setStatus(v);
+    dispatch({ type: 'page', page: 1 });
+  };
   const utils = trpc.useUtils();
   const list = trpc.configurations.list.useQuery(
-    { scope: 'mine', sort: state.sort, direction: state.direction, page: state.page },
+    { scope: 'mine', sort: state.sort, direction: state.direction, page: state.page, ...(status ? { status } : {}) },
     { placeholderData: keepPreviousData },
   );
   const remove = trpc.configurations.delete.useMutation({
@@ -61,6 +69,26 @@ export function SavedConfigurationsTable() {
         <Card.Body>
           <Text color="fg.error">{errorMessage(list.error, 'Could not load your saved configurations.')}</Text>
         </Card.Body>
+      </Card.Root>
+    );
+  }
+  if (data && data.total === 0 && status !== '') {
+    return (
+      <Card.Root>
+        <Flex p="3" borderBottomWidth="1px">
+          <StatusFilterSelect value={status} onChange={filterBy} />
+        </Flex>
+        <EmptyState.Root py="12">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuFolderOpen />
+            </EmptyState.Indicator>
+            <EmptyState.Title>No quotes with this status</EmptyState.Title>
+            <Button variant="outline" size="sm" onClick={() => filterBy('')}>
+              Show all statuses
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
       </Card.Root>
     );
   }
@@ -97,11 +125,13 @@ export function SavedConfigurationsTable() {
       {/* On a phone: one card per quote, every action in reach, the sort as a select. */}
       <Stack gap="3" p="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isFetching}>
         <SortSelect sort={state.sort} direction={state.direction} onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })} />
+        <StatusFilterSelect value={status} onChange={filterBy} />
         {data.items.map((c) => (
           <SavedConfigCard
             key={c.id}
             configuration={c}
             date={formatLocalDate(c.createdAt)}
+            meta={<QuoteNumberCell quote={c} inline />}
             title={
               <Text fontWeight="semibold" minW="0" truncate title={c.name}>
                 {c.name}
@@ -113,10 +143,14 @@ export function SavedConfigurationsTable() {
           </SavedConfigCard>
         ))}
       </Stack>
+      <Flex hideBelow="md" px="4" py="3" borderBottomWidth="1px" justify="flex-end">
+        <StatusFilterSelect value={status} onChange={filterBy} />
+      </Flex>
       <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>
-        <Table.Root size="sm" interactive stickyHeader minW="900px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+        <Table.Root size="sm" interactive stickyHeader minW="1040px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
           <Table.Header>
             <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
               <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
               <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
               <SortableHeader label="Package" column="packageName" {...sortProps} />
@@ -132,11 +166,21 @@ export function SavedConfigurationsTable() {
           <Table.Body>
             {data.items.map((c) => (
               <Table.Row key={c.id} data-testid="saved-row">
+                <Table.Cell px="4">
+                  <QuoteNumberCell quote={c} />
+                </Table.Cell>
                 <Table.Cell whiteSpace="nowrap" color="fg.muted" px="4">
                   {formatLocalDate(c.createdAt)}
                 </Table.Cell>
-                <Table.Cell fontWeight="medium" maxW="64" truncate title={c.name} px="4">
-                  {c.name}
+                <Table.Cell maxW="64" px="4">
+                  <Text fontWeight="medium" truncate title={c.name}>
+                    {c.name}
+                  </Text>
+                  {c.customerCompany && (
+                    <Text fontSize="xs" color="fg.muted" truncate>
+                      {c.customerCompany}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell px="4">{c.packageName}</Table.Cell>
                 <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px="4">
@@ -201,19 +245,28 @@ export function SavedConfigurationsTable() {
   );
 }
 
-/** Load, PDF and Delete of one saved quote (table row and phone card). */
+/** Load, PDF, Duplicate and Delete of one saved quote (table row and phone card). An accepted one only an admin deletes. */
 function RowActions({ row, onDelete }: { row: Row; onDelete: () => void }) {
+  const { duplicate, pending } = useDuplicateQuote();
   return (
     <>
       <LoadQuoteButton id={row.id} name={row.name} />
+      <IconButton size="xs" variant="outline" onClick={() => void duplicate(row)} loading={pending} aria-label={`Duplicate ${row.name}`} title="Duplicate">
+        <LuCopy />
+      </IconButton>
       <Button asChild size="xs" variant="outline">
         <a href={configurationPdfUrl(row.id)} download aria-label={`Download PDF of ${row.name}`}>
           <LuFileDown aria-hidden /> PDF
         </a>
       </Button>
-      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={onDelete}>
-        <LuTrash2 />
-      </IconButton>
+      {row.status !== 'accepted' ? (
+        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={onDelete}>
+          <LuTrash2 />
+        </IconButton>
+      ) : (
+        // keeps the buttons of every row in the same columns
+        <Box w="6" flexShrink={0} aria-hidden />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Badge, Box, Button, CloseButton, Dialog, Flex, Portal, SimpleGrid, Stac
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { DialogCloseFooter } from '../../../components/DialogCloseFooter';
+import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -39,12 +40,18 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
               <>
                 <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
                   <Dialog.Title overflowWrap="anywhere">{c.name}</Dialog.Title>
+                  <QuoteNumberCell quote={c} inline />
                   <Text textStyle="sm" color="fg.muted">
-                    Created by {c.createdBy} · {formatAdminDateTime(c.createdAt)}
+                    Revision {c.revision} · Created by {c.createdBy} · {formatAdminDateTime(c.createdAt)}
                   </Text>
                 </Dialog.Header>
                 <Dialog.Body>
                   <Stack gap="5">
+                    {(c.customerCompany || c.customerName || c.customerEmail) && (
+                      <DetailItem label="Prepared for">
+                        {[c.customerCompany, c.customerName, c.customerEmail].filter((v) => v).join(' · ')}
+                      </DetailItem>
+                    )}
                     <SimpleGrid columns={{ base: 2 }} gap="4">
                       <DetailItem label="Package">{c.packageName}</DetailItem>
                       <DetailItem label="Contract duration">{c.contractDuration} months</DetailItem>

@@ -3,8 +3,11 @@
 import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuFileText, LuSearch, LuTrash2 } from 'react-icons/lu';
-import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
+import { LuCopy, LuFileText, LuSearch, LuTrash2 } from 'react-icons/lu';
+import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
+import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
+import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
+import { useDuplicateQuote } from '../../../components/use-duplicate-quote';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
@@ -30,7 +33,13 @@ export function SavedConfigsTab() {
   const [searchText, setSearchText] = useState('');
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
+  const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
+  const filterBy = (v: QuoteStatusFilter | '') => {
+    setStatus(v);
+    dispatch({ type: 'page', page: 1 });
+  };
   const utils = trpc.useUtils();
+  const { duplicate, pending: duplicating } = useDuplicateQuote();
 
   useEffect(() => {
     const timer = setTimeout(() => dispatch({ type: 'search', search: searchText }), SEARCH_DEBOUNCE_MS);
@@ -38,7 +47,7 @@ export function SavedConfigsTab() {
   }, [searchText]);
 
   const list = trpc.configurations.list.useQuery(
-    { scope: 'all', sort: state.sort, direction: state.direction, page: state.page, search: state.search || undefined },
+    { scope: 'all', sort: state.sort, direction: state.direction, page: state.page, search: state.search || undefined, ...(status ? { status } : {}) },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
   const data = list.data;
@@ -74,17 +83,20 @@ export function SavedConfigsTab() {
     <Box>
       <SectionHeader
         title="Saved Configurations"
-        description="Quotes saved by every user. Click a name for its details."
+        description="Quotes saved by every user. Search by name or quote number; click a name for its details."
         actions={
-          <InputGroup startElement={<LuSearch />} w={{ base: 'full', sm: '72' }}>
-            <Input
-              type="search"
-              placeholder="Search configurations..."
-              aria-label="Search configurations"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
-          </InputGroup>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w={{ base: 'full', sm: 'auto' }}>
+            <StatusFilterSelect value={status} onChange={filterBy} />
+            <InputGroup startElement={<LuSearch />} w={{ base: 'full', sm: '72' }}>
+              <Input
+                type="search"
+                placeholder="Search configurations..."
+                aria-label="Search configurations"
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+            </InputGroup>
+          </Stack>
         }
       />
 
@@ -97,7 +109,13 @@ export function SavedConfigsTab() {
       ) : data && data.total === 0 ? (
         <EmptyBlock
           icon={<LuFileText />}
-          title={state.search ? 'No configurations found matching the search text' : 'No saved configurations yet'}
+          title={
+            state.search
+              ? 'No configurations found matching the search text'
+              : status
+                ? 'No quotes with this status'
+                : 'No saved configurations yet'
+          }
         />
       ) : (
         <>
@@ -109,6 +127,7 @@ export function SavedConfigsTab() {
                 key={c.id}
                 configuration={c}
                 date={formatAdminDate(c.createdAt)}
+                meta={<QuoteNumberCell quote={c} inline />}
                 title={
                   <ChakraLink asChild color="blue.fg" fontWeight="semibold" textAlign="start" minW="0">
                     <button type="button" onClick={() => setDetails(c)}>
@@ -118,6 +137,9 @@ export function SavedConfigsTab() {
                 }
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
+                <Button size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`}>
+                  <LuCopy /> Duplicate
+                </Button>
                 <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
                   <LuTrash2 /> Delete
                 </Button>
@@ -125,9 +147,10 @@ export function SavedConfigsTab() {
             ))}
           </Stack>
           <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-            <Table.Root size="sm" interactive minW="900px">
+            <Table.Root size="sm" interactive minW="1100px">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
                   {sortHeader('createdAt', 'Creation Date')}
                   <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
                   {sortHeader('packageName', 'Package')}
@@ -142,7 +165,10 @@ export function SavedConfigsTab() {
               </Table.Header>
               <Table.Body>
                 {data?.items.map((c) => (
-                  <Table.Row key={c.id}>
+                  <Table.Row key={c.id} data-testid="admin-saved-row">
+                    <Table.Cell>
+                      <QuoteNumberCell quote={c} />
+                    </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                       {formatAdminDate(c.createdAt)}
                     </Table.Cell>
@@ -163,6 +189,9 @@ export function SavedConfigsTab() {
                     <Table.Cell textAlign="end">
                       <HStack gap="1" justify="flex-end">
                         <LoadQuoteButton id={c.id} name={c.name} />
+                        <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
+                          <LuCopy />
+                        </IconButton>
                         <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
                           <LuTrash2 />
                         </IconButton>

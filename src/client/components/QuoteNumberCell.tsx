@@ -1,0 +1,35 @@
+// A saved quote's number with its status badge and validity, the same in both lists' rows and phone cards.
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import type { QuoteStatus } from '../../shared/schemas/configuration';
+import { formatValidUntil } from './quote-status';
+import { QuoteStatusBadge } from './QuoteStatusBadge';
+
+export function QuoteNumberCell({ quote, inline }: { quote: { number: string; status: QuoteStatus; expired: boolean; validUntil: string }; inline?: boolean }) {
+  const valid = (
+    <Text as="span" fontSize="xs" color={quote.expired ? 'orange.fg' : 'fg.muted'} whiteSpace="nowrap">
+      {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
+    </Text>
+  );
+  if (inline) {
+    return (
+      <HStack gap="2" wrap="wrap">
+        <Text as="span" fontWeight="semibold" fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="row-number">
+          {quote.number}
+        </Text>
+        <QuoteStatusBadge quote={quote} />
+        {valid}
+      </HStack>
+    );
+  }
+  return (
+    <Stack gap="0.5">
+      <HStack gap="2">
+        <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="row-number">
+          {quote.number}
+        </Text>
+        <QuoteStatusBadge quote={quote} />
+      </HStack>
+      {valid}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+// Above the calculator when a saved quote is open: its number, revision, status, customer and validity, the moves
+// its status allows, History, Duplicate, Edit details, and whether its prices still hold (DriftNotice).
+import { Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuChevronDown, LuCopy, LuHistory, LuPencil } from 'react-icons/lu';
+import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
+import { formatValidUntil, statusActions } from '../../components/quote-status';
+import { notify } from '../../components/toaster';
+import { useDuplicateQuote } from '../../components/use-duplicate-quote';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import type { QuoteStatus } from '../../../shared/schemas/configuration';
+import { DriftNotice, RepricedNotice } from './DriftNotice';
+import { HistoryDialog } from './HistoryDialog';
+import { driftOf, type Figures, type LoadedQuote } from './quote-life';
+import { QuoteDetailsDialog } from './QuoteDetailsDialog';
+
+export function QuoteLifePanel({
+  quote,
+  figures,
+  readOnly,
+  onRepriced,
+  onCopied,
+}: {
+  quote: LoadedQuote;
+  figures: Figures;
+  readOnly: boolean;
+  onRepriced: () => void;
+  onCopied: (copy: { id: number }) => void;
+}) {
+  const utils = trpc.useUtils();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const setStatus = trpc.configurations.setStatus.useMutation();
+  const reprice = trpc.configurations.reprice.useMutation();
+  const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
+  const drift = driftOf(quote, figures);
+  const actions = statusActions(quote.status);
+
+  const move = async (to: QuoteStatus, label: string) => {
+    try {
+      await setStatus.mutateAsync({ id: quote.id, status: to });
+      notify('success', `${quote.number}: ${label.replace(/^Mark as /, 'marked ').replace(/^Back to draft$/, 'back to draft')}`);
+      void utils.configurations.invalidate();
+    } catch (err) {
+      notify('error', 'Status not changed', errorMessage(err, 'The status could not be changed'));
+    }
+  };
+  const runReprice = async () => {
+    try {
+      const q = await reprice.mutateAsync({ id: quote.id });
+      onRepriced();
+      notify('success', 'Quote re-priced on today’s catalogue', `${q.number} is now revision ${q.revision}`);
+      void utils.configurations.invalidate();
+    } catch (err) {
+      notify('error', 'Re-pricing failed', errorMessage(err, 'The quote could not be re-priced'));
+    }
+  };
+  const customer = [quote.customerCompany, quote.customerName, quote.customerEmail].filter((v) => v);
+
+  return (
+    <Stack gap="3">
+      <Card.Root size="sm" data-testid="quote-life" data-html2canvas-ignore="true">
+        <Card.Body>
+          <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+            <Stack gap="1" minW="0">
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="bold" fontSize="lg" data-testid="quote-number">
+                  {quote.number}
+                </Text>
+                <Text color="fg.muted" fontSize="sm">
+                  Revision {quote.revision}
+                </Text>
+                <QuoteStatusBadge quote={quote} />
+                {readOnly && (
+                  <Text fontSize="sm" color="fg.muted">
+                    Read-only
+                  </Text>
+                )}
+              </HStack>
+              <Flex fontSize="sm" color="fg.muted" columnGap="3" rowGap="0.5" wrap="wrap">
+                <Text overflowWrap="anywhere">{customer.length > 0 ? `Prepared for ${customer.join(' · ')}` : 'No customer yet'}</Text>
+                <Text color={quote.expired ? 'orange.fg' : undefined} whiteSpace="nowrap" data-testid="valid-until">
+                  {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
+                </Text>
+              </Flex>
+            </Stack>
+            <HStack gap="2" wrap="wrap" flexShrink={0}>
+              {actions.length > 0 && (
+                <Menu.Root>
+                  <Menu.Trigger asChild>
+                    <Button size="sm" variant="outline" loading={setStatus.isPending}>
+                      Status <LuChevronDown />
+                    </Button>
+                  </Menu.Trigger>
+                  <Portal>
+                    <Menu.Positioner>
+                      <Menu.Content>
+                        {actions.map((a) => (
+                          <Menu.Item key={a.to} value={a.to} onClick={() => void move(a.to, a.label)}>
+                            {a.label}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Content>
+                    </Menu.Positioner>
+                  </Portal>
+                </Menu.Root>
+              )}
+              <Button size="sm" variant="outline" onClick={() => setHistoryOpen(true)}>
+                <LuHistory /> History
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => void duplicate(quote)} loading={duplicating}>
+                <LuCopy /> Duplicate
+              </Button>
+              {!readOnly && (
+                <Button size="sm" variant="outline" onClick={() => setDetailsOpen(true)}>
+                  <LuPencil /> Edit details
+                </Button>
+              )}
+            </HStack>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+      {drift && <DriftNotice drift={drift} onReprice={() => void runReprice()} pending={reprice.isPending} readOnly={readOnly} />}
+      {figures === 'live' && !readOnly && <RepricedNotice />}
+      <HistoryDialog id={quote.id} number={quote.number} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      {!readOnly && <QuoteDetailsDialog quote={quote} open={detailsOpen} onClose={() => setDetailsOpen(false)} />}
+    </Stack>
+  );
+}
