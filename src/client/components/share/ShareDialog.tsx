@@ -10,6 +10,9 @@ import { formatAdminDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../toaster';
 
+/** The link ends at the first instant after the quote's last valid day: shown as that day's 23:59. */
+const lastMinute = (expiresAt: string) => formatAdminDateTime(new Date(Date.parse(expiresAt) - 60_000).toISOString());
+
 export interface ShareTarget {
   id: number;
   number: string;
@@ -89,11 +92,11 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
                         {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
                       </Button>
                     </HStack>
-                    <Field.HelperText>Valid until {formatAdminDateTime(made.expiresAt)} (Europe/Amsterdam): the end of the quote's validity.</Field.HelperText>
+                    <Field.HelperText>Works until {lastMinute(made.expiresAt)} (Europe/Amsterdam), the end of the quote's validity.</Field.HelperText>
                   </Field.Root>
                 ) : live ? (
                   <Text textStyle="sm" data-testid="share-live">
-                    A link shared on {formatAdminDateTime(live.sharedAt)} is live until {formatAdminDateTime(live.expiresAt)}.{' '}
+                    A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}.{' '}
                     {live.openedAt ? `The customer opened it on ${formatAdminDateTime(live.openedAt)}.` : 'The customer has not opened it yet.'}{' '}
                     For your security it cannot be shown again: create a new link to copy one (the old one stops working).
                   </Text>

@@ -11,7 +11,10 @@ import { formatEuro, formatLocalDate, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { acceptanceStatement, canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
+// Chakra's breakpoints are screen media queries: in print the phone layout would apply, so print sets its own.
 const noPrint = { '@media print': { display: 'none !important' } } as const;
+const printGrid = { '@media print': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } as const;
+const printTotals = { '@media print': { maxWidth: '24rem' } } as const;
 const frequency = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
 
 export function CustomerQuotePage({ token }: { token: string }) {
@@ -90,7 +93,7 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         </Badge>
       </Flex>
 
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm" css={printGrid}>
         <Info label="Prepared by">
           {v.preparedBy.name}
           <br />
@@ -107,7 +110,7 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
       <Lines title="Monthly" lines={monthly} />
       {oneTime.length > 0 && <Lines title="One-time" lines={oneTime} />}
 
-      <Box mt="6" ms="auto" maxW={{ base: 'full', sm: 'sm' }} textStyle="sm">
+      <Box mt="6" ms="auto" maxW={{ base: 'full', sm: 'sm' }} textStyle="sm" css={printTotals}>
         <Total label="Total per month" value={v.totalMonthly} strong />
         <Total label="One-time fees" value={v.setupFees} />
         <Separator my="2" />
@@ -171,7 +174,7 @@ function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
                     (waived)
                   </Text>
                 )}
-                <Text hideFrom="sm" color="fg.muted" textStyle="xs">
+                <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
                   {l.quantity} × {formatUnitPrice(l.unitPrice)}
                 </Text>
               </Table.Cell>

@@ -11,7 +11,9 @@ describe('activity filters', () => {
 
   it('shows what changed between before and after', () => {
     expect(changedFields({ name: 'Advanced', basePrice: '49.00' }, { name: 'Advanced', basePrice: '59.00' })).toEqual(['basePrice: 49.00 → 59.00']);
-    expect(changedFields(null, { name: 'x' })).toEqual([]);
+    expect(changedFields(null, { name: 'x', tcv: '1.00' })).toEqual(['name: x', 'tcv: 1.00']);
+    expect(subjectOf({ entity: 'quote', entityId: 7, before: null, after: { name: 'Ada', number: 'Q-000007' } })).toBe('quote #7 · Q-000007');
+    expect(subjectOf({ entity: 'quote', entityId: 7, before: null, after: { name: 'Ada' } })).toBe('quote #7');
     expect(subjectOf({ entity: 'package', entityId: 2, before: null, after: { name: 'Advanced' } })).toBe('package #2 · Advanced');
   });
 });

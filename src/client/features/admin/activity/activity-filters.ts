@@ -62,15 +62,24 @@ export function csvUrl(f: ActivityFilters): string {
 export function changedFields(before: unknown, after: unknown): string[] {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
-  if (before === null || after === null) return [];
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  // A create or a delete has one side: its values are what there is to see.
+  if (before === null || before === undefined || after === null || after === undefined) {
+    const only = before ?? after;
+    if (!only || typeof only !== 'object') return [];
+    return Object.entries(only as Record<string, unknown>).map(([k, v]) => `${k}: ${show(v)}`);
+  }
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])).map((k) => `${k}: ${show(b[k]) ?? '—'} → ${show(a[k]) ?? '—'}`);
 }
 
 /** What the row names: the thing changed, by its name when the entry holds one. */
 export function subjectOf(e: { entity: string; entityId: number | null; before?: unknown; after?: unknown }): string {
   const v = ((e.after ?? e.before) ?? {}) as Record<string, unknown>;
-  const name = typeof v.name === 'string' ? v.name : typeof v.number === 'string' ? v.number : typeof v.username === 'string' ? v.username : null;
+  // A quote event's `name` may be the customer's (an acceptance): a quote is named by its number.
+  const name =
+    e.entity === 'quote'
+      ? typeof v.number === 'string' ? v.number : null
+      : typeof v.name === 'string' ? v.name : typeof v.username === 'string' ? v.username : null;
   return `${e.entity}${e.entityId !== null ? ` #${e.entityId}` : ''}${name ? ` · ${name}` : ''}`;
 }
