@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: one real server per file on a temporary database, driven by Playwright in Debian's Chromium.
+// Browser tests: one real server per file on a temporary database and a free port, driven by Playwright in Debian's
+// Chromium. Files share nothing but the client build, so two run at once (most of their time is waiting on the page).
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     globalSetup: ['tests/e2e/global-setup.ts'],
   },
 });

@@ -368,3 +368,12 @@ export const auditLog = sqliteTable(
     index('audit_log_user_idx').on(t.userId, t.at),
   ],
 );
+
+/**
+ * Secrets the server makes for itself once and keeps across restarts (the device-cookie signing key): kept in the
+ * database so that every process on it, and the next start, signs and checks with the same key.
+ */
+export const serverSecrets = sqliteTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -110,18 +110,26 @@ const keepImportMeta = {
   },
 };
 
-/** Bundles the server (our code only; packages stay imports from node_modules) into `outDir`/main.js. */
+/**
+ * Bundles the server (our code only; packages stay imports from node_modules) into `outDir`/main.js, and the PDF render
+ * thread into `outDir`/pdf-worker.js (a worker loads a file of its own; src/server/pdf/render-pool.ts finds it through
+ * SERVER_BUNDLE, which is set here and only here).
+ */
 export async function buildServer(outDir = SERVER_OUT, stamp = hashInputs(serverInputs())) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    entryPoints: {
+      main: path.join(ROOT, 'src/server/main.ts'),
+      'pdf-worker': path.join(ROOT, 'src/server/pdf/render-worker.ts'),
+    },
+    define: { 'process.env.SERVER_BUNDLE': '"1"' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
     sourcemap: 'linked',
-    outfile: path.join(outDir, 'main.js'),
+    outdir: outDir,
     write: false,
     logLevel: 'warning',
     plugins: [keepImportMeta],

@@ -1,6 +1,6 @@
 /**
- * npm run load:hardening — the floods of issue 15 (points 1 and 2) against a running server, while a normal signed-in
- * user keeps working. Not a test: it prints figures.
+ * npm run load:hardening — the floods of issue 15 (points 1 and 2) and issue 25 (batch spellings, PDFs, lockout)
+ * against a running server, while a normal signed-in user keeps working. Not a test: it prints figures.
  *
  * Starts the real server (`node scripts/start.mjs`, as `npm start` does) on a temp database on loopback. A probe
  * client (the demo user, signed in, its own keep-alive connection) calls GET /api/user back to back with a 20 ms pause
@@ -9,8 +9,15 @@
  *      and of 10 (the cap) in turn;
  *   2. 500 logins of unknown addresses, sent at once as 50 tRPC batches of 10;
  *   3. 200 parallel REST logins of unknown addresses;
- *   4. a real user's login right after phase 3 was fired (answered 200, or 429 with Retry-After: then retried).
- * Prints the worst and p99 probe latency per phase (target: worst < 100 ms) and stops by itself.
+ *   4. a real user's login right after phase 3 was fired (answered 200, or 429 with Retry-After: then retried);
+ *   5. batch-spelling flood (FLOOD_SECONDS): 8 connections send 900 auth.demoHint calls joined by `%2C` (signed out)
+ *      and 300 configurations.create joined by `%2C` (signed in); every one must be a 413, nothing stored;
+ *   6. PDF flood (FLOOD_SECONDS each): 4 clients loop the largest quote the caps allow through POST /api/quote/pdf,
+ *      then 4 loop GET /api/configurations/{id}/pdf of it saved (answered 200, or 429 beyond the render queue);
+ *   7. lockout: 10 wrong passwords for the admin from elsewhere, the right one from an untrusted client (429), then
+ *      from the admin's own browser (device cookie) while 64 connections flood wrong logins for unknown accounts.
+ * Prints the worst and p99 probe latency per phase (target: worst < 100 ms in phases 1-3, p99 < 200 ms while PDFs
+ * render) and stops by itself.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,6 +28,26 @@ import { freePort } from './server-kit';
 
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 5);
 const TARGET_MS = 100;
+const PDF_P99_TARGET_MS = 200;
+const TRUSTED_LOGIN_TARGET_MS = 2000;
+
+/** The largest quote the caps allow: 200 custom items with the longest names and descriptions, every add-on. */
+const largestQuote = {
+  packageId: 3,
+  pricingModel: 'sqm',
+  squareMeters: 5000,
+  locations: 12,
+  addOns: Array.from({ length: 8 }, (_, i) => ({ id: i + 1, waiveSetupFee: false })),
+  customItems: Array.from({ length: 200 }, (_, i) => ({
+    id: `item-${i}`,
+    name: `Custom item ${i} `.padEnd(200, 'n'),
+    description: `Described at length ${i} `.padEnd(1000, 'd word '),
+    isOneTime: i % 2 === 0,
+    price: 100 + i,
+  })),
+  contractDuration: 36,
+  paymentFrequency: 'monthly',
+};
 
 /** One request on a fresh connection (an attacker does not queue behind itself). */
 function raw(port: number, method: string, url: string, body?: unknown, cookie?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
@@ -77,12 +104,27 @@ const statuses = (list: number[]) => {
   return [...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${n}× ${s}`).join(', ');
 };
 
-function report(phase: string, times: number[], extra: string): number {
+function percentiles(times: number[]): { p99: number; worst: number } {
   const s = [...times].sort((a, b) => a - b);
-  const worst = s.at(-1) ?? Number.NaN;
-  const p99 = s[Math.min(s.length - 1, Math.ceil(0.99 * s.length) - 1)] ?? Number.NaN;
-  console.log(`  ${phase.padEnd(34)} probe n=${String(s.length).padStart(4)}  p99 ${p99.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms   ${extra}`);
+  return { worst: s.at(-1) ?? Number.NaN, p99: s[Math.min(s.length - 1, Math.ceil(0.99 * s.length) - 1)] ?? Number.NaN };
+}
+
+function report(phase: string, times: number[], extra: string): number {
+  const { p99, worst } = percentiles(times);
+  console.log(`  ${phase.padEnd(34)} probe n=${String(times.length).padStart(4)}  p99 ${p99.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms   ${extra}`);
   return worst;
+}
+
+/** Runs `loop` on `n` workers until `seconds` have passed; collects the statuses they report. */
+async function flood(n: number, seconds: number, loop: (k: number) => Promise<number>): Promise<number[]> {
+  const until = Date.now() + seconds * 1000;
+  const seen: number[] = [];
+  await Promise.all(
+    Array.from({ length: n }, async (_, k) => {
+      while (Date.now() < until) seen.push(await loop(k));
+    }),
+  );
+  return seen;
 }
 
 async function main() {
@@ -151,9 +193,64 @@ async function main() {
     worstOverall = Math.max(worstOverall, report('3. 200 parallel REST logins', probe.take(), statuses(restStatuses)));
     console.log(`  4. a real login fired behind them: ${real.status} after ${realMs.toFixed(0)} ms (${realTries} attempt${realTries === 1 ? '' : 's'})`);
 
+    // 5. batch-spelling flood: the commas spelled %2C (finding 1)
+    const before = (await attacker.request('GET', '/api/configurations?scope=mine')).body as unknown[];
+    const hintBatch = `/trpc/${Array(900).fill('auth.demoHint').join('%2C')}?batch=1&input=%7B%7D`;
+    const saveBatch = `/trpc/${Array(300).fill('configurations.create').join('%2C')}?batch=1`;
+    const saveBody = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [String(i), { name: `Flood ${i}`, packageId: 1 }]));
+    const spelled = await flood(8, FLOOD_SECONDS, async (k) =>
+      k % 2 === 0 ? (await raw(port, 'GET', hintBatch)).status : (await raw(port, 'POST', saveBatch, saveBody, attacker.cookie)).status,
+    );
+    const after = (await attacker.request('GET', '/api/configurations?scope=mine')).body as unknown[];
+    worstOverall = Math.max(
+      worstOverall,
+      report('5. %2C batch flood', probe.take(), `${statuses(spelled)}; configurations stored: ${after.length - before.length}`),
+    );
+
+    // 6. PDF flood (finding 2): four clients of their own, each looping the largest quote
+    const renderers = Array.from({ length: 4 }, () => new Client(port));
+    for (const r of renderers) await r.request('POST', '/api/login', { username: 'demo@example.com', password: 'Demo12345' });
+    const saved = await renderers[0]!.request('POST', '/api/configurations', { name: 'Largest quote', ...largestQuote });
+    if (saved.status !== 201) throw new Error(`saving the largest quote: ${saved.status}`);
+    const pdfP99: number[] = [];
+    for (const [phase, call] of [
+      ['6a. PDF flood, POST /api/quote/pdf', (c: Client) => c.request('POST', '/api/quote/pdf', largestQuote)],
+      ['6b. PDF flood, GET saved PDF', (c: Client) => c.request('GET', `/api/configurations/${saved.body.id}/pdf`)],
+    ] as const) {
+      probe.take();
+      const rendered = await flood(4, FLOOD_SECONDS, async (k) => (await call(renderers[k]!)).status);
+      const times = probe.take();
+      pdfP99.push(percentiles(times).p99);
+      report(phase, times, statuses(rendered));
+    }
+    for (const r of renderers) r.close();
+
+    // 7. lockout (finding 3): guesses from elsewhere, then the owner's own browser during a flood of unknown logins
+    const guesses: number[] = [];
+    for (let i = 0; i < 10; i++) guesses.push((await raw(port, 'POST', '/api/login', { username: 'admin@example.com', password: 'Wrong-pass-1' })).status);
+    const untrusted = await raw(port, 'POST', '/api/login', { username: 'admin@example.com', password: 'Admin1234' });
+    let stopFlood = false;
+    const unknownFlood = Array.from({ length: 64 }, async (_, w) => {
+      const seen: number[] = [];
+      for (let i = 0; !stopFlood; i++) seen.push((await raw(port, 'POST', '/api/login', { username: `flood${w}-${i}@example.org`, password: 'Whatever123' })).status);
+      return seen;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    const trustedStarted = performance.now();
+    const trusted = await attacker.request('POST', '/api/login', { username: 'admin@example.com', password: 'Admin1234' });
+    const trustedMs = performance.now() - trustedStarted;
+    stopFlood = true;
+    const flooded = (await Promise.all(unknownFlood)).flat();
+    report('7. lockout + unknown-login flood', probe.take(), `flood: ${statuses(flooded)}`);
+    console.log(`     10 wrong admin passwords from elsewhere: ${statuses(guesses)}; the right one from an untrusted client: ${untrusted.status} (Retry-After ${untrusted.headers['retry-after'] ?? '-'})`);
+    console.log(`     the right one from the admin's own browser during the flood: ${trusted.status} after ${trustedMs.toFixed(0)} ms (target 200 within ${TRUSTED_LOGIN_TARGET_MS} ms)`);
+
     await probe.stop();
     user.close();
     attacker.close();
+    const pdfWorst = Math.max(...pdfP99);
+    console.log(`\nProbe p99 while maximal PDFs render: ${pdfWorst.toFixed(1)} ms (target < ${PDF_P99_TARGET_MS} ms): ${pdfWorst < PDF_P99_TARGET_MS ? 'PASS' : 'ABOVE TARGET'}`);
+    console.log(`Owner's login from a trusted browser: ${trusted.status === 200 && trustedMs < TRUSTED_LOGIN_TARGET_MS ? 'PASS' : 'FAIL'}`);
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;

@@ -27,8 +27,14 @@ export interface Reply {
 
 export class Client {
   readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  cookie = '';
+  /** The cookies the server set (session, device), by name, as a browser keeps them. */
+  private readonly jar = new Map<string, string>();
   constructor(readonly port: number) {}
+
+  /** The Cookie header this client sends. */
+  get cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
 
   request(method: string, url: string, body?: unknown): Promise<Reply> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -43,8 +49,13 @@ export class Client {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const setCookie = res.headers['set-cookie']?.[0];
-          if (setCookie) this.cookie = setCookie.split(';')[0]!;
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const pair = line.split(';')[0]!;
+            const at = pair.indexOf('=');
+            const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+            if (value === '') this.jar.delete(name);
+            else this.jar.set(name, value);
+          }
           const text = Buffer.concat(chunks).toString('utf8');
           let parsed: unknown = text;
           try {

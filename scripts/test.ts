@@ -1,6 +1,6 @@
 // npm test: unit and integration tests, the browser tests, then the type check; ends with the plain line
 // "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +71,18 @@ let allOk = true;
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-report-'));
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 
+// The type check runs beside the browser tests, which mostly wait on the page: its output is held and printed after.
+let typecheck: Promise<{ status: number | null; output: string }> | undefined;
+function startTypecheck(): void {
+  const child = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  typecheck = new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
 for (const [i, suite] of suites.entries()) {
+  if (i === suites.length - 1) startTypecheck();
   const report = path.join(outDir, `report-${i}.json`);
   console.log(`\n=== ${suite.name} ===`);
   const result = spawnSync(
@@ -95,7 +106,8 @@ fs.rmSync(outDir, { recursive: true, force: true });
 
 // The type check counts as one more test: a type error fails the run like a failing assertion.
 console.log('\n=== typecheck (tsc --noEmit) ===');
-const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { stdio: 'inherit' });
+const tsc = await typecheck!;
+process.stdout.write(tsc.output);
 if (tsc.status === 0) {
   console.log('no type errors');
   passed += 1;

@@ -4,6 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { apiEnvelope } from './http/envelope';
+import { TRPC_MAX_BATCH } from './http/guards';
+import { clientGone } from './http/client-gone';
 import { noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
@@ -34,12 +36,17 @@ export function createApp(services: Services, options: AppOptions): Hono {
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
+      // Second line behind the envelope's count (http/guards.ts batchTooLong), which answers first and with a 413.
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: (opts, c) => {
-        const ctx = createRequestContext(services, c, opts.resHeaders);
+        const ctx = createRequestContext(services, c, (v) => opts.resHeaders.append('Set-Cookie', v));
         noteRequestUser(c, ctx.user?.id);
         return ctx as unknown as Record<string, unknown>;
       },
-      onError: ({ error, path: procedure }) => logIfInternal(error, `trpc ${procedure ?? ''}`),
+      // A request whose client left mid-body is not a server error (http/client-gone.ts): the envelope logs it quietly.
+      onError: ({ error, path: procedure, req, ctx }) => {
+        if (!clientGone(req, (ctx as { env?: unknown } | undefined)?.env)) logIfInternal(error, `trpc ${procedure ?? ''}`);
+      },
       // A 429 says when to come back, as on the REST door (trpc/errors.ts RetryLaterError).
       responseMeta: ({ errors }) => {
         const retryAfter = retryAfterHeader(errors);

@@ -38,7 +38,8 @@ describe('login with remember', () => {
   it('remember: false gives a browser-session cookie: no Expires, no Max-Age, still HttpOnly and SameSite=Lax', async () => {
     const { res } = await login({ remember: false });
     expect(res.status).toBe(200);
-    const { value, attributes } = cookieParts(res.headers.get('set-cookie'));
+    // the session cookie (the device cookie that follows it is long-lived on purpose: auth/device-cookie.ts)
+    const { value, attributes } = cookieParts(res.headers.getSetCookie()[0]!);
     expect(attributes.filter((a) => /^(Expires|Max-Age)=/i.test(a))).toEqual([]);
     expect(attributes).toContain('HttpOnly');
     expect(attributes).toContain('SameSite=Lax');

@@ -1,6 +1,5 @@
-// One set of rules behind two doors: whatever the REST adapters do to go faster (rest/direct.ts skips the tRPC
-// caller for the hot paths), every call answers the same status and the same body as the tRPC procedure over HTTP —
-// signed out, bad input, not an admin, and success.
+// One set of rules behind two doors: every REST call answers the same status and the same body as its tRPC
+// procedure over HTTP — signed out, bad input, not an admin, and success.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, USER, type TestApp } from '../support/test-app';
 

@@ -3,9 +3,10 @@
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures } from '../../db/schema';
+import { loginFailures, users } from '../../db/schema';
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, hashPool } from '../../src/server/auth/hash-pool';
 import { registration } from '../support/accounts';
+import { addUser } from '../support/configurations';
 import { MINUTE } from '../support/clock';
 import { batchCodes, trpcBatch } from '../support/trpc-http';
 import { ADMIN, createTestApp, USER, type TestApp } from '../support/test-app';
@@ -22,9 +23,20 @@ describe('the hashing pool', () => {
     expect(HASH_QUEUE_LIMIT).toBe(8 * HASH_CONCURRENCY);
   });
 
+  /** `n` accounts that really hash (the demo user's hash copied): logins for unknown accounts hash nothing. */
+  function knownAccounts(prefix: string, n: number): string[] {
+    const hash = t.db.select().from(users).where(eq(users.email, USER.email)).get()!.passwordHash;
+    return Array.from({ length: n }, (_, i) => {
+      const email = `${prefix}${i}@example.org`;
+      addUser(t, email);
+      t.db.update(users).set({ passwordHash: hash }).where(eq(users.email, email)).run();
+      return email;
+    });
+  }
+
   it('answers 429 with Retry-After to parallel REST logins beyond its queue, never a 5xx, and does not count them as failures', async () => {
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => t.client().post('/api/login', { username: `nobody${i}@example.org`, password: 'Whatever123' })),
+      knownAccounts('member', 60).map((username) => t.client().post('/api/login', { username, password: 'Whatever123' })),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
@@ -60,18 +72,29 @@ describe('the hashing pool', () => {
 
   it('does the same on the tRPC door: 10-call login batches in parallel get TOO_MANY_REQUESTS with Retry-After', async () => {
     t.clock.advance(16 * MINUTE); // the previous test's failures leave the window
-    const batch = () =>
+    const accounts = knownAccounts('ghost', 60);
+    const batch = (b: number) =>
       trpcBatch(
         t.client(),
         'mutation',
-        Array.from({ length: 10 }, (_, i) => ({ path: 'auth.login', input: { username: `ghost${i}@example.org`, password: 'Whatever123' } })),
+        Array.from({ length: 10 }, (_, i) => ({ path: 'auth.login', input: { username: accounts[b * 10 + i], password: 'Whatever123' } })),
       );
-    const results = await Promise.all(Array.from({ length: 6 }, batch));
+    const results = await Promise.all(Array.from({ length: 6 }, (_, b) => batch(b)));
     const codes = results.flatMap(batchCodes);
     expect(codes.every((c) => c === 'UNAUTHORIZED' || c === 'TOO_MANY_REQUESTS')).toBe(true);
     expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS').length).toBeGreaterThan(0);
     const busy = results.find((r) => batchCodes(r).includes('TOO_MANY_REQUESTS'))!;
     expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a flood of logins for unknown accounts beyond the pool’s size with 429 too, though they hash nothing', async () => {
+    t.clock.advance(16 * MINUTE);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.client().post('/api/login', { username: `nobody${i}@example.org`, password: 'Whatever123' })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(HASH_CONCURRENCY + HASH_QUEUE_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - HASH_CONCURRENCY - HASH_QUEUE_LIMIT);
   });
 });
 

@@ -45,10 +45,14 @@ export function outboxFiles(t: TestApp): string[] {
     .map((f) => fs.readFileSync(path.join(t.config.outboxDir, f), 'utf8'));
 }
 
-/** The value of one attribute-bearing Set-Cookie header, split into its parts. */
+/**
+ * The value of one attribute-bearing Set-Cookie header, split into its parts. Of several joined by `Headers.get` (the
+ * session cookie, then the device cookie at sign-in), the first: they are split where `, name=` starts the next.
+ */
 export function cookieParts(setCookie: string | null): { value: string; attributes: string[] } {
   if (!setCookie) throw new Error('no Set-Cookie header');
-  const [first = '', ...attributes] = setCookie.split(';').map((s) => s.trim());
+  const [cookie = ''] = setCookie.split(/, (?=[\w-]+=)/);
+  const [first = '', ...attributes] = cookie.split(';').map((s) => s.trim());
   return { value: first.slice(first.indexOf('=') + 1), attributes };
 }
 

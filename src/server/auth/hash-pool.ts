@@ -30,11 +30,16 @@ export class HashPool {
     return this.active >= this.concurrency && this.queue.length >= this.queueLimit;
   }
 
-  /** Runs `task` when a slot is free; rejects with ServerBusyError (429) at once when the queue is full. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` when a slot is free; rejects with ServerBusyError (429) at once when the queue is full. A `priority`
+   * task (a sign-in from a browser the account trusts, auth/device-cookie.ts) goes to the front of the queue and is
+   * never refused for its length: a flood of guesses must not stand between an owner and their account. Such tasks
+   * are few by construction (10 failures per device per 15 minutes).
+   */
+  async run<T>(task: () => Promise<T>, { priority = false }: { priority?: boolean } = {}): Promise<T> {
     if (this.active >= this.concurrency) {
-      if (this.queue.length >= this.queueLimit) throw new ServerBusyError();
-      await new Promise<void>((resolve) => this.queue.push(resolve));
+      if (!priority && this.queue.length >= this.queueLimit) throw new ServerBusyError();
+      await new Promise<void>((resolve) => (priority ? this.queue.unshift(resolve) : this.queue.push(resolve)));
     } else {
       this.active += 1;
     }

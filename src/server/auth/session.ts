@@ -96,13 +96,13 @@ const checkCacheOf = perDatabase((db): { watch: TableWatch; entries: Map<string,
 /**
  * The session of a token when the cache alone can answer: a check made since nothing could have changed it, still
  * within its expiry, and not yet due for a refresh (which writes). Null means "ask validateSessionToken", never
- * "signed out". Reads nothing but data_version, writes nothing.
+ * "signed out". Reads nothing but data_version (or takes the request's `reading` of it), writes nothing.
  */
-export function cachedSessionCheck(db: Db, clock: Clock, token: string): { session: Session; user: SessionUser } | null {
+export function cachedSessionCheck(db: Db, clock: Clock, token: string, reading?: number): { session: Session; user: SessionUser } | null {
   if (db.$client.inTransaction || !/^[a-z2-7]{32}$/.test(token)) return null;
   const cache = checkCacheOf(db);
   const hit = cache.entries.get(token);
-  if (!hit || hit.generation !== cache.watch.generation || hit.dataVersion !== dataVersion(db)) return null;
+  if (!hit || hit.generation !== cache.watch.generation || hit.dataVersion !== (reading ?? dataVersion(db))) return null;
   const now = clock.now().getTime();
   const { idle, absolute, refreshStep } = lifetime(hit.session.persistent);
   const expires = hit.session.expiresAt.getTime();
@@ -115,9 +115,10 @@ export function validateSessionToken(
   db: Db,
   clock: Clock,
   token: string,
+  reading?: number,
 ): { session: Session; user: SessionUser; refreshed: boolean } | null {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const cached = cachedSessionCheck(db, clock, token);
+  const cached = cachedSessionCheck(db, clock, token, reading);
   if (cached) return { ...cached, refreshed: false };
   const cache = db.$client.inTransaction ? null : checkCacheOf(db);
   // Taken before the database is read: a commit landing in between only makes the next check go to the database.

@@ -7,6 +7,9 @@
 // - Commits by OTHER connections (another process, a second handle on the same file) change SQLite's
 //   `PRAGMA data_version`, read through a prepared statement.
 // A cached value is current when both numbers still equal those taken before it was read from the database.
+// Reading data_version starts a read transaction (shared-memory locks included), the largest part of a cached read:
+// a request takes one reading when its context is made (trpc/context.ts) and checks its caches against it; the
+// request then answers the state of that instant. A cache that has to reload reads the version afresh.
 import type Database from 'better-sqlite3';
 import type { Db } from './database';
 
@@ -33,40 +36,9 @@ function connectionOf(sqlite: Database.Database): ConnectionState {
   return state;
 }
 
-/**
- * Readings shared inside `withOneReading` (one per connection). Reading data_version starts a read transaction in
- * SQLite, shared-memory locks included: 3 to 10 µs under load, the largest part of a signed-in catalogue read, which
- * checks two caches (its session, then the catalogue). Inside the scope both use one reading, which is safe: a cached
- * value matched against it is what was current at that instant (writes through this connection move the generation
- * on regardless). Inside a transaction the reading is always fresh.
- */
-let sharedReadings: Map<ConnectionState, number> | null = null;
-
-/**
- * Runs `fn` (its synchronous part: a promise it returns ends the scope) with one data_version reading per
- * connection. For one request's own work only: a write by another connection made inside the scope would be missed.
- */
-export function withOneReading<T>(fn: () => T): T {
-  if (sharedReadings !== null) return fn();
-  sharedReadings = new Map();
-  try {
-    return fn();
-  } finally {
-    sharedReadings = null;
-  }
-}
-
 /** SQLite's data_version of this connection: changes when another connection has committed since the last read. */
 export function dataVersion(db: Db): number {
-  const sqlite = db.$client;
-  const state = connectionOf(sqlite);
-  if (sharedReadings === null || sqlite.inTransaction) return state.dataVersion.get()!;
-  let value = sharedReadings.get(state);
-  if (value === undefined) {
-    value = state.dataVersion.get()!;
-    sharedReadings.set(state, value);
-  }
-  return value;
+  return connectionOf(db.$client).dataVersion.get()!;
 }
 
 /**

@@ -8,6 +8,7 @@ import { batchTooLong, crossSite, notJson, unknownHost } from './guards';
 import { logRequest, logger as processLogger, type Logger } from '../logging';
 import { API_HEADERS, bodyTooLarge, completeHeaders } from './headers';
 import type { Services } from '../trpc/context';
+import { clientGone, clientGoneResponse, CLIENT_CLOSED_REQUEST } from './client-gone';
 
 type Refusal = Response | undefined;
 
@@ -30,10 +31,21 @@ export function apiEnvelope(services: Services, log: Logger = processLogger): Mi
     // The REST adapters find the services here (rest/kit.ts RestEnv).
     c.set('services' as never, services as never);
     try {
-      let refused = refusalOf(c);
-      if (refused instanceof Promise) refused = await refused;
-      if (refused) c.res = refused;
-      else await next();
+      try {
+        let refused = refusalOf(c);
+        if (refused instanceof Promise) refused = await refused;
+        if (refused) c.res = refused;
+        else await next();
+      } catch (error) {
+        // A body that stopped arriving (read here for a chunked upload) fails because the client left: not ours.
+        if (!clientGone(c.req.raw, c.env)) throw error;
+      }
+      if (clientGone(c.req.raw, c.env)) {
+        // Whatever the handler made of a half-received request, nobody is there to read it (http/client-gone.ts).
+        c.res = clientGoneResponse();
+        status = CLIENT_CLOSED_REQUEST;
+        return;
+      }
       completeHeaders(c.res, API_HEADERS);
       status = c.res.status;
     } finally {

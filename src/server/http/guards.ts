@@ -13,15 +13,40 @@ import { errorJson } from '../trpc/errors';
 export const TRPC_MAX_BATCH = 10;
 export const BATCH_TOO_LARGE = `A batch may hold at most ${TRPC_MAX_BATCH} calls`;
 
-/** Counts the comma-separated procedure paths of /trpc/a,b,c: a batch over the cap is a 413, before any call runs. */
+export const BAD_PATH = 'The request path is not valid';
+
+/**
+ * The procedure paths of /trpc/a,b,c counted the way tRPC will see them: its fetch adapter takes the URL's pathname,
+ * decodes it once with decodeURIComponent and splits on commas, so `%2C` (or `%2c`) is a comma like any other. A batch
+ * over the cap is a 413 and a path that does not decode (`%C0%AC`, `%ZZ`: tRPC would throw outside its error
+ * handling, a 500) is a 400, both before any call runs. A path with no `%` is counted as it stands.
+ */
 export function batchTooLong(c: Context, max = TRPC_MAX_BATCH): Response | undefined {
-  const path = c.req.path;
-  const at = path.indexOf('/trpc/');
-  if (at === -1) return undefined;
-  const paths = path.slice(at + '/trpc/'.length);
+  if (!c.req.path.startsWith('/trpc/')) return undefined;
+  let paths = trpcPathOf(c.req.url);
+  if (paths.includes('%')) {
+    try {
+      paths = decodeURIComponent(paths);
+    } catch {
+      return c.json(errorJson(BAD_PATH, 'BAD_REQUEST'), 400);
+    }
+  }
   let calls = 1;
   for (let i = paths.indexOf(','); i !== -1 && calls <= max; i = paths.indexOf(',', i + 1)) calls += 1;
   return calls > max ? c.json(errorJson(BATCH_TOO_LARGE, 'PAYLOAD_TOO_LARGE'), 413) : undefined;
+}
+
+const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
+
+/**
+ * What tRPC's fetch adapter reads as the procedure path: the URL's pathname, slashes trimmed, less the endpoint. The
+ * request's URL is already normalised (scheme://host/path?query), so the pathname is cut out of it without a parse.
+ */
+function trpcPathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const query = url.indexOf('?', start);
+  const pathname = url.slice(start, query === -1 ? undefined : query);
+  return trimSlashes(trimSlashes(pathname).slice('trpc'.length));
 }
 
 export const JSON_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)';

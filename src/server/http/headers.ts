@@ -38,8 +38,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 /** Every /api and /trpc answer, errors included: authenticated data must not sit in a shared or browser cache. */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': 'no-store', ...SECURITY_HEADERS });
 
+/** Answers built with API_HEADERS already in them (rest/kit.ts apiAnswer): the envelope leaves their headers alone. */
+const completeAnswers = new WeakSet<Response>();
+
+/**
+ * A JSON (or empty) answer of /api with every fixed header, built in one go: a plain header object is what
+ * @hono/node-server writes without converting it, where thirteen `Headers.set` calls after the fact each validate and
+ * sort. `extra` headers (X-Total-Count, Retry-After) and Set-Cookie lines join them.
+ */
+export function apiAnswer(body: string | null, status: number, extra?: Record<string, string>, setCookies?: readonly string[]): Response {
+  const base = body === null ? API_HEADERS : API_JSON_HEADERS;
+  const fixed = extra === undefined ? base : { ...base, ...extra };
+  const headers: HeadersInit =
+    setCookies === undefined || setCookies.length === 0
+      ? (fixed as Record<string, string>)
+      : [...Object.entries(fixed), ...setCookies.map((v): [string, string] => ['set-cookie', v])];
+  const res = new Response(body, { status, headers });
+  completeAnswers.add(res);
+  return res;
+}
+
+const API_JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...API_HEADERS, 'content-type': 'application/json' });
+
 /** Adds `headers` to a response that was not built with them (set, so they win over a handler's own). */
 export function completeHeaders(res: Response, headers: Readonly<Record<string, string>>): void {
+  if (completeAnswers.has(res)) return;
   const target = res.headers;
   for (const name in headers) target.set(name, headers[name]!);
 }

@@ -4,7 +4,7 @@ export function registerConfigurationsRoutes(api: RestApp): void {
   // The casts only satisfy the compiler: the procedure's schema rejects any other value with a 400. A plain array,
   // at most 1,000 rows (newest first); X-Total-Count always, X-Truncated: true when rows were left out (issue 15).
   api.get('/configurations', (c) =>
-    run(c, async (caller) => {
+    run(c, async (caller, headers) => {
       const q = c.req.query();
       const list = await caller.configurations.allWithTotal({
         scope: q.scope as 'mine' | 'all' | undefined,
@@ -12,8 +12,8 @@ export function registerConfigurationsRoutes(api: RestApp): void {
         ...(q.page !== undefined ? { page: q.page as unknown as number } : {}),
         ...(q.limit !== undefined ? { limit: q.limit as unknown as number } : {}),
       });
-      c.header('X-Total-Count', String(list.total));
-      if (list.truncated) c.header('X-Truncated', 'true');
+      headers['x-total-count'] = String(list.total);
+      if (list.truncated) headers['x-truncated'] = 'true';
       return list.items;
     }),
   );

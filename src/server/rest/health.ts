@@ -1,8 +1,5 @@
-import type { RestApp } from './kit';
+import { run, type RestApp } from './kit';
 
 export function registerHealthRoutes(api: RestApp): void {
-  api.get('/health', (c) => {
-    c.get('services').db.$client.prepare('select 1').get();
-    return c.json({ status: 'ok' });
-  });
+  api.get('/health', (c) => run(c, (caller) => caller.health()));
 }

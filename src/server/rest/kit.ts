@@ -1,12 +1,13 @@
 // The one way a REST adapter runs a procedure: build the request context, call through createCaller, map errors.
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { noteRequestUser } from '../logging';
 import { cachedCatalogJson } from '../services/catalog-cache';
 import { createRequestContext, type Services } from '../trpc/context';
 import { JSON_REQUIRED, isJsonContentType } from '../http/guards';
+import { apiAnswer } from '../http/headers';
 import { requestHeader } from '../http/request-header';
+import { clientGone, clientGoneResponse } from '../http/client-gone';
 import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
@@ -14,33 +15,40 @@ export type Caller = ReturnType<typeof createCaller>;
 export type RestEnv = { Variables: { services: Services } };
 export type RestApp = Hono<RestEnv>;
 
-export function errorResponse(c: HonoContext, error: unknown): Response {
+/** What an adapter adds to its answer: headers such as X-Total-Count. */
+export type AnswerHeaders = Record<string, string>;
+
+/** The contract's error answer for anything thrown (logged when internal; a 429 says when to come back). */
+export function errorResponse(c: HonoContext, error: unknown, setCookies?: readonly string[]): Response {
+  // A body read that failed because the client left is logged by the envelope as a quiet 499, not as an error here.
+  if (clientGone(c.req.raw, c.env)) return clientGoneResponse();
   const e = toTRPCError(error);
   logIfInternal(e, `${c.req.method} ${c.req.path}`);
   const retryAfter = retryAfterOf(e);
-  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
-  return c.json(errorBodyOf(e), httpStatusOf(e.code) as ContentfulStatusCode);
+  const extra = retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) };
+  return apiAnswer(JSON.stringify(errorBodyOf(e)), httpStatusOf(e.code), extra, setCookies);
 }
 
 /**
- * Runs `fn` with a caller for this request. `status` 204 answers an empty body (deletes); 201 for creates.
+ * Runs `fn` with a caller for this request: the procedure decides everything, the adapter only shapes the answer.
+ * `status` 204 answers an empty body (deletes); 201 for creates. `fn` may add headers to the answer.
  */
 export async function run(
   c: HonoContext<RestEnv>,
-  fn: (caller: Caller) => Promise<unknown> | unknown,
+  fn: (caller: Caller, headers: AnswerHeaders) => Promise<unknown> | unknown,
   status: 200 | 201 | 204 = 200,
 ): Promise<Response> {
+  const setCookies: string[] = [];
   try {
-    const ctx = createRequestContext(c.get('services'), c);
+    const ctx = createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
     noteRequestUser(c, ctx.user?.id);
-    const caller = createCaller(ctx);
-    const result = await fn(caller);
-    if (status === 204) return c.body(null, 204);
-    const ready = cachedCatalogJson(result);
-    if (ready !== undefined) return c.body(ready, status, { 'Content-Type': 'application/json' });
-    return c.json(result as object, status);
+    const headers: AnswerHeaders = {};
+    const result = await fn(createCaller(ctx), headers);
+    const extra = Object.keys(headers).length === 0 ? undefined : headers;
+    if (status === 204) return apiAnswer(null, 204, extra, setCookies);
+    return apiAnswer(cachedCatalogJson(result) ?? JSON.stringify(result) ?? 'null', status, extra, setCookies);
   } catch (error) {
-    return errorResponse(c, error);
+    return errorResponse(c, error, setCookies);
   }
 }
 

@@ -1,25 +1,26 @@
 // The quote PDFs (CONTRACT §3): the procedure decides access and what is shown (configurations.pdfData,
-// quote.pdfData); this adapter only renders and streams it. Every failure before the first byte is the usual JSON error.
-import { Readable } from 'node:stream';
+// quote.pdfData); this adapter has it rendered off the request thread (pdf/render-pool.ts) and sends it. Every
+// failure, a full render queue (429) included, is the usual JSON error.
 import type { Context as HonoContext } from 'hono';
-import { renderQuotePdf } from '../pdf/quote-document';
+import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import type { QuotePdfData } from '../services/quote-pdf';
 import { createRequestContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import { errorResponse, idParam, jsonBody, type Caller, type RestApp, type RestEnv } from './kit';
 
 async function pdfResponse(c: HonoContext<RestEnv>, fn: (caller: Caller) => Promise<QuotePdfData>): Promise<Response> {
+  const setCookies: string[] = [];
   try {
-    const caller = createCaller(createRequestContext(c.get('services'), c));
+    const caller = createCaller(createRequestContext(c.get('services'), c, (v) => setCookies.push(v)));
     const data = await fn(caller);
-    // Laid out in full here, so a failure is still a JSON error; the bytes then stream to the client.
-    const doc = renderQuotePdf(data.document);
+    const pdf = await renderQuotePdfOffThread(data.document);
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', data.contentDisposition);
     c.header('Cache-Control', 'no-store');
-    return c.body(Readable.toWeb(doc) as ReadableStream<Uint8Array>, 200);
+    for (const v of setCookies) c.header('Set-Cookie', v, { append: true });
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200);
   } catch (error) {
-    return errorResponse(c, error);
+    return errorResponse(c, error, setCookies);
   }
 }
 

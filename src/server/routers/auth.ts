@@ -8,6 +8,7 @@ import {
   updateProfileInput,
 } from '../../shared/schemas/auth';
 import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
+import { issueDeviceCookie } from '../auth/device-cookie';
 import { rateLimiterFor } from '../http/rate-limit';
 import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
@@ -28,8 +29,10 @@ function startSession(ctx: Context, userId: number, persistent = true): void {
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.db, ctx.clock, input.username, input.password);
+    const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie);
     startSession(ctx, user.id, input.remember !== false);
+    // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
     return toUserDto(recordLogin(ctx.db, ctx.clock, user.id));
   }),
 
@@ -53,6 +56,7 @@ export const authRouter = router({
     rateLimiterFor(ctx).take('register', ctx.clientAddress);
     const user = await registerUser(ctx.db, ctx.clock, input);
     startSession(ctx, user.id);
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
     return toUserDto(user);
   }),
 

@@ -5,9 +5,9 @@ import { protectedProcedure, router } from '../trpc/init';
 // ready-made JSON (rest/catalog.ts).
 export const catalogRouter = router({
   /** Everything the calculator screen needs in one call. */
-  all: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog),
-  packages: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.packages),
-  addOns: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.addOns),
-  categories: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.categories),
-  discounts: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db).catalog.discounts),
+  all: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog),
+  packages: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.packages),
+  addOns: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.addOns),
+  categories: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.categories),
+  discounts: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.discounts),
 });

@@ -3,10 +3,12 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
-import { hashPool, ServerBusyError } from '../auth/hash-pool';
+import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
+import { readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { loginNameKey } from '../../shared/schemas/text';
 import { RetryLaterError } from '../trpc/errors';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {
@@ -30,28 +32,69 @@ function tooManyAttempts(retryAfterMs: number): TRPCError {
   );
 }
 
+/** The counter a trusted browser's own failures are kept under (login_failures.account). */
+const deviceCounter = (nonce: string) => `device:${nonce}`;
+
 /**
- * The account for these credentials, or 401 / 429. Unknown accounts are verified against a dummy hash and throttled
- * like known ones, so neither timing nor the throttle tells whether an address has an account.
+ * The account for these credentials, or 401 / 429. Throttled as OWASP's device cookies design says (CONTRACT §4): a
+ * browser holding a genuine device cookie for this account counts its own failures (10 per 15 minutes) and is never
+ * locked out by failures from elsewhere, and its verification goes ahead of the hashing queue; every other client
+ * shares the account's count. Unknown accounts are throttled like known ones and answer after as long as a
+ * verification takes (auth/password.ts), so neither timing nor the throttle tells whether an address has an account.
  */
-export async function authenticate(db: Db, clock: Clock, login: string, password: string): Promise<UserRow> {
-  // A full hashing pool refuses at once, before any database work (a flood of logins must stay cheap to refuse).
-  if (hashPool.full) throw new ServerBusyError();
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  login: string,
+  password: string,
+  deviceCookie?: string,
+): Promise<UserRow> {
+  // The signature is checked before anything else (no database work): a flood without a genuine device cookie is
+  // refused at once while the untrusted lane is full, and never reaches the database or the hashing pool.
+  const device = readDeviceCookie(db, deviceCookie);
+  if (device === null) refuseWhenUntrustedLaneFull();
   const user = findUserByLogin(db, login);
-  // Keyed by the account's email when it exists, so its username and its email share one counter.
-  const account = (user?.email ?? login).trim().toLowerCase();
-  const attempt = beginLoginAttempt(db, clock.now(), account);
+  const trusted = device !== null && user !== undefined && device.userId === user.id;
+  if (!trusted && device !== null) refuseWhenUntrustedLaneFull();
+  if (trusted) return judge(db, clock, user, password, deviceCounter(device.nonce), true);
+  untrustedInFlight += 1;
+  try {
+    // Keyed by the account's email when it exists, so its username and its email share one counter.
+    return await judge(db, clock, user, password, loginNameKey(user?.email ?? login), false);
+  } finally {
+    untrustedInFlight -= 1;
+  }
+}
+
+/**
+ * Untrusted sign-ins (no device cookie for the account; logins for unknown accounts among them) in progress at most:
+ * as many as the hashing pool holds. Beyond that they are answered 429 at once, before any database work, as a full
+ * pool answers; unknown accounts hash nothing but wait as long as a verification takes, and without this bound a
+ * flood of them would cost the event loop a database write each.
+ */
+export const UNTRUSTED_LOGINS_MAX = HASH_CONCURRENCY + HASH_QUEUE_LIMIT;
+let untrustedInFlight = 0;
+
+function refuseWhenUntrustedLaneFull(): void {
+  if (untrustedInFlight >= UNTRUSTED_LOGINS_MAX || hashPool.full) throw new ServerBusyError();
+}
+
+/** Counts the attempt under `counter`, verifies, and clears that counter on success. */
+async function judge(db: Db, clock: Clock, user: UserRow | undefined, password: string, counter: string, trusted: boolean): Promise<UserRow> {
+  const attempt = beginLoginAttempt(db, clock.now(), counter);
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterMs);
   let ok: boolean;
   try {
-    ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+    ok = await verifyPasswordOrDummy(user?.passwordHash, password, { priority: trusted });
   } catch (error) {
     // Refused by the full hashing pool (429): never judged, so not a failure of this account.
     if (error instanceof ServerBusyError) cancelLoginAttempt(db, attempt.attemptId);
     throw error;
   }
   if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
-  clearLoginFailures(db, account);
+  // Only the counter this attempt was judged by: a sign-in from the owner's browser does not lift a lock that guesses
+  // from elsewhere put on the account (that would give an attacker ten fresh guesses each time the owner signs in).
+  clearLoginFailures(db, counter);
   return user;
 }
 

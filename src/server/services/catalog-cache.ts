@@ -108,11 +108,17 @@ function buildSnapshot(db: Db): CatalogSnapshot {
   return Object.freeze({ catalog, json, pricing: deepFreeze(toPricingCatalog(catalog)) });
 }
 
-/** The current catalogue: from memory when nothing can have changed it, else read once and kept. */
-export function catalogSnapshot(db: Db): CatalogSnapshot {
+/**
+ * The current catalogue: from memory when nothing can have changed it, else read once and kept. `reading`: the
+ * request's data_version reading (db/watch.ts), for the check alone.
+ */
+export function catalogSnapshot(db: Db, reading?: number): CatalogSnapshot {
   const state = stateOf(db);
-  const version = dataVersion(db);
   const generation = state.watch.generation;
+  if (reading !== undefined && state.snapshot && state.snapshotGeneration === generation && state.snapshotDataVersion === reading && !db.$client.inTransaction) {
+    return state.snapshot;
+  }
+  const version = dataVersion(db);
   // Valid inside a transaction too: a catalogue write of this transaction (committed or not) has already bumped the
   // generation through the triggers, so a matching snapshot is exactly what the transaction reads. (Saves price
   // inside their transaction; rebuilding the catalogue there was most of a save's CPU.)

@@ -1,5 +1,6 @@
 // Password reset tokens (CONTRACT §4): random, stored hashed, valid 24 hours, single use. The same kind of token serves
 // the self-service mail and the admin's reset link.
+import { loginNameKey } from '../../shared/schemas/text';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { emailLogs, passwordResetTokens, users } from '../../../db/schema';
@@ -105,6 +106,6 @@ export async function resetPassword(db: Db, clock: Clock, token: string, newPass
     invalidateUserSessions(db, row.userId);
     const user = db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
     // Whoever proved control of the mailbox is not still locked out by someone else's guesses.
-    if (user) clearLoginFailures(db, user.email.toLowerCase());
+    if (user) clearLoginFailures(db, loginNameKey(user.email));
   });
 }

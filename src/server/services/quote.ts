@@ -5,8 +5,8 @@ import type { Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
 
 /** Prices a form against the current catalogue (held in memory, never stale): the server's authoritative figures. */
-export function priceQuote(db: Db, form: QuoteFormInput): QuoteResult {
-  return priceWithPricingCatalog(catalogSnapshot(db).pricing, form);
+export function priceQuote(db: Db, form: QuoteFormInput, reading?: number): QuoteResult {
+  return priceWithPricingCatalog(catalogSnapshot(db, reading).pricing, form);
 }
 
 /** Prices a form against a catalogue already read (the same one the browser prices from, catalog.all). */

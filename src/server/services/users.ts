@@ -4,6 +4,7 @@ import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
+import { loginNameKey } from '../../shared/schemas/text';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is already taken';
@@ -11,10 +12,11 @@ export const USERNAME_NOT_OWN_ADDRESS = 'A username that is an email address mus
 
 /**
  * Nobody can claim an address that is not theirs (CONTRACT §4, issue 15 point 3): a username that looks like an email
- * address (it holds an @) must be the account's own email, compared without regard to case.
+ * address (it holds an @, after NFKC: `＠` counts) must be the account's own email, compared without regard to case.
  */
 export function assertUsernameIsOwnAddress(username: string, email: string): void {
-  if (username.includes('@') && username.trim().toLowerCase() !== email.trim().toLowerCase()) {
+  const name = loginNameKey(username);
+  if (name.includes('@') && name !== loginNameKey(email)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: USERNAME_NOT_OWN_ADDRESS });
   }
 }
@@ -53,7 +55,7 @@ export function toUserDto(u: UserRow): UserDto {
  * across both columns (see isLoginNameTaken), so at most one account matches; the email match wins regardless.
  */
 export function findUserByLogin(db: Db, login: string): UserRow | undefined {
-  const l = login.trim().toLowerCase();
+  const l = loginNameKey(login);
   return db
     .select()
     .from(users)
@@ -66,7 +68,7 @@ export function findUserByEmail(db: Db, email: string): UserRow | undefined {
   return db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .where(sql`lower(${users.email}) = ${loginNameKey(email)}`)
     .get();
 }
 
@@ -79,7 +81,7 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
  * Usernames and emails share one namespace so that a login name never matches two accounts.
  */
 export function isLoginNameTaken(db: Db, name: string, exceptUserId?: number): boolean {
-  const l = name.trim().toLowerCase();
+  const l = loginNameKey(name);
   const match = or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.username}) = ${l}`);
   const row = db
     .select({ id: users.id })

@@ -1,10 +1,12 @@
 import type { Context as HonoContext } from 'hono';
 import { serialize } from 'hono/utils/cookie';
 import { sessionTokenOf } from '../auth/session-cookie';
+import { deviceCookieOf, deviceSetCookie } from '../auth/device-cookie';
 import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import { dataVersion } from '../db/watch';
 import type { Mailer } from '../mail/types';
 import { clientAddressOf, LOCAL_ADDRESS } from '../http/rate-limit';
 import { requestHeader } from '../http/request-header';
@@ -22,6 +24,8 @@ export interface SessionCookies {
   /** `persistent: false` writes a browser-session cookie (no Expires); the server still ends it at `expiresAt`. */
   set(token: string, expiresAt: Date, persistent?: boolean): void;
   clear(): void;
+  /** Hands this browser its device cookie (auth/device-cookie.ts): written after the session cookie. */
+  setDevice(value: string): void;
 }
 
 export interface Context extends Services {
@@ -30,21 +34,37 @@ export interface Context extends Services {
   cookies: SessionCookies;
   /** The client's address for per-address limits (rate-limit.ts); 'local' when there is no HTTP request. */
   clientAddress: string;
+  /** This request's reading of SQLite's data_version, for its cache checks (db/watch.ts); absent: read when needed. */
+  dataVersion?: number;
+  /** The device cookie the browser sent, unchecked (auth/device-cookie.ts reads and verifies it at login). */
+  deviceCookie: string | undefined;
 }
 
-const noCookies: SessionCookies = { set() {}, clear() {} };
+const noCookies: SessionCookies = { set() {}, clear() {}, setDevice() {} };
 
 /** The inner context: no HTTP at all. Tests and scripts call procedures with it through createCaller. */
 export function createInnerContext(
   services: Services,
-  auth: { user?: SessionUser | null; session?: Session | null; cookies?: SessionCookies; clientAddress?: string } = {},
+  auth: {
+    user?: SessionUser | null;
+    session?: Session | null;
+    cookies?: SessionCookies;
+    clientAddress?: string;
+    deviceCookie?: string;
+    dataVersion?: number;
+  } = {},
 ): Context {
   return {
-    ...services,
+    db: services.db,
+    config: services.config,
+    clock: services.clock,
+    mailer: services.mailer,
     user: auth.user ?? null,
     session: auth.session ?? null,
     cookies: auth.cookies ?? noCookies,
     clientAddress: auth.clientAddress ?? LOCAL_ADDRESS,
+    dataVersion: auth.dataVersion,
+    deviceCookie: auth.deviceCookie,
   };
 }
 
@@ -61,24 +81,26 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
     clear() {
       append(serialize(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }));
     },
+    setDevice(value) {
+      append(deviceSetCookie(value, config.secureCookies));
+    },
   };
 }
 
 /** The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. */
-export function createRequestContext(services: Services, c: HonoContext, resHeaders?: Headers): Context {
-  const cookies = sessionCookies(services.config, (v) => {
-    if (resHeaders) return resHeaders.append('Set-Cookie', v);
-    c.header('Set-Cookie', v, { append: true });
-  });
+export function createRequestContext(services: Services, c: HonoContext, appendCookie?: (setCookie: string) => void): Context {
+  const cookies = sessionCookies(services.config, appendCookie ?? ((v) => c.header('Set-Cookie', v, { append: true })));
   const clientAddress = clientAddressOf(c, services.config);
   const cookieHeader = requestHeader(c, 'cookie');
   const token = sessionTokenOf(cookieHeader);
-  if (!token) return createInnerContext(services, { cookies, clientAddress });
-  const result = validateSessionToken(services.db, services.clock, token);
+  const deviceCookie = deviceCookieOf(cookieHeader);
+  if (!token) return createInnerContext(services, { cookies, clientAddress, deviceCookie });
+  const reading = dataVersion(services.db);
+  const result = validateSessionToken(services.db, services.clock, token, reading);
   if (!result) {
     cookies.clear();
-    return createInnerContext(services, { cookies, clientAddress });
+    return createInnerContext(services, { cookies, clientAddress, deviceCookie, dataVersion: reading });
   }
   if (result.refreshed) cookies.set(token, result.session.expiresAt, result.session.persistent);
-  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress });
+  return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress, deviceCookie, dataVersion: reading });
 }

@@ -19,32 +19,46 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/** What a procedure call is, for those who watch every call pass (tests/integration/one-door.test.ts). */
+export interface ProcedureCall {
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+}
 
-export type SignedInContext = Context & { user: SessionUser; session: Session };
+const procedureWatchers = new Set<(call: ProcedureCall) => void>();
 
 /**
- * The sign-in rule, in one place: protectedProcedure runs it, and so do the REST adapters that call a service
- * directly (src/server/rest/direct.ts), so both doors answer the same 401.
+ * Calls `watcher` on every procedure call, before its input is parsed, until the returned function is called. It sits
+ * in the base procedure every procedure is built from, so it sees exactly what a rule added there would see.
  */
-export function requireSignedIn(ctx: Context): SignedInContext {
+export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () => void {
+  procedureWatchers.add(watcher);
+  return () => procedureWatchers.delete(watcher);
+}
+
+export type SignedInContext = Context & { user: SessionUser; session: Session };
+type Access = 'public' | 'signedIn' | 'admin';
+
+/** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
+function requireAccess(ctx: Context, access: Access): void {
+  if (access === 'public') return;
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-  return ctx as SignedInContext;
+  if (access === 'admin' && !ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin privileges required' });
 }
 
-/** The admin rule, in one place (adminProcedure and any direct REST adapter): 401 signed out, 403 not an admin. */
-export function requireAdmin(ctx: Context): SignedInContext {
-  const signedIn = requireSignedIn(ctx);
-  if (!signedIn.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin privileges required' });
-  return signedIn;
+/**
+ * The one procedure builder all procedures come from: every call of both doors passes this one middleware once, so a
+ * rule added here holds everywhere. One layer, and the context passed on as it is (tRPC copies the context and its
+ * own options for every layer and for every context it is handed): the access level only narrows the type.
+ */
+function procedureWith<A extends Access>(access: A) {
+  return t.procedure.use(({ ctx, path, type, next }) => {
+    if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
+    requireAccess(ctx, access);
+    return next() as unknown as ReturnType<typeof next<A extends 'public' ? object : { user: SessionUser; session: Session }>>;
+  });
 }
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
-  const signedIn = requireSignedIn(ctx);
-  return next({ ctx: { ...signedIn, user: signedIn.user, session: signedIn.session } });
-});
-
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  requireAdmin(ctx);
-  return next();
-});
+export const publicProcedure = procedureWith('public');
+export const protectedProcedure = procedureWith('signedIn');
+export const adminProcedure = procedureWith('admin');

@@ -2,6 +2,7 @@ import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { configurationsRouter } from '../routers/configurations';
+import { healthProcedure } from '../routers/health';
 import { quoteRouter } from '../routers/quote';
 import { sharedRouter } from '../routers/shared';
 import { createCallerFactory, router } from './init';
@@ -13,6 +14,7 @@ export const appRouter = router({
   configurations: configurationsRouter,
   admin: adminRouter,
   shared: sharedRouter,
+  health: healthProcedure,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,7 +14,7 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid or has ex
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 export const loginInput = z.object({
-  username: z.string({ error: INVALID_EMAIL }).trim().email(INVALID_EMAIL),
+  username: z.string({ error: INVALID_EMAIL }).normalize('NFKC').trim().email(INVALID_EMAIL),
   password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters'),
   /** Admin login's "Remember me": false makes a short browser-session login; absent or true, the standard one. */
   remember: z.boolean({ error: 'Remember must be true or false' }).optional(),
@@ -25,6 +25,8 @@ export type LoginInput = z.infer<typeof loginInput>;
 export function emailField(message: string) {
   return z
     .string({ error: message })
+    // compared and stored after NFKC (CONTRACT §3): `a＠b.com` is `a@b.com`
+    .normalize('NFKC')
     .trim()
     .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
     .email(message);
@@ -52,6 +54,7 @@ export const newPassword = z
 
 export const usernameField = z
   .string({ error: 'Username must be at least 3 characters' })
+  .normalize('NFKC')
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(EMAIL_MAX, `Username must be at most ${EMAIL_MAX} characters`)

@@ -111,7 +111,7 @@ const customItemPrice = z.preprocess(
     .max(MAX_CUSTOM_ITEM_PRICE, m.customItemPriceTooHigh),
 );
 export const customItemInput = z.object({
-  id: z.union([z.string().max(100), z.number()]).optional(),
+  id: z.union([z.string().max(100).refine(...refineSingleLine('Custom item id')), z.number()]).optional(),
   name: z
     .string({ error: m.customItemName })
     .trim()

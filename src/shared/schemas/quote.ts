@@ -3,6 +3,7 @@
 // quote has 50 add-ons and 100 custom items, so the lists are capped at 200 and the texts a quote echoes back at the
 // lengths a saved configuration allows; one request can then neither hold the event loop nor answer megabytes.
 import { z } from 'zod';
+import { controlCharsMessage, isMultiLineText, isSingleLineText } from './text';
 
 export const QUOTE_MAX_ADD_ONS = 200;
 export const QUOTE_MAX_CUSTOM_ITEMS = 200;
@@ -29,7 +30,7 @@ const customItems = boundedList(QUOTE_MAX_CUSTOM_ITEMS, quoteLimitMessages.custo
   for (let i = 0; i < v.length; i++) {
     const item: unknown = v[i];
     if (item === null || typeof item !== 'object') continue;
-    const { name, description } = item as { name?: unknown; description?: unknown };
+    const { id, name, description } = item as { id?: unknown; name?: unknown; description?: unknown };
     if (typeof name === 'string' && name.length > QUOTE_ITEM_NAME_MAX) {
       ctx.addIssue({ code: 'custom', message: quoteLimitMessages.itemName, path: [i, 'name'] });
       return;
@@ -37,6 +38,18 @@ const customItems = boundedList(QUOTE_MAX_CUSTOM_ITEMS, quoteLimitMessages.custo
     if (typeof description === 'string' && description.length > QUOTE_ITEM_DESCRIPTION_MAX) {
       ctx.addIssue({ code: 'custom', message: quoteLimitMessages.itemDescription, path: [i, 'description'] });
       return;
+    }
+    // The texts a quote echoes back (and prints on its PDF) follow the one text rule of every saved text.
+    const bad: [unknown, string, (v: string) => boolean, string][] = [
+      [name, 'name', isSingleLineText, 'Custom item name'],
+      [description, 'description', isMultiLineText, 'Custom item description'],
+      [id, 'id', isSingleLineText, 'Custom item id'],
+    ];
+    for (const [value, field, ok, label] of bad) {
+      if (typeof value === 'string' && !ok(value)) {
+        ctx.addIssue({ code: 'custom', message: controlCharsMessage(label), path: [i, field] });
+        return;
+      }
     }
   }
 });

@@ -1,12 +1,14 @@
-// Text fields are text, not control codes (issue 15 point 7, CONTRACT §3). One check for every name, username,
-// company and description: control characters (C0, DEL, C1), bidi overrides and isolates (U+202A–U+202E,
-// U+2066–U+2069, which can make "exe.txt" read as "txt.exe") and unpaired UTF-16 surrogates are refused with a 400.
-// Single-line fields refuse line breaks and tabs too; multi-line descriptions keep \n, \r and \t.
+// Text fields are text, not control codes (CONTRACT §3). One check for every name, username, company, description
+// and custom item id, in saves, unsaved quotes and their PDFs alike: control characters (C0, DEL, C1, and the line and
+// paragraph separators U+2028 / U+2029, which JavaScript and many viewers treat as line breaks), bidi controls
+// (U+202A–U+202E, U+2066–U+2069 and the invisible marks U+061C, U+200E, U+200F, which can make "exe.txt" read as
+// "txt.exe") and unpaired UTF-16 surrogates are refused with a 400. Single-line fields refuse line breaks and tabs
+// too; multi-line descriptions keep \n, \r and \t.
 import { z } from 'zod';
 
 // With the u flag a well-formed surrogate pair is one code point and does not match [\uD800-\uDFFF]; a lone half does.
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
 
 export const controlCharsMessage = (label: string) =>
   `${label} must not contain control characters or text-direction overrides`;
@@ -26,4 +28,17 @@ export const refineMultiLine = (label: string) => [isMultiLineText, controlChars
 /** A plain single-line text field (trimmed). Chain length checks as usual. */
 export function singleLineText(label: string) {
   return z.string().trim().refine(...refineSingleLine(label));
+}
+
+/**
+ * How usernames and addresses are compared and stored: Unicode NFKC, so that look-alike spellings (`a＠b.com`, full-width
+ * letters) are the one name they look like and nobody claims an address by spelling it differently.
+ */
+export function loginNameForm(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
+/** The key a login name is matched by: its NFKC form, lower-cased. */
+export function loginNameKey(value: string): string {
+  return loginNameForm(value).toLowerCase();
 }
