@@ -57,7 +57,7 @@ describe('a listed row is never stale', () => {
         `INSERT OR REPLACE INTO configurations SELECT id, 'Second (replaced)', user_id, package_id, package_name, pricing_model, square_meters,
            user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
            setup_fees_cents, tcv_cents, snapshot, created_at, updated_at, add_on_names, number, revision, revised_at, status,
-           valid_until, customer_company, customer_name, customer_email FROM configurations WHERE id = ?`,
+           valid_until, customer_company, customer_name, customer_email, acceptance, decline FROM configurations WHERE id = ?`,
       )
       .run(quotes[1]);
     expect(row(quotes[1]!)).toMatchObject({ name: 'Second (replaced)' });

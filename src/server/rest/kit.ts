@@ -52,17 +52,19 @@ export async function run(
   }
 }
 
-/** As `run`, for an answer that is not JSON (a CSV export): `fn` builds the Response from the procedure's result. */
-export async function runResponse(
+/** As `run`, for an answer that is not JSON (a CSV export): `fn` gives the body and its own headers (content-type). */
+export async function runText(
   c: HonoContext<RestEnv>,
-  fn: (caller: Caller) => Promise<Response> | Response,
+  fn: (caller: Caller) => Promise<{ body: string; headers: Record<string, string> }>,
 ): Promise<Response> {
+  const setCookies: string[] = [];
   try {
-    const ctx = createRequestContext(c.get('services'), c);
+    const ctx = createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
     noteRequestUser(c, ctx.user?.id);
-    return await fn(createCaller(ctx));
+    const { body, headers } = await fn(createCaller(ctx));
+    return apiAnswer(body, 200, headers, setCookies);
   } catch (error) {
-    return errorResponse(c, error);
+    return errorResponse(c, error, setCookies);
   }
 }
 

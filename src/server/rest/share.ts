@@ -2,7 +2,7 @@
 // the admin's audit trail. Thin adapters over configurations.share*, shared.* and admin.audit.*.
 import type { Context as HonoContext } from 'hono';
 import type { AuditQuery } from '../../shared/schemas/audit';
-import { idParam, jsonBody, run, runResponse, type RestApp } from './kit';
+import { idParam, jsonBody, run, runText, type RestApp } from './kit';
 
 /** The token of /shared/:token, as sent: the procedure looks every value up the same way (an unknown one is the 404). */
 const tokenOf = (c: HonoContext) => c.req.param('token') ?? '';
@@ -28,16 +28,16 @@ export function registerShareRoutes(api: RestApp): void {
   );
 
   api.get('/admin/audit', (c) =>
-    run(c, async (caller) => {
+    run(c, async (caller, headers) => {
       const page = await caller.admin.audit.list(auditQueryOf(c));
-      c.header('X-Total-Count', String(page.total));
+      headers['x-total-count'] = String(page.total);
       return page.items;
     }),
   );
   api.get('/admin/audit.csv', (c) =>
-    runResponse(c, async (caller) => {
+    runText(c, async (caller) => {
       const { csv } = await caller.admin.audit.csv(auditQueryOf(c));
-      return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"' });
+      return { body: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit.csv"' } };
     }),
   );
 }
