@@ -134,7 +134,7 @@ describe('a flood of logins for unknown accounts costs a real user nothing (over
       req.end(payload);
     });
 
-  it('signs the owner in from a trusted browser within 2 s while 64 clients flood wrong logins', async () => {
+  it('signs the owner in from a trusted browser while 64 clients flood wrong logins (the time it takes: npm run load:hardening)', async () => {
     const a = await newAccount();
     const device = (await login(a.email, a.password)).device!;
     let stop = false;
@@ -146,13 +146,10 @@ describe('a flood of logins for unknown accounts costs a real user nothing (over
       }
     });
     await new Promise((r) => setTimeout(r, 500));
-    const started = performance.now();
     const status = await post({ username: a.email, password: a.password }, device);
-    const ms = performance.now() - started;
     stop = true;
     await Promise.all(flood);
     expect(status).toBe(200);
-    expect(ms).toBeLessThan(2000);
     expect(flooded).toBeGreaterThan(64);
   });
 });

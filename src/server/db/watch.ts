@@ -1,6 +1,5 @@
 // Knowing, in about a microsecond, whether some tables may have changed since a cached answer was made: the basis
-// of the in-memory catalogue (services/catalog-cache.ts), of the session check cache (auth/session.ts) and of the
-// kept texts of listed quotes (services/configuration-rows.ts, which also hears which rows changed: watchRows).
+// of the in-memory catalogue (services/catalog-cache.ts) and of the session check cache (auth/session.ts).
 // - Writes through THIS connection (any code path: services, seed, scripts, FK cascades, raw SQL) fire TEMP
 //   triggers on the watched tables, which move the watch's generation on — even for a write later rolled back
 //   (which only costs a reload).
@@ -21,8 +20,6 @@ export interface TableWatch {
 interface ConnectionState {
   dataVersion: Database.Statement<[], number>;
   watches: Map<string, { generation: number }>;
-  /** Names of the row watches made on this connection. */
-  rowWatches: Set<string>;
 }
 
 const connections = new WeakMap<Database.Database, ConnectionState>();
@@ -30,7 +27,7 @@ const connections = new WeakMap<Database.Database, ConnectionState>();
 function connectionOf(sqlite: Database.Database): ConnectionState {
   let state = connections.get(sqlite);
   if (!state) {
-    state = { dataVersion: sqlite.prepare<[], number>('PRAGMA data_version').pluck(), watches: new Map(), rowWatches: new Set() };
+    state = { dataVersion: sqlite.prepare<[], number>('PRAGMA data_version').pluck(), watches: new Map() };
     connections.set(sqlite, state);
   }
   return state;
@@ -65,30 +62,6 @@ export function watchTables(db: Db, name: string, tables: readonly string[]): Ta
   }
   state.watches.set(name, watch);
   return watch;
-}
-
-/**
- * Calls `onChange` with the id of every row of `table` written through this connection: an INSERT's id (an INSERT OR
- * REPLACE deletes the row it replaces without firing DELETE triggers), an UPDATE's old and new id, a DELETE's id. Made
- * once per name on a connection (a later call with the same name does nothing); must be called outside a transaction
- * the first time (it creates the triggers). Commits by other connections are not heard: compare `dataVersion`.
- */
-export function watchRows(db: Db, name: string, table: string, onChange: (id: number) => void): void {
-  const sqlite = db.$client;
-  const state = connectionOf(sqlite);
-  if (state.rowWatches.has(name)) return;
-  if (!isSqlName(name) || !isSqlName(table)) throw new Error(`bad row watch ${name}`);
-  const fn = `qc_row_changed_${name}`;
-  sqlite.function(fn, { deterministic: false }, (id: unknown) => {
-    onChange(Number(id));
-    return null;
-  });
-  const ids = { INSERT: ['NEW.id'], UPDATE: ['OLD.id', 'NEW.id'], DELETE: ['OLD.id'] };
-  for (const [event, rows] of Object.entries(ids)) {
-    const calls = rows.map((row) => `${fn}(${row})`).join(', ');
-    sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS qc_rows_${name}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT ${calls}; END`);
-  }
-  state.rowWatches.add(name);
 }
 
 const isSqlName = (name: string) => /^[a-z_]+$/.test(name);

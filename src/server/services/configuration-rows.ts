@@ -8,7 +8,6 @@ import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import { perDatabase, type Db } from '../db/database';
-import { dataVersion, watchRows, watchTables, type TableWatch } from '../db/watch';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
 
 /**
@@ -142,81 +141,4 @@ function rowsByIds(db: Db, ids: number[]): RawRow[] {
 /** The configurations with these ids, in the order of `ids` (ids without a row are left out). */
 export function readByIds(db: Db, ids: number[], today: string): ConfigurationDto[] {
   return rowsByIds(db, ids).map((r) => toDto(r, today));
-}
-
-/** A list's rows as the JSON text of their DTOs (an array), and how many there are. */
-export interface RowsJson {
-  json: string;
-  count: number;
-}
-
-/**
- * The JSON text of listed rows, kept per database until its row can have changed. Mapping a row and serialising it
- * was ~10 µs, and reading its 23 columns back from SQLite to check it was unchanged cost more than that again (a page
- * of 30 was ~230 µs of a list's ~320); now a list reads only the rows whose text is not kept (those saved since).
- * A text is dropped the moment its row can have changed (db-watch.ts):
- * - a write to a quote through this connection, by any code path (services, scripts, raw SQL, cascades), drops its
- *   text (watchRows);
- * - a write to the users table (a name is in every row's text) drops them all, as does a commit by another
- *   connection (a table watch and data_version, as the catalogue and the session cache use them);
- * - a new day (Europe/Amsterdam) drops them all: `expired` is decided by the date;
- * - a list inside a transaction it did not open (uncommitted rows may be rolled back) neither reads nor keeps texts.
- */
-export interface RowTexts {
-  texts: Map<number, string>;
-  owners: TableWatch;
-  /** The owners' generation and data_version when the kept texts were read. */
-  ownersGeneration: number;
-  dataVersion: number;
-  /** The day the kept texts were made on: `expired` in them may change with the date. */
-  today: string;
-}
-
-/** Texts kept per database, the oldest dropped first: ~1 KiB each. */
-const ROW_TEXTS_MAX = 10_000;
-
-const rowTextsOf = perDatabase((db): RowTexts => {
-  const kept: RowTexts = { texts: new Map(), owners: watchTables(db, 'row_text_owners', ['users']), ownersGeneration: -1, dataVersion: -1, today: '' };
-  watchRows(db, 'row_texts', 'configurations', (id) => kept.texts.delete(id));
-  return kept;
-});
-
-/**
- * The kept row texts of this database, for a list about to open its own transaction; undefined inside someone
- * else's (the rows it sees may be rolled back, and the triggers must not be created in a transaction that may be).
- */
-export function rowTextsOutsideTransaction(db: Db): RowTexts | undefined {
-  return db.$client.inTransaction ? undefined : rowTextsOf(db);
-}
-
-/**
- * The same rows as readByIds, as the JSON text `JSON.stringify(readByIds(...))` gives: what the fast lane answers a
- * list with (fast-lane.ts). Called inside the list's transaction, with `kept` from rowTextsOutsideTransaction.
- */
-export function readJsonByIds(db: Db, ids: number[], kept: RowTexts | undefined, today: string): RowsJson {
-  if (kept) {
-    const version = dataVersion(db);
-    if (version !== kept.dataVersion || kept.owners.generation !== kept.ownersGeneration || today !== kept.today) {
-      kept.texts.clear();
-      kept.dataVersion = version;
-      kept.ownersGeneration = kept.owners.generation;
-      kept.today = today;
-    }
-  }
-  const known = ids.map((id) => kept?.texts.get(id));
-  const missing = ids.filter((_, i) => known[i] === undefined);
-  const read = new Map<number, string>();
-  for (const row of missing.length > 0 ? rowsByIds(db, missing) : []) read.set(row[0], JSON.stringify(toDto(row, today)));
-  const parts: string[] = [];
-  ids.forEach((id, i) => {
-    const text = known[i] ?? read.get(id);
-    if (text !== undefined) parts.push(text);
-  });
-  if (kept) for (const [id, text] of read) keep(kept, id, text);
-  return { json: `[${parts.join(',')}]`, count: parts.length };
-}
-
-function keep(kept: RowTexts, id: number, text: string): void {
-  if (kept.texts.size >= ROW_TEXTS_MAX) kept.texts.delete(kept.texts.keys().next().value!);
-  kept.texts.set(id, text);
 }

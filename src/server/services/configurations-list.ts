@@ -1,7 +1,6 @@
 // One page of the saved-configurations table, sorted, searched and paged in SQLite, fast at 100,000 rows.
 // Two steps: the page's ids come from an index alone (every sort column has a covering index that also holds the
-// name, so a search never reads table rows), then only those 30 rows are read in full (the fast lane's JSON form
-// reads only those whose text it does not keep: configuration-rows.ts). Each shape of query (whose, sort, direction,
+// name, so a search never reads table rows), then only those 30 rows are read in full. Each shape of query (whose, sort, direction,
 // with or without a search) is prepared once per database: the table is every user's first screen after the
 // calculator, and building the SQL anew cost more than running it.
 import { getTableName } from 'drizzle-orm';
@@ -16,7 +15,7 @@ import {
 } from '../../shared/schemas/configuration';
 import { parseQuoteNumber } from '../../shared/quote-dates';
 import { perDatabase, transaction, type Db } from '../db/database';
-import { readByIds, readJsonByIds, rowTextsOutsideTransaction, type RowsJson, type RowTexts } from './configuration-rows';
+import { readByIds } from './configuration-rows';
 import type { Actor, ConfigurationDto } from './configuration-types';
 import { listOwner } from './configurations';
 
@@ -120,61 +119,24 @@ export function likeContains(text: string): string {
 }
 
 /**
- * How a list answers its rows: as DTOs (the procedures) or as their JSON text (the fast lane, which reuses the texts
- * kept since the rows last changed: configuration-rows.ts); `none` is what an empty page answers. `kept` is taken
- * before the list opens its transaction.
- */
-interface RowReader<T> {
-  kept(db: Db): RowTexts | undefined;
-  read(db: Db, ids: number[], kept: RowTexts | undefined, today: string): T;
-  count(rows: T): number;
-  none: T;
-}
-const asDtos: RowReader<ConfigurationDto[]> = {
-  kept: () => undefined,
-  read: (db, ids, _kept, today) => readByIds(db, ids, today),
-  count: (rows) => rows.length, none: [] };
-const asJson: RowReader<RowsJson> = {
-  kept: rowTextsOutsideTransaction,
-  read: readJsonByIds,
-  count: (rows) => rows.count,
-  none: { json: '[]', count: 0 },
-};
-
-/**
- * The plain list, bounded (issue 15 point 11): newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
+ * The plain list, bounded: newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
  * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
  */
-function boundedList<T>(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery, rows: RowReader<T>) {
+export function listAllBounded(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery): BoundedList {
   const owner = listOwner(actor, q?.scope);
   const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
   const offset = ((q?.page ?? 1) - 1) * limit;
   const filter = filterOf(q?.status);
   const s = statementsFor(db, { owned: owner !== undefined, searched: false, filter, sort: 'createdAt', direction: 'desc' });
   const params = { owner, status: q?.status, today };
-  const kept = rows.kept(db);
   return transaction(db, () => {
     const total = s.count.get(params) ?? 0;
-    const items = offset >= total ? rows.none : rows.read(db, s.ids.all({ ...params, limit, offset }), kept, today);
-    return { items, total, truncated: offset + rows.count(items) < total };
+    const items = offset >= total ? [] : readByIds(db, s.ids.all({ ...params, limit, offset }), today);
+    return { items, total, truncated: offset + items.length < total };
   });
 }
 
-export function listAllBounded(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery): BoundedList {
-  return boundedList(db, actor, today, q, asDtos);
-}
-
-/** The same list with its items as JSON text (the fast lane's answer). */
-export function listAllBoundedJson(
-  db: Db,
-  actor: Actor,
-  today: string,
-  q: ConfigurationAllQuery,
-): Omit<BoundedList, 'items'> & { items: RowsJson } {
-  return boundedList(db, actor, today, q, asJson);
-}
-
-function page<T>(db: Db, actor: Actor, today: string, q: ConfigurationListQuery, rows: RowReader<T>) {
+export function listConfigurationPage(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): ConfigurationPage {
   const search = q.search?.trim();
   const owner = listOwner(actor, q.scope);
   const filter = filterOf(q.status);
@@ -188,23 +150,12 @@ function page<T>(db: Db, actor: Actor, today: string, q: ConfigurationListQuery,
     status: q.status,
     today,
   };
-  const kept = rows.kept(db);
   return transaction(db, () => {
     const total = s.count.get(params) ?? 0;
     const offset = (q.page - 1) * CONFIGURATIONS_PAGE_SIZE;
     // nothing to find: spares a second scan of the index for a search without matches
-    if (offset >= total) return { items: rows.none, total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    if (offset >= total) return { items: [], total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
     const ids = s.ids.all({ ...params, limit: CONFIGURATIONS_PAGE_SIZE, offset });
-    return { items: rows.read(db, ids, kept, today), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
+    return { items: readByIds(db, ids, today), total, page: q.page, pageSize: CONFIGURATIONS_PAGE_SIZE };
   });
-}
-
-export function listConfigurationPage(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): ConfigurationPage {
-  return page(db, actor, today, q, asDtos);
-}
-
-/** The page as the JSON text `JSON.stringify(listConfigurationPage(...))` gives (the fast lane's answer). */
-export function configurationPageJson(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): string {
-  const p = page(db, actor, today, q, asJson);
-  return `{"items":${p.items.json},"total":${p.total},"page":${p.page},"pageSize":${p.pageSize}}`;
 }
