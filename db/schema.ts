@@ -3,6 +3,18 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
+export interface QuoteAcceptance {
+  name: string;
+  email: string;
+  at: string;
+  revision: number;
+  address: string;
+}
+export interface QuoteDecline {
+  at: string;
+  reason: string | null;
+}
+
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const bool = (name: string) => integer(name, { mode: 'boolean' });
 
@@ -233,6 +245,10 @@ export const configurations = sqliteTable(
     customerCompany: text('customer_company'),
     customerName: text('customer_name'),
     customerEmail: text('customer_email'),
+    /** JSON { name, email, at, revision, address }: who accepted through the share link (CONTRACT §7). */
+    acceptance: text('acceptance', { mode: 'json' }).$type<QuoteAcceptance>(),
+    /** JSON { at, reason }: the customer's decline through the share link. */
+    decline: text('decline', { mode: 'json' }).$type<QuoteDecline>(),
   },
   // The saved-configurations table sorts by five columns, for everyone (admin) or one user, pages by 30 and searches
   // names. Each (scope, column) pair has an index in exactly that order, ending in id (the tiebreak) and name (the
@@ -305,6 +321,52 @@ export const emailLogs = sqliteTable(
     content: text('content').notNull().default(''),
   },
   (t) => [index('email_logs_created_idx').on(t.createdAt), index('email_logs_to_type_idx').on(t.to, t.type, t.createdAt)],
+);
+
+/**
+ * Share links of quotes (CONTRACT §7): only the SHA-256 of the token is kept. One live link per quote (revokedAt is
+ * null); `view` is the customer's view frozen when the link was made, so a later change of the quote does not change
+ * what the customer holds. The link's expiry is not stored: it follows the quote's validUntil.
+ */
+export const quoteShares = sqliteTable(
+  'quote_shares',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    view: text('view', { mode: 'json' }).notNull().$type<unknown>(),
+    createdAt: timestamp('created_at').notNull(),
+    createdBy: integer('created_by').notNull(),
+    revokedAt: timestamp('revoked_at'),
+    openedAt: timestamp('opened_at'),
+  },
+  (t) => [index('quote_shares_configuration_idx').on(t.configurationId, t.revokedAt)],
+);
+
+/**
+ * The audit trail (CONTRACT §7): append-only (triggers in the migration refuse UPDATE and DELETE) and without foreign
+ * keys, so an entry outlives the user, quote or catalogue item it describes. `userId` null: the customer.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: timestamp('at').notNull(),
+    userId: integer('user_id'),
+    actor: text('actor').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    action: text('action').notNull(),
+    before: text('before', { mode: 'json' }).$type<unknown>(),
+    after: text('after', { mode: 'json' }).$type<unknown>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_log_user_idx').on(t.userId, t.at),
+  ],
 );
 
 /**

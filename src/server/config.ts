@@ -22,6 +22,7 @@ const envSchema = z.object({
   // Hardening (docs/DECISIONS.md "Hardening"): per-address limits per 10 minutes (0 = off), proxy trust, extra origins.
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(0).max(1_000_000).default(20),
   RATE_LIMIT_RESET: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  RATE_LIMIT_SHARED: z.coerce.number().int().min(0).max(1_000_000).default(300),
   TRUST_PROXY: bool.default(false),
   ALLOWED_ORIGINS: z.string().trim().optional(),
   NODE_ENV: z.string().trim().optional(),
@@ -47,6 +48,8 @@ export interface AppConfig {
   /** Registrations / reset requests per client address per 10 minutes; 0 = no limit. */
   rateLimitRegister: number;
   rateLimitReset: number;
+  /** Requests to the customer's share-link endpoints (/api/shared/*) per client address per 10 minutes; 0 = no limit. */
+  rateLimitShared: number;
   /** Read the client address from X-Forwarded-For (its last entry) and the host from X-Forwarded-Host. */
   trustProxy: boolean;
   /** Origins a state-changing request may come from: APP_URL's, plus ALLOWED_ORIGINS (plus loopback when APP_URL is unset). */
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.resolve(e.OUTBOX_DIR),
     rateLimitRegister: e.RATE_LIMIT_REGISTER,
     rateLimitReset: e.RATE_LIMIT_RESET,
+    rateLimitShared: e.RATE_LIMIT_SHARED,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins,
     allowedHosts: e.APP_URL ? [...new Set(allowedOrigins.map((o) => new URL(o).host))] : null,

@@ -31,3 +31,15 @@ export function parseQuoteNumber(text: string): number | undefined {
   const n = m ? Number(m[1]) : Number.NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
+
+/** The first instant after the day `date` (YYYY-MM-DD) in Europe/Amsterdam: when a quote valid until then ends. */
+export function endOfAmsterdamDay(date: string): Date {
+  const next = addDays(date, 1);
+  const midnightUtc = Date.parse(`${next}T00:00:00Z`);
+  // Amsterdam is UTC+1 or UTC+2: its midnight is one of these two instants.
+  for (const hours of [1, 2]) {
+    const at = midnightUtc - hours * 3_600_000;
+    if (amsterdamDate(new Date(at)) === next && amsterdamDate(new Date(at - 1)) === date) return new Date(at);
+  }
+  return new Date(midnightUtc - 3_600_000);
+}

@@ -96,6 +96,7 @@ describe('admin area', () => {
       'Saved Configs',
       'Users',
       'Email Logs',
+      'Activity',
     ]);
     // remembered: a cookie with an expiry (not a browser-session one)
     const cookie = (await admin.cookies()).find((c) => c.name === 'session');

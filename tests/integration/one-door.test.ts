@@ -18,6 +18,9 @@ let stopWatching: () => void;
 const who: Record<'anonymous' | 'user' | 'admin', TestClient> = {} as never;
 /** Ids made along the way (a package, a tier, a configuration, ...), read by the later steps. */
 const ids: Record<string, number> = {};
+/** The token of the share link made along the way (REST, then tRPC). */
+let token = '';
+const tokenOf = (url: string) => url.split('/q/')[1]!;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -90,6 +93,13 @@ const restSteps: RestStep[] = [
   rest('user', 'POST /configurations/:config/duplicate', 'configurations.duplicate', 201),
   rest('user', 'POST /configurations/:config/status', 'configurations.setStatus', 200, { body: () => ({ status: 'sent' }) }),
   rest('user', 'POST /configurations/:config/status', 'configurations.setStatus', 409, { body: () => ({ status: 'sent' }) }),
+  rest('user', 'POST /configurations/:config/share', 'configurations.share', 201, { keep: (r) => (token = tokenOf(r.body.url)) }),
+  rest('anonymous', 'GET /shared/:token', 'shared.view', 200, { url: () => `/api/shared/${token}` }),
+  rest('anonymous', 'GET /shared/:token/pdf', 'shared.pdfData', 200, { url: () => `/api/shared/${token}/pdf` }),
+  rest('anonymous', 'POST /shared/:token/decline', 'shared.decline', 200, { url: () => `/api/shared/${token}/decline`, body: () => ({ reason: 'No' }) }),
+  rest('anonymous', 'POST /shared/:token/accept', 'shared.accept', 409, { url: () => `/api/shared/${token}/accept`, body: () => ({ name: 'Ada', email: 'ada@example.com' }) }),
+  rest('user', 'GET /configurations/:config/activity', 'configurations.activity', 200),
+  rest('user', 'DELETE /configurations/:config/share', 'configurations.unshare', 204),
   rest('user', 'POST /packages', 'admin.packages.create', 403, { body: () => ({ name: 'Not mine' }) }),
   rest('user', 'DELETE /configurations/:config', 'configurations.delete', 204),
   rest('user', 'POST /logout', 'auth.logout', 200),
@@ -125,6 +135,8 @@ const restSteps: RestStep[] = [
   rest('admin', 'POST /admin/users/:member/reset-link', 'admin.users.resetLink', 200),
   rest('admin', 'DELETE /admin/users/:member', 'admin.users.delete', 204),
   rest('admin', 'GET /admin/email-logs', 'admin.emailLogs.list', 200),
+  rest('admin', 'GET /admin/audit', 'admin.audit.list', 200),
+  rest('admin', 'GET /admin/audit.csv', 'admin.audit.csv', 200),
 ];
 
 interface TrpcStep {
@@ -170,6 +182,14 @@ const trpcSteps: TrpcStep[] = [
   call('user', 'query', 'configurations.revision', 200, { input: () => ({ id: ids.config, revision: 1 }) }),
   call('user', 'mutation', 'configurations.duplicate', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'configurations.setStatus', 200, { input: () => ({ id: ids.config, status: 'sent' }) }),
+  call('user', 'mutation', 'configurations.share', 200, { input: () => ({ id: ids.config }), keep: (r) => (token = tokenOf(data(r).url)) }),
+  call('user', 'query', 'configurations.shareStatus', 200, { input: () => ({ id: ids.config }) }),
+  call('anonymous', 'query', 'shared.view', 200, { input: () => ({ token }) }),
+  call('anonymous', 'query', 'shared.pdfData', 200, { input: () => ({ token }) }),
+  call('anonymous', 'mutation', 'shared.decline', 200, { input: () => ({ token }) }),
+  call('anonymous', 'mutation', 'shared.accept', 409, { input: () => ({ token, name: 'Ada', email: 'ada@example.com' }) }),
+  call('user', 'query', 'configurations.activity', 200, { input: () => ({ id: ids.config }) }),
+  call('user', 'mutation', 'configurations.unshare', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'configurations.delete', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'admin.categories.create', 403, { input: () => ({ name: 'Not mine' }) }),
   call('user', 'mutation', 'auth.logout', 200),
@@ -199,6 +219,8 @@ const trpcSteps: TrpcStep[] = [
   call('admin', 'mutation', 'admin.users.resetLink', 200, { input: () => ({ id: ids.member }) }),
   call('admin', 'mutation', 'admin.users.delete', 200, { input: () => ({ id: ids.member }) }),
   call('admin', 'query', 'admin.emailLogs.list', 200),
+  call('admin', 'query', 'admin.audit.list', 200, { input: () => ({}) }),
+  call('admin', 'query', 'admin.audit.csv', 200, { input: () => ({ entity: 'quote' }) }),
 ];
 
 /** Anonymous steps start without a cookie (the register steps sign their client in). */

@@ -4,8 +4,21 @@ import type { QuoteStatus } from '../../shared/schemas/configuration';
 import { formatValidUntil } from './quote-status';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 
-export function QuoteNumberCell({ quote, inline }: { quote: { number: string; status: QuoteStatus; expired: boolean; validUntil: string }; inline?: boolean }) {
-  const valid = (
+interface ListedQuote {
+  number: string;
+  status: QuoteStatus;
+  expired: boolean;
+  validUntil: string;
+  /** Who accepted it through the share link, and which revision (CONTRACT §7). */
+  acceptance?: { name: string; revision: number } | null;
+}
+
+export function QuoteNumberCell({ quote, inline }: { quote: ListedQuote; inline?: boolean }) {
+  const valid = quote.acceptance ? (
+    <Text as="span" fontSize="xs" color="green.fg" overflowWrap="anywhere" data-testid="row-acceptance">
+      Accepted by {quote.acceptance.name} · rev. {quote.acceptance.revision}
+    </Text>
+  ) : (
     <Text as="span" fontSize="xs" color={quote.expired ? 'orange.fg' : 'fg.muted'} whiteSpace="nowrap">
       {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
     </Text>

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import { RetryLaterError } from '../trpc/errors';
 
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
-export type RateLimitKind = 'register' | 'reset';
+export type RateLimitKind = 'register' | 'reset' | 'shared';
 
 /** The address used when a request has no socket (in-process requests: tests, scripts). */
 export const LOCAL_ADDRESS = 'local';
@@ -80,7 +80,11 @@ const limiters = new WeakMap<object, RateLimiter>();
 export function rateLimiterFor(services: { config: AppConfig; clock: Clock }): RateLimiter {
   let l = limiters.get(services.config);
   if (!l) {
-    l = new RateLimiter(services.clock, { register: services.config.rateLimitRegister, reset: services.config.rateLimitReset });
+    l = new RateLimiter(services.clock, {
+      register: services.config.rateLimitRegister,
+      reset: services.config.rateLimitReset,
+      shared: services.config.rateLimitShared,
+    });
     limiters.set(services.config, l);
   }
   return l;

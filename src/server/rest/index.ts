@@ -9,6 +9,7 @@ import { registerHealthRoutes } from './health';
 import type { RestEnv } from './kit';
 import { registerQuoteRoutes } from './quote';
 import { registerQuotePdfRoutes } from './quote-pdf';
+import { registerShareRoutes } from './share';
 
 /** The documented /api paths: thin adapters over the tRPC procedures. Unknown paths and stray errors are answered by
  * the app (src/server/app.ts), so they look the same everywhere. The services come from the envelope
@@ -22,6 +23,7 @@ export function createRestApi(): Hono<RestEnv> {
   registerQuoteRoutes(api);
   registerConfigurationsRoutes(api);
   registerQuotePdfRoutes(api);
+  registerShareRoutes(api);
   registerAdminCatalogRoutes(api);
   registerAdminUsersRoutes(api);
   return api;

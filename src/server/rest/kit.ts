@@ -52,6 +52,22 @@ export async function run(
   }
 }
 
+/** As `run`, for an answer that is not JSON (a CSV export): `fn` gives the body and its own headers (content-type). */
+export async function runText(
+  c: HonoContext<RestEnv>,
+  fn: (caller: Caller) => Promise<{ body: string; headers: Record<string, string> }>,
+): Promise<Response> {
+  const setCookies: string[] = [];
+  try {
+    const ctx = createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
+    noteRequestUser(c, ctx.user?.id);
+    const { body, headers } = await fn(createCaller(ctx));
+    return apiAnswer(body, 200, headers, setCookies);
+  } catch (error) {
+    return errorResponse(c, error, setCookies);
+  }
+}
+
 /**
  * The JSON body; an empty body is `{}`, anything that is not a JSON object is a 400. Typed `any` on purpose: the
  * procedure it is handed to validates it with its zod schema.

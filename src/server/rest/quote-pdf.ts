@@ -26,5 +26,6 @@ async function pdfResponse(c: HonoContext<RestEnv>, fn: (caller: Caller) => Prom
 
 export function registerQuotePdfRoutes(api: RestApp): void {
   api.get('/configurations/:id/pdf', (c) => pdfResponse(c, (caller) => caller.configurations.pdfData({ id: idParam(c) })));
+  api.get('/shared/:token/pdf', (c) => pdfResponse(c, (caller) => caller.shared.pdfData({ token: c.req.param('token') ?? '' })));
   api.post('/quote/pdf', (c) => pdfResponse(c, async (caller) => caller.quote.pdfData(await jsonBody(c))));
 }

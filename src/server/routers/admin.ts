@@ -1,4 +1,5 @@
 import { adminAddonsRouter } from './admin/addons';
+import { adminAuditRouter } from './admin/audit';
 import { adminCategoriesRouter } from './admin/categories';
 import { adminDiscountsRouter } from './admin/discounts';
 import { adminEmailLogsRouter } from './admin/email-logs';
@@ -16,4 +17,5 @@ export const adminRouter = router({
   discounts: adminDiscountsRouter,
   users: adminUsersRouter,
   emailLogs: adminEmailLogsRouter,
+  audit: adminAuditRouter,
 });

@@ -10,6 +10,7 @@ import {
 import {
   createConfiguration,
   deleteConfiguration,
+  getConfiguration,
   todayOf,
   updateConfiguration,
   type QuoteTime,
@@ -17,6 +18,8 @@ import {
 import { listAllBounded, listConfigurationPage } from '../services/configurations-list';
 import { duplicate, getRevision, getWithDrift, listRevisions, reprice, setStatus } from '../services/quote-life';
 import { savedQuotePdfData } from '../services/quote-pdf';
+import { quoteTimeline } from '../services/audit';
+import { liveShareOf, revokeShare, shareQuote } from '../services/quote-share';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, router } from '../trpc/init';
 
@@ -68,4 +71,22 @@ export const configurationsRouter = router({
   revision: protectedProcedure
     .input(configurationRevisionInput)
     .query(({ ctx, input }) => getRevision(ctx.db, ctx.clock, ctx.user, input.id, input.revision)),
+  /** A new share link (the old one revoked); a draft becomes sent (CONTRACT §7). */
+  share: protectedProcedure
+    .input(configurationIdInput)
+    .mutation(({ ctx, input }) => shareQuote(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
+  /** Revokes the live link; NOT_FOUND when there is none. */
+  unshare: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
+    revokeShare(ctx.db, ctx.clock, ctx.user, input.id);
+    return { success: true };
+  }),
+  /** Whether a link is live, when it ends and whether the customer opened it (its token is not kept). */
+  shareStatus: protectedProcedure
+    .input(configurationIdInput)
+    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.clock, ctx.user, input.id) })),
+  /** The quote's own audit entries, oldest first. */
+  activity: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => {
+    getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
+    return quoteTimeline(ctx.db, input.id);
+  }),
 });

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
+import { recordAudit } from './audit';
 import { createResetToken, resetUrlFor } from './password-reset';
 import {
   assertLoginNamesFree,
@@ -37,8 +38,19 @@ export function listUsers(db: Db): UserDto[] {
   return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
 }
 
-export async function createUser(db: Db, clock: Clock, input: CreateUserInput): Promise<UserDto> {
-  return toUserDto(await insertUser(db, clock, input));
+/** Who the admin is, for the audit entry of every account change they make (CONTRACT §7). */
+export interface AdminActor {
+  userId: number;
+  sessionId: string;
+  clock: Clock;
+}
+
+export async function createUser(db: Db, clock: Clock, input: CreateUserInput, by?: AdminActor): Promise<UserDto> {
+  return toUserDto(
+    await insertUser(db, clock, input, (row) => {
+      if (by) recordAudit(db, clock, { userId: by.userId }, { entity: 'user', entityId: row.id, action: 'create', after: toUserDto(row) });
+    }),
+  );
 }
 
 /**
@@ -47,7 +59,7 @@ export async function createUser(db: Db, clock: Clock, input: CreateUserInput): 
  */
 export async function updateUser(
   db: Db,
-  actor: { sessionId: string },
+  actor: { sessionId: string } & Partial<AdminActor>,
   id: number,
   changes: UserChanges,
 ): Promise<UserDto> {
@@ -75,6 +87,11 @@ export async function updateUser(
       if (passwordHash !== undefined) {
         db.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.id, actor.sessionId))).run();
       }
+      if (actor.userId !== undefined && actor.clock) {
+        // The password itself is never recorded, only that it was changed.
+        const after = { ...toUserDto(findUserById(db, id)!), ...(passwordHash !== undefined ? { passwordChanged: true } : {}) };
+        recordAudit(db, actor.clock, { userId: actor.userId }, { entity: 'user', entityId: id, action: 'update', before: toUserDto(user), after });
+      }
     });
   } catch (error) {
     rethrowUniqueAsConflict(error);
@@ -83,13 +100,14 @@ export async function updateUser(
 }
 
 /** Deletes the account; its sessions, reset tokens and saved configurations go with it (FK cascades). */
-export function deleteUser(db: Db, actor: { userId: number }, id: number): void {
+export function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id: number): void {
   transaction(db, () => {
     const user = findUserById(db, id);
     if (!user) throw notFound();
     if (user.id === actor.userId) throw conflict(SELF_DELETE);
     if (user.isAdmin && countAdmins(db) <= 1) throw conflict(LAST_ADMIN_DELETE);
     db.delete(users).where(eq(users.id, id)).run();
+    if (actor.clock) recordAudit(db, actor.clock, { userId: actor.userId }, { entity: 'user', entityId: id, action: 'delete', before: toUserDto(user) });
   });
 }
 

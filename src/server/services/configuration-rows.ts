@@ -6,6 +6,7 @@
 import { centsToEuro, formatMoney } from '../../shared/money';
 import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import { perDatabase, type Db } from '../db/database';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
 
@@ -44,15 +45,17 @@ type RawRow = [
   customerCompany: string | null,
   customerName: string | null,
   customerEmail: string | null,
+  acceptance: string | null,
+  decline: string | null,
 ];
 type RawRowWithSnapshot = [...RawRow, snapshot: string];
-const SNAPSHOT = 30;
+const SNAPSHOT = 32;
 
 const COLUMNS = `c.id, c.name, c.user_id, c.package_id, c.package_name, c.pricing_model, c.square_meters, c.user_count,
   c.locations, c.contract_duration, c.payment_frequency, c.add_ons, c.discount_ids, c.custom_items,
   c.total_monthly_cents, c.setup_fees_cents, c.tcv_cents, c.add_on_names, c.created_at, c.updated_at,
   u.firstname, u.lastname, u.username, c.number, c.revision, c.status, c.valid_until, c.customer_company,
-  c.customer_name, c.customer_email`;
+  c.customer_name, c.customer_email, c.acceptance, c.decline`;
 const FROM = 'FROM configurations c JOIN users u ON u.id = c.user_id';
 
 /** The reads, prepared once per database. */
@@ -82,6 +85,7 @@ function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto 
     id, name, userId, packageId, packageName, pricingModel, squareMeters, userCount, locations, contractDuration,
     paymentFrequency, addOns, discountIds, customItems, totalMonthly, setupFees, tcv, addOnNames, createdAt, updatedAt,
     firstname, lastname, username, number, revision, status, validUntil, customerCompany, customerName, customerEmail,
+    acceptance, decline,
   ] = r;
   return {
     id,
@@ -113,6 +117,8 @@ function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto 
     customerCompany,
     customerName,
     customerEmail,
+    acceptance: acceptance === null ? null : (JSON.parse(acceptance) as QuoteAcceptance),
+    decline: decline === null ? null : (JSON.parse(decline) as QuoteDecline),
   };
 }
 

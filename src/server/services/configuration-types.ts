@@ -1,5 +1,6 @@
 // The shapes of a saved configuration (quote): as stored and as answered. Shared by the services that write rows
 // (configurations.ts) and those that read them (configuration-rows.ts, configurations-list.ts).
+import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import type { QuoteResultJson } from '../../shared/pricing';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
 
@@ -66,6 +67,10 @@ export interface ConfigurationDto {
   customerCompany: string | null;
   customerName: string | null;
   customerEmail: string | null;
+  /** Who accepted it through the share link, when, which revision, from which address (CONTRACT §7); else null. */
+  acceptance: QuoteAcceptance | null;
+  /** When the customer declined it through the share link, and why; else null. */
+  decline: QuoteDecline | null;
 }
 
 /** The stored inputs priced on today's catalogue, when that gives other figures than the stored ones. */

@@ -3,7 +3,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { configurations, counters } from '../../../db/schema';
-import { addDays, amsterdamDate } from '../../shared/quote-dates';
+import { formatMoney } from '../../shared/money';
+import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/catalog';
 import { quoteResultToJson } from '../../shared/pricing';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
 import { perDatabase, transaction, type Db } from '../db/database';
+import { recordAudit } from './audit';
 import { catalogSnapshot } from './catalog-cache';
 import { customItemsInEuro, readConfiguration } from './configuration-rows';
 import type { Actor, ConfigurationDetailDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
@@ -239,13 +241,14 @@ export function insertConfiguration(
   return transaction(db, () => {
     const p = price(db, time.clock, f, sent);
     const now = time.clock.now();
-    return insert({
+    const number = nextQuoteNumber(db);
+    const id = insert({
       ...pricedColumns(p),
       name: f.name,
       userId: actor.id,
       createdAt: now,
       updatedAt: now,
-      number: nextQuoteNumber(db),
+      number,
       revision: 1,
       revisedAt: now,
       status: 'draft',
@@ -253,7 +256,16 @@ export function insertConfiguration(
       customerCompany: f.customerCompany ?? null,
       customerName: f.customerName ?? null,
       customerEmail: f.customerEmail ?? null,
+      acceptance: null,
+      decline: null,
     });
+    recordAudit(db, time.clock, { userId: actor.id }, {
+      entity: 'quote',
+      entityId: id,
+      action: 'created',
+      after: { number: formatQuoteNumber(number), name: f.name, revision: 1, tcv: formatMoney(p.tcv) },
+    });
+    return id;
   });
 }
 
@@ -316,6 +328,23 @@ export function revisedColumns(row: Row, p: Priced, now: Date) {
   };
 }
 
+/** The entry of a new revision: the figures before and after (and the status, when a sent quote became a draft). */
+export function auditRevision(db: Db, clock: Clock, actor: Actor, row: Row, p: Priced): void {
+  const figures = (r: { totalMonthly: number; setupFees: number; tcv: number }) => ({
+    totalMonthly: formatMoney(r.totalMonthly),
+    setupFees: formatMoney(r.setupFees),
+    tcv: formatMoney(r.tcv),
+  });
+  const status = row.status === 'sent' ? 'draft' : row.status;
+  recordAudit(db, clock, { userId: actor.id }, {
+    entity: 'quote',
+    entityId: row.id,
+    action: 'revised',
+    before: { revision: row.revision, status: row.status, ...figures(row) },
+    after: { revision: row.revision + 1, status, ...figures(p) },
+  });
+}
+
 /** The owner's row, or NOT_FOUND; an accepted quote cannot be changed (409). */
 export function ownRowToChange(db: Db, actor: Actor, id: number): Row {
   const row = db
@@ -363,6 +392,7 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
       .set({ ...revisedColumns(row, p, now), ...details })
       .where(eq(configurations.id, row.id))
       .run();
+    auditRevision(db, clock, actor, row, p);
   });
   return getConfiguration(db, clock, actor, patch.id);
 }

@@ -19,8 +19,10 @@ import type {
   StoredAddOn,
   StoredCustomItem,
 } from './configuration-types';
+import { recordAudit } from './audit';
 import {
   archiveRevision,
+  auditRevision,
   fieldsOfRow,
   getConfiguration,
   insertConfiguration,
@@ -93,7 +95,10 @@ export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: Qu
     if (!ALLOWED[row.status].includes(to)) {
       throw new TRPCError({ code: 'CONFLICT', message: `A quote cannot go from ${row.status} to ${to}` });
     }
-    db.update(configurations).set({ status: to, updatedAt: clock.now() }).where(eq(configurations.id, id)).run();
+    // A quote sent again after a decline starts without the old answer (the audit trail keeps it).
+    const clearDecline = row.status === 'declined' ? { decline: null } : {};
+    db.update(configurations).set({ status: to, updatedAt: clock.now(), ...clearDecline }).where(eq(configurations.id, id)).run();
+    recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: row.status }, after: { status: to } });
   });
   return getConfiguration(db, clock, actor, id);
 }
@@ -111,6 +116,7 @@ export function reprice(db: Db, clock: Clock, actor: Actor, id: number): Configu
     if (p.totalMonthly === row.totalMonthly && p.setupFees === row.setupFees && p.tcv === row.tcv) return;
     archiveRevision(db, id);
     db.update(configurations).set(revisedColumns(row, p, clock.now())).where(eq(configurations.id, id)).run();
+    auditRevision(db, clock, actor, row, p);
   });
   return getConfiguration(db, clock, actor, id);
 }

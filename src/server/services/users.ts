@@ -3,7 +3,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { transaction, type Db } from '../db/database';
 import { loginNameKey } from '../../shared/schemas/text';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -124,18 +124,23 @@ export interface NewUser {
 }
 
 /** The one way an account is created (registration, admin, seed): names checked free, password hashed, 409 on a clash. */
-export async function insertUser(db: Db, clock: Clock, u: NewUser): Promise<UserRow> {
+/** `inTransaction` runs with the insert, in its transaction (an admin's create writes its audit entry there). */
+export async function insertUser(db: Db, clock: Clock, u: NewUser, inTransaction?: (row: UserRow) => void): Promise<UserRow> {
   // A name in use is a 409 first (as before); a free address that is not the account's own is then a 400.
   assertLoginNamesFree(db, u);
   assertUsernameIsOwnAddress(u.username, u.email);
   const { password, ...fields } = u;
   const passwordHash = await hashPassword(password);
   try {
-    return db
-      .insert(users)
-      .values({ ...fields, passwordHash, createdAt: clock.now() })
-      .returning()
-      .get();
+    return transaction(db, () => {
+      const row = db
+        .insert(users)
+        .values({ ...fields, passwordHash, createdAt: clock.now() })
+        .returning()
+        .get();
+      inTransaction?.(row);
+      return row;
+    });
   } catch (error) {
     rethrowUniqueAsConflict(error);
   }

@@ -4,6 +4,7 @@ import { catalogRouter } from '../routers/catalog';
 import { configurationsRouter } from '../routers/configurations';
 import { healthProcedure } from '../routers/health';
 import { quoteRouter } from '../routers/quote';
+import { sharedRouter } from '../routers/shared';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   quote: quoteRouter,
   configurations: configurationsRouter,
   admin: adminRouter,
+  shared: sharedRouter,
   health: healthProcedure,
 });
 

@@ -52,6 +52,7 @@ export const configurationMessages = {
   revision: 'Revision not found',
   accepted: 'An accepted quote cannot be changed; duplicate it instead',
   acceptedDelete: 'An accepted quote can only be deleted by an admin',
+  shareExpired: 'This quote has expired: set a new valid-until date before sharing it',
 } as const;
 const m = configurationMessages;
 

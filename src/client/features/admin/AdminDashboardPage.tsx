@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { notify } from '../../components/toaster';
 import { useSessionCheck } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { ActivityTab } from './activity/ActivityTab';
 import { AddOnsTab } from './addons/AddOnsTab';
 import { CategoriesTab } from './categories/CategoriesTab';
 import { DiscountsTab } from './discounts/DiscountsTab';
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'saved', label: 'Saved Configs', Content: SavedConfigsTab },
   { value: 'users', label: 'Users', Content: UsersTab },
   { value: 'email-logs', label: 'Email Logs', Content: EmailLogsTab },
+  { value: 'activity', label: 'Activity', Content: ActivityTab },
 ] as const;
 
 export function AdminDashboardPage() {

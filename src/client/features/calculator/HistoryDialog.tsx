@@ -2,6 +2,7 @@
 // any one opens read-only.
 import { Badge, Box, Button, CloseButton, Dialog, Flex, HStack, List, Portal, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { QuoteActivity } from '../../components/share/QuoteActivity';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
@@ -79,6 +80,12 @@ export function HistoryDialog({ id, number, open, onClose }: { id: number; numbe
                       </Box>
                     );
                   })}
+                </Stack>
+              )}
+              {viewing === null && (
+                <Stack gap="2" mt="5">
+                  <Text fontWeight="semibold">Activity</Text>
+                  <QuoteActivity id={id} enabled={open} />
                 </Stack>
               )}
             </Dialog.Body>

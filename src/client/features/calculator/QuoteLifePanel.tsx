@@ -2,8 +2,11 @@
 // its status allows, History, Duplicate, Edit details, and whether its prices still hold (DriftNotice).
 import { Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuChevronDown, LuCopy, LuHistory, LuPencil } from 'react-icons/lu';
+import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuShare2 } from 'react-icons/lu';
 import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
+import { ShareDialog } from '../../components/share/ShareDialog';
+import { answerLine } from '../../components/share/share-view';
+import { formatAdminDateTime } from '../../lib/format';
 import { formatValidUntil, statusActions } from '../../components/quote-status';
 import { notify } from '../../components/toaster';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
@@ -31,6 +34,7 @@ export function QuoteLifePanel({
   const utils = trpc.useUtils();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
   const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
@@ -57,6 +61,7 @@ export function QuoteLifePanel({
     }
   };
   const customer = [quote.customerCompany, quote.customerName, quote.customerEmail].filter((v) => v);
+  const answer = answerLine(quote, formatAdminDateTime);
 
   return (
     <Stack gap="3">
@@ -84,6 +89,11 @@ export function QuoteLifePanel({
                   {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
                 </Text>
               </Flex>
+              {answer && (
+                <Text fontSize="sm" color={quote.acceptance ? 'green.fg' : 'red.fg'} overflowWrap="anywhere" data-testid="quote-answer">
+                  {answer}
+                </Text>
+              )}
             </Stack>
             <HStack gap="2" wrap="wrap" flexShrink={0}>
               {actions.length > 0 && (
@@ -106,6 +116,9 @@ export function QuoteLifePanel({
                   </Portal>
                 </Menu.Root>
               )}
+              <Button size="sm" variant="outline" onClick={() => setShareOpen(true)}>
+                <LuShare2 /> Share
+              </Button>
               <Button size="sm" variant="outline" onClick={() => setHistoryOpen(true)}>
                 <LuHistory /> History
               </Button>
@@ -123,6 +136,7 @@ export function QuoteLifePanel({
       </Card.Root>
       {drift && <DriftNotice drift={drift} onReprice={() => void runReprice()} pending={reprice.isPending} readOnly={readOnly} />}
       {figures === 'live' && !readOnly && <RepricedNotice />}
+      <ShareDialog quote={shareOpen ? quote : null} onClose={() => setShareOpen(false)} />
       <HistoryDialog id={quote.id} number={quote.number} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       {!readOnly && <QuoteDetailsDialog quote={quote} open={detailsOpen} onClose={() => setDetailsOpen(false)} />}
     </Stack>

@@ -2,7 +2,7 @@
 import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuShare2, LuTrash2 } from 'react-icons/lu';
 import { Link } from 'wouter';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
 import { SavedConfigCard } from '../../components/SavedConfigCard';
+import { ShareDialog, type ShareTarget } from '../../components/share/ShareDialog';
 import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
 import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
@@ -30,6 +31,7 @@ type Row = RouterOutputs['configurations']['list']['items'][number];
 export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [toShare, setToShare] = useState<ShareTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -141,7 +143,7 @@ export function SavedConfigurationsTable() {
             }
             data-testid="saved-card"
           >
-            <RowActions row={c} onDelete={() => setToDelete(c)} />
+            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} />
           </SavedConfigCard>
         ))}
       </Stack>
@@ -199,7 +201,7 @@ export function SavedConfigurationsTable() {
                 </Table.Cell>
                 <Table.Cell textAlign="end" px="4">
                   <HStack gap="1.5" justify="flex-end">
-                    <RowActions row={c} onDelete={() => setToDelete(c)} />
+                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} />
                   </HStack>
                 </Table.Cell>
               </Table.Row>
@@ -235,6 +237,7 @@ export function SavedConfigurationsTable() {
           </ButtonGroup>
         </HStack>
       </Flex>
+      <ShareDialog quote={toShare} onClose={() => setToShare(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? `Delete "${toDelete.name}"?` : 'Delete configuration?'}
@@ -248,11 +251,14 @@ export function SavedConfigurationsTable() {
 }
 
 /** Load, PDF, Duplicate and Delete of one saved quote (table row and phone card). An accepted one only an admin deletes. */
-function RowActions({ row, onDelete }: { row: Row; onDelete: () => void }) {
+function RowActions({ row, onDelete, onShare }: { row: Row; onDelete: () => void; onShare: () => void }) {
   const { duplicate, pending } = useDuplicateQuote();
   return (
     <>
       <LoadQuoteButton id={row.id} name={row.name} />
+      <IconButton size="xs" variant="outline" onClick={onShare} aria-label={`Share ${row.name}`} title="Share">
+        <LuShare2 />
+      </IconButton>
       <IconButton size="xs" variant="outline" onClick={() => void duplicate(row)} loading={pending} aria-label={`Duplicate ${row.name}`} title="Duplicate">
         <LuCopy />
       </IconButton>

@@ -1,14 +1,20 @@
 import { createDiscountInput, idInput, updateDiscountInput } from '../../../shared/schemas/catalog-admin';
-import { createDiscount, deleteDiscount, updateDiscount } from '../../services/admin-catalog/discounts';
+import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from '../../services/admin-catalog/discounts';
+import { audited } from '../../services/audit';
 import { adminProcedure, router } from '../../trpc/init';
 
 export const adminDiscountsRouter = router({
-  create: adminProcedure.input(createDiscountInput).mutation(({ ctx, input }) => createDiscount(ctx.db, input)),
-  update: adminProcedure
-    .input(updateDiscountInput)
-    .mutation(({ ctx, input: { id, ...changes } }) => updateDiscount(ctx.db, id, changes)),
+  create: adminProcedure.input(createDiscountInput).mutation(({ ctx, input }) =>
+    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'discount', action: 'create' }, () => null,
+      () => createDiscount(ctx.db, input), (d) => ({ entityId: d.id, value: d })),
+  ),
+  update: adminProcedure.input(updateDiscountInput).mutation(({ ctx, input: { id, ...changes } }) =>
+    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'discount', action: 'update', entityId: id }, () => getDiscount(ctx.db, id),
+      () => updateDiscount(ctx.db, id, changes), (d) => ({ entityId: d.id, value: d })),
+  ),
   delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    deleteDiscount(ctx.db, input.id);
+    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'discount', action: 'delete', entityId: input.id }, () => getDiscount(ctx.db, input.id),
+      () => deleteDiscount(ctx.db, input.id), () => undefined);
     return { id: input.id };
   }),
 });

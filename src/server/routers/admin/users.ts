@@ -6,16 +6,16 @@ export const adminUsersRouter = router({
   /** Every account, by id; never a password hash. */
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
 
-  create: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, ctx.clock, input)),
+  create: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, ctx.clock, input, { userId: ctx.user.id, sessionId: ctx.session.id, clock: ctx.clock })),
 
   /** Only the fields sent change; a blank or absent password keeps the current one. */
   update: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
-    return updateUser(ctx.db, { sessionId: ctx.session.id }, id, changes);
+    return updateUser(ctx.db, { sessionId: ctx.session.id, userId: ctx.user.id, clock: ctx.clock }, id, changes);
   }),
 
   delete: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
-    deleteUser(ctx.db, { userId: ctx.user.id }, input.id);
+    deleteUser(ctx.db, { userId: ctx.user.id, clock: ctx.clock }, input.id);
     return { success: true };
   }),
 

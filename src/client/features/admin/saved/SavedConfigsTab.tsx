@@ -3,7 +3,7 @@
 import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuCopy, LuFileText, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { LuCopy, LuFileText, LuSearch, LuShare2, LuTrash2 } from 'react-icons/lu';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
+import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -33,6 +34,7 @@ export function SavedConfigsTab() {
   const [searchText, setSearchText] = useState('');
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -137,6 +139,9 @@ export function SavedConfigsTab() {
                 }
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
+                <Button size="xs" variant="outline" onClick={() => setSharing(c)} aria-label={`Share ${c.name}`}>
+                  <LuShare2 /> Share
+                </Button>
                 <Button size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`}>
                   <LuCopy /> Duplicate
                 </Button>
@@ -189,6 +194,9 @@ export function SavedConfigsTab() {
                     <Table.Cell textAlign="end" {...stickyActions()}>
                       <HStack gap="1" justify="flex-end">
                         <LoadQuoteButton id={c.id} name={c.name} />
+                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => setSharing(c)}>
+                          <LuShare2 />
+                        </IconButton>
                         <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
                           <LuCopy />
                         </IconButton>
@@ -215,6 +223,7 @@ export function SavedConfigsTab() {
       )}
 
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
+      <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}

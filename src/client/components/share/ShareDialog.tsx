@@ -1,0 +1,143 @@
+// "Share" on a saved quote (CONTRACT §7): make a link for the customer (a draft becomes sent), copy it, see when it
+// ends and whether it was opened, revoke it. Only the link's hash is stored, so an earlier link cannot be shown
+// again: the dialog offers a new one (which replaces it) instead.
+import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCheck, LuCopy, LuLink, LuTrash2 } from 'react-icons/lu';
+import type { QuoteStatus } from '../../../shared/schemas/configuration';
+import { errorMessage } from '../../lib/errors';
+import { formatAdminDateTime } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { notify } from '../toaster';
+
+/** The link ends at the first instant after the quote's last valid day: shown as that day's 23:59. */
+const lastMinute = (expiresAt: string) => formatAdminDateTime(new Date(Date.parse(expiresAt) - 60_000).toISOString());
+
+export interface ShareTarget {
+  id: number;
+  number: string;
+  status: QuoteStatus;
+  expired: boolean;
+}
+
+export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onClose: () => void }) {
+  const open = quote !== null;
+  const utils = trpc.useUtils();
+  const [made, setMade] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const status = trpc.configurations.shareStatus.useQuery({ id: quote?.id ?? 0 }, { enabled: open });
+  const share = trpc.configurations.share.useMutation();
+  const revoke = trpc.configurations.unshare.useMutation();
+  const live = status.data?.live ?? null;
+
+  const close = () => {
+    setMade(null);
+    setCopied(false);
+    share.reset();
+    onClose();
+  };
+  const create = async () => {
+    if (!quote) return;
+    try {
+      const link = await share.mutateAsync({ id: quote.id });
+      setMade(link);
+      setCopied(false);
+      notify('success', 'Share link created', quote.status === 'draft' ? `${quote.number} is now marked as sent` : undefined);
+      void utils.configurations.invalidate();
+    } catch {
+      /* shown in the dialog */
+    }
+  };
+  const runRevoke = async () => {
+    if (!quote) return;
+    try {
+      await revoke.mutateAsync({ id: quote.id });
+      setMade(null);
+      notify('success', 'Share link revoked');
+      void utils.configurations.invalidate();
+    } catch (err) {
+      notify('error', 'Share link not revoked', errorMessage(err, 'Please try again.'));
+    }
+  };
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      notify('success', 'Link copied');
+    } catch {
+      notify('error', 'Failed to copy the link to clipboard');
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="3">
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
+              <Dialog.Title>Share {quote?.number}</Dialog.Title>
+              <Text textStyle="sm" color="fg.muted">
+                Your customer opens the quote from this link, downloads the PDF and accepts or declines it online. No account needed.
+              </Text>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {made ? (
+                  <Field.Root readOnly>
+                    <Field.Label>Link for your customer</Field.Label>
+                    <HStack w="full" gap="2">
+                      <Input readOnly value={made.url} fontFamily="mono" textStyle="sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+                      <Button variant="outline" onClick={() => void copy(made.url)} flexShrink={0}>
+                        {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    </HStack>
+                    <Field.HelperText>Works until {lastMinute(made.expiresAt)} (Europe/Amsterdam), the end of the quote's validity.</Field.HelperText>
+                  </Field.Root>
+                ) : live ? (
+                  <Text textStyle="sm" data-testid="share-live">
+                    A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}.{' '}
+                    {live.openedAt ? `The customer opened it on ${formatAdminDateTime(live.openedAt)}.` : 'The customer has not opened it yet.'}{' '}
+                    For your security it cannot be shown again: create a new link to copy one (the old one stops working).
+                  </Text>
+                ) : (
+                  <Text textStyle="sm" color="fg.muted">
+                    {quote?.status === 'draft' ? 'Creating a link marks this draft as sent.' : 'No link is live for this quote.'}
+                    {quote?.status === 'accepted' || quote?.status === 'declined' ? ' The customer will see it read-only.' : ''}
+                  </Text>
+                )}
+                {quote?.expired && (
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Title>This quote has expired: set a new valid-until date before sharing it.</Alert.Title>
+                  </Alert.Root>
+                )}
+                {share.isError && (
+                  <Text color="fg.error" textStyle="sm" role="alert">
+                    {errorMessage(share.error, 'The link could not be created.')}
+                  </Text>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              {(made || live) && (
+                <Button variant="ghost" colorPalette="red" onClick={() => void runRevoke()} loading={revoke.isPending}>
+                  <LuTrash2 /> Revoke
+                </Button>
+              )}
+              <Button variant="outline" onClick={() => void create()} loading={share.isPending} disabled={quote?.expired}>
+                <LuLink /> {made || live ? 'Create new link' : 'Create link'}
+              </Button>
+              <Button colorPalette="blue" onClick={close}>
+                Done
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

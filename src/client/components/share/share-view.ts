@@ -1,0 +1,51 @@
+// What the share dialog, the acceptance line and a quote's timeline say; pure, tested without a DOM.
+import type { AuditEntry } from '../../../shared/schemas/audit';
+
+interface Answered {
+  acceptance: { name: string; email: string; at: string; revision: number } | null;
+  decline: { at: string; reason: string | null } | null;
+}
+
+/** "Accepted by Ada Lovelace (ada@acme.test) on 3 Mar 2026, 10:15, revision 2"; null when the customer has not answered. */
+export function answerLine(q: Answered, when: (iso: string) => string): string | null {
+  if (q.acceptance) {
+    const a = q.acceptance;
+    return `Accepted by ${a.name} (${a.email}) on ${when(a.at)}, revision ${a.revision}`;
+  }
+  if (q.decline) return `Declined by the customer on ${when(q.decline.at)}${q.decline.reason ? `: “${q.decline.reason}”` : ''}`;
+  return null;
+}
+
+const ACTION_TEXT: Record<string, string> = {
+  created: 'Created',
+  revised: 'Revised',
+  status_changed: 'Status changed',
+  shared: 'Share link created',
+  link_revoked: 'Share link revoked',
+  opened: 'Opened by the customer',
+  accepted: 'Accepted by the customer',
+  declined: 'Declined by the customer',
+};
+
+type Values = Record<string, unknown> | null;
+
+/** One timeline line: what happened, and its detail. */
+export function timelineText(e: Pick<AuditEntry, 'action' | 'actor'> & { before?: unknown; after?: unknown }): { title: string; detail: string } {
+  const before = e.before as Values;
+  const after = e.after as Values;
+  const title = ACTION_TEXT[e.action] ?? e.action;
+  switch (e.action) {
+    case 'revised':
+      return { title, detail: `Revision ${before?.revision} → ${after?.revision}; monthly ${before?.totalMonthly} → ${after?.totalMonthly}` };
+    case 'status_changed':
+      return { title, detail: `${before?.status} → ${after?.status}` };
+    case 'shared':
+      return { title, detail: `Revision ${after?.revision}${after?.replacedLink ? ', replacing the previous link' : ''}` };
+    case 'accepted':
+      return { title, detail: `${after?.name} (${after?.email}), revision ${after?.revision}` };
+    case 'declined':
+      return { title, detail: after?.reason ? `Reason: ${after.reason}` : 'No reason given' };
+    default:
+      return { title, detail: '' };
+  }
+}

@@ -1,0 +1,149 @@
+// Activity tab (CONTRACT §7): the audit trail, newest first, filtered by who, what and when, 25 a page, CSV export.
+import { Badge, Box, Button, Flex, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LuDownload, LuHistory } from 'react-icons/lu';
+import { errorMessage } from '../../../lib/errors';
+import { formatAdminDateTime } from '../../../lib/format';
+import { trpc } from '../../../lib/trpc';
+import { EmptyBlock, LoadingBlock, Pager, SectionHeader } from '../shared/shell-ui';
+import { ACTION_OPTIONS, ACTIVITY_PAGE_SIZE, changedFields, csvUrl, ENTITY_OPTIONS, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
+
+export function ActivityTab() {
+  const [f, setF] = useState(initialFilters);
+  const users = trpc.admin.users.list.useQuery();
+  const list = trpc.admin.audit.list.useQuery(toQuery(f), { placeholderData: keepPreviousData, staleTime: 0 });
+
+  return (
+    <Box>
+      <SectionHeader title="Activity" description="Every change to the catalogue, to accounts and to quotes: who, when, before and after." />
+      <Flex gap="3" wrap="wrap" mb="4" align="flex-end">
+        <Filter label="Who">
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field aria-label="Who" value={f.userId} onChange={(e) => setF(setFilter(f, 'userId', e.currentTarget.value))}>
+              <option value="">Anyone</option>
+              {(users.data ?? []).map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.username}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Filter>
+        <Filter label="What">
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field aria-label="What" value={f.entity} onChange={(e) => setF(setFilter(f, 'entity', e.currentTarget.value))}>
+              {ENTITY_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Filter>
+        <Filter label="Action">
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field aria-label="Action" value={f.action} onChange={(e) => setF(setFilter(f, 'action', e.currentTarget.value))}>
+              {ACTION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Filter>
+        <Filter label="From">
+          <Input size="sm" type="date" aria-label="From" value={f.from} onChange={(e) => setF(setFilter(f, 'from', e.currentTarget.value))} />
+        </Filter>
+        <Filter label="To">
+          <Input size="sm" type="date" aria-label="To" value={f.to} onChange={(e) => setF(setFilter(f, 'to', e.currentTarget.value))} />
+        </Filter>
+        <Button asChild size="sm" variant="outline">
+          <a href={csvUrl(f)} download="audit.csv">
+            <LuDownload /> Export CSV
+          </a>
+        </Button>
+      </Flex>
+      {list.isPending ? (
+        <LoadingBlock label="Loading activity..." />
+      ) : list.isError ? (
+        <Text color="fg.error" role="alert">
+          Error loading activity: {errorMessage(list.error, 'Please try again.')}
+        </Text>
+      ) : list.data.items.length === 0 ? (
+        <EmptyBlock icon={<LuHistory />} title="No activity found" />
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" rounded="l2">
+            <Table.Root size="sm" minW="820px" data-testid="activity-table">
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader>When</Table.ColumnHeader>
+                  <Table.ColumnHeader>Who</Table.ColumnHeader>
+                  <Table.ColumnHeader>What</Table.ColumnHeader>
+                  <Table.ColumnHeader>Action</Table.ColumnHeader>
+                  <Table.ColumnHeader>Change</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.data.items.map((e) => {
+                  const changes = changedFields(e.before, e.after);
+                  return (
+                    <Table.Row key={e.id} verticalAlign="top">
+                      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                        {formatAdminDateTime(e.at)}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {e.actor}
+                        {e.userId === null && (
+                          <Badge ms="2" size="xs" colorPalette="green" variant="subtle">
+                            customer
+                          </Badge>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell maxW="56" overflowWrap="anywhere">
+                        {subjectOf(e)}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge variant="outline" size="sm">
+                          {e.action.replace('_', ' ')}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell maxW="96" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                        {changes.length > 0 ? (
+                          <Stack gap="0.5">
+                            {changes.slice(0, 6).map((c) => (
+                              <Text key={c}>{c}</Text>
+                            ))}
+                            {changes.length > 6 && <Text>… {changes.length - 6} more</Text>}
+                          </Stack>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <Pager page={f.page} pageSize={ACTIVITY_PAGE_SIZE} total={list.data.total} onPage={(page) => setF({ ...f, page })} label="entries" />
+        </>
+      )}
+    </Box>
+  );
+}
+
+function Filter({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="1" minW={{ base: 'calc(50% - 6px)', md: '40' }} flex={{ base: '1', md: '0 0 auto' }}>
+      <Text textStyle="xs" color="fg.muted">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,337 @@
+// /q/:token, the customer's page (CONTRACT §7): no account, no app header. It reads like the document a company
+// sends: seller, number and revision, who prepared it for whom, the lines and totals exactly as stored, validity and
+// status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
+import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { TRPCClientError } from '@trpc/client';
+import { useReducer } from 'react';
+import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
+import type { SharedLine, SharedQuoteView } from '../../../shared/schemas/share';
+import { errorMessage } from '../../lib/errors';
+import { formatEuro, formatLocalDate, formatUnitPrice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { acceptanceStatement, canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
+
+// Chakra's breakpoints are screen media queries: in print the phone layout would apply, so print sets its own.
+const noPrint = { '@media print': { display: 'none !important' } } as const;
+const printGrid = { '@media print': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } as const;
+const printTotals = { '@media print': { maxWidth: '24rem' } } as const;
+const frequency = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
+
+export function CustomerQuotePage({ token }: { token: string }) {
+  const view = trpc.shared.view.useQuery({ token }, { retry: false });
+  if (view.isPending) {
+    return (
+      <Shell>
+        <Text color="fg.muted" textAlign="center" py="16" aria-busy="true">
+          Loading quote…
+        </Text>
+      </Shell>
+    );
+  }
+  if (view.isError || !view.data) {
+    const gone = view.error instanceof TRPCClientError && view.error.data?.httpStatus === 404;
+    return (
+      <Shell>
+        <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }}>
+          <Heading as="h1" size="xl" mb="3">
+            {gone ? 'This quote link is not valid any more' : 'This quote could not be loaded'}
+          </Heading>
+          <Text color="fg.muted">
+            {gone
+              ? 'The link may have expired or been replaced. Please ask the person who sent it to you for a new link.'
+              : errorMessage(view.error, 'Please try again in a moment.')}
+          </Text>
+        </Box>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <QuoteDocument token={token} v={view.data} />
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <Box minH="100vh" bg="bg.subtle" py={{ base: '3', md: '10' }} px={{ base: '2', md: '6' }} css={{ '@media print': { background: 'white', padding: 0 } }}>
+      <Box as="main" maxW="4xl" mx="auto">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
+  const monthly = v.lines.filter((l) => l.period === 'monthly');
+  const oneTime = v.lines.filter((l) => l.period === 'one_time');
+  const customer = [v.preparedFor.company, v.preparedFor.name, v.preparedFor.email].filter((x): x is string => Boolean(x));
+  return (
+    <Box
+      as="article"
+      bg="bg"
+      borderWidth="1px"
+      rounded="lg"
+      shadow="sm"
+      p={{ base: '4', md: '10' }}
+      css={{ '@media print': { border: 'none', boxShadow: 'none', padding: 0 } }}
+    >
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <Box>
+          <Text fontWeight="semibold" color="blue.fg" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
+            {v.seller}
+          </Text>
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="1">
+            Quote {v.number}
+          </Heading>
+          <Text color="fg.muted" textStyle="sm" mt="1">
+            {v.name} · Revision {v.revision}
+          </Text>
+        </Box>
+        <Badge colorPalette={statusPalette[v.status]} size="lg" variant="subtle" data-testid="quote-status">
+          {statusLabel[v.status]}
+        </Badge>
+      </Flex>
+
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm" css={printGrid}>
+        <Info label="Prepared by">
+          {v.preparedBy.name}
+          <br />
+          {v.seller}
+        </Info>
+        <Info label="Prepared for">{customer.length > 0 ? customer.map((c) => <div key={c}>{c}</div>) : '—'}</Info>
+        <Info label="Valid until">
+          {formatLocalDate(`${v.validUntil}T12:00:00Z`)}
+          <br />
+          {v.contractDuration} months, billed {frequency[v.paymentFrequency].toLowerCase()}
+        </Info>
+      </SimpleGrid>
+
+      <Lines title="Monthly" lines={monthly} />
+      {oneTime.length > 0 && <Lines title="One-time" lines={oneTime} />}
+
+      <Box mt="6" ms="auto" maxW={{ base: 'full', sm: 'sm' }} textStyle="sm" css={printTotals}>
+        <Total label="Total per month" value={v.totalMonthly} strong />
+        <Total label="One-time fees" value={v.setupFees} />
+        <Separator my="2" />
+        <Total label="Total contract value" value={v.tcv} strong />
+      </Box>
+
+      <Answer token={token} v={v} />
+
+      <HStack mt="8" gap="3" wrap="wrap" css={noPrint}>
+        <Button asChild variant="outline" size="sm">
+          <a href={`/api/shared/${encodeURIComponent(token)}/pdf`} download>
+            <LuDownload /> Download PDF
+          </a>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => window.print()}>
+          <LuPrinter /> Print
+        </Button>
+      </HStack>
+    </Box>
+  );
+}
+
+function Info({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Text color="fg.muted" textStyle="xs" textTransform="uppercase" letterSpacing="wide" mb="1">
+        {label}
+      </Text>
+      <Box overflowWrap="anywhere">{children}</Box>
+    </Box>
+  );
+}
+
+function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
+  return (
+    <Box mt="8">
+      <Heading as="h2" size="sm" mb="2">
+        {title}
+      </Heading>
+      <Table.Root size="sm" variant="line" css={{ tableLayout: 'fixed' }}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader w={{ base: '55%', md: '55%' }}>Item</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" hideBelow="sm">
+              Qty
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" hideBelow="sm">
+              Unit price
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {lines.map((l, i) => (
+            <Table.Row key={`${l.label}-${i}`}>
+              <Table.Cell overflowWrap="anywhere">
+                {l.label}
+                {l.waived && (
+                  <Text as="span" color="fg.muted">
+                    {' '}
+                    (waived)
+                  </Text>
+                )}
+                <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
+                  {l.quantity} × {formatUnitPrice(l.unitPrice)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end" hideBelow="sm">
+                {l.quantity}
+              </Table.Cell>
+              <Table.Cell textAlign="end" hideBelow="sm">
+                {formatUnitPrice(l.unitPrice)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {formatEuro(l.amount)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+function Total({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Flex justify="space-between" py="1" fontWeight={strong ? 'semibold' : 'normal'} textStyle={strong ? 'md' : 'sm'}>
+      <Text>{label}</Text>
+      <Text fontVariantNumeric="tabular-nums">{formatEuro(value)}</Text>
+    </Flex>
+  );
+}
+
+function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
+  const [s, dispatch] = useReducer(customerQuoteReducer, initialState);
+  const utils = trpc.useUtils();
+  const done = (data: SharedQuoteView) => {
+    utils.shared.view.setData({ token }, data);
+    dispatch({ type: 'answered' });
+  };
+  const accept = trpc.shared.accept.useMutation({ onSuccess: done });
+  const decline = trpc.shared.decline.useMutation({ onSuccess: done });
+
+  if (v.acceptance) {
+    return (
+      <Alert.Root status="success" mt="8" role="status">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>
+            Accepted by {v.acceptance.name} on {formatLocalDate(v.acceptance.at)} (revision {v.acceptance.revision})
+          </Alert.Title>
+          <Alert.Description>Thank you. {v.seller} has been told and will be in touch.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  if (v.decline) {
+    return (
+      <Alert.Root status="info" mt="8" role="status">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Declined on {formatLocalDate(v.decline.at)}</Alert.Title>
+          {v.decline.reason && <Alert.Description>Reason: {v.decline.reason}</Alert.Description>}
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  if (!v.canRespond) {
+    return (
+      <Text mt="8" color="fg.muted" textStyle="sm" css={noPrint}>
+        {v.expired ? 'This quote has expired.' : `${v.seller} is revising this quote; you will receive a new link.`}
+      </Text>
+    );
+  }
+
+  const statement = acceptanceStatement(v, (x) => formatEuro(x));
+  return (
+    <Box mt="8" borderTopWidth="1px" pt="6" css={noPrint}>
+      {s.panel === 'none' && (
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Button colorPalette="green" onClick={() => dispatch({ type: 'open', panel: 'accept' })}>
+            <LuCheck /> Accept quote
+          </Button>
+          <Button variant="outline" onClick={() => dispatch({ type: 'open', panel: 'decline' })}>
+            <LuX /> Decline
+          </Button>
+        </Stack>
+      )}
+      {s.panel === 'accept' && (
+        <Stack
+          as="form"
+          gap="4"
+          maxW="lg"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canSendAccept(s)) accept.mutate({ token, name: s.name.trim(), email: s.email.trim() });
+          }}
+        >
+          <Heading as="h2" size="md">
+            Accept this quote
+          </Heading>
+          <Field.Root required>
+            <Field.Label>Your name</Field.Label>
+            <Input value={s.name} autoComplete="name" onChange={(e) => dispatch({ type: 'field', field: 'name', value: e.target.value })} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Your email</Field.Label>
+            <Input type="email" value={s.email} autoComplete="email" onChange={(e) => dispatch({ type: 'field', field: 'email', value: e.target.value })} />
+          </Field.Root>
+          <Checkbox.Root checked={s.confirmed} onCheckedChange={(e) => dispatch({ type: 'confirm', value: e.checked === true })} alignItems="flex-start">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control mt="0.5" />
+            <Checkbox.Label fontWeight="normal">{statement}</Checkbox.Label>
+          </Checkbox.Root>
+          {accept.isError && (
+            <Text color="fg.error" textStyle="sm" role="alert">
+              {errorMessage(accept.error, 'The quote could not be accepted. Please try again.')}
+            </Text>
+          )}
+          <HStack gap="3">
+            <Button type="submit" colorPalette="green" disabled={!canSendAccept(s)} loading={accept.isPending}>
+              Accept quote
+            </Button>
+            <Button variant="ghost" onClick={() => dispatch({ type: 'open', panel: 'none' })}>
+              Cancel
+            </Button>
+          </HStack>
+        </Stack>
+      )}
+      {s.panel === 'decline' && (
+        <Stack
+          as="form"
+          gap="4"
+          maxW="lg"
+          onSubmit={(e) => {
+            e.preventDefault();
+            decline.mutate({ token, reason: s.reason.trim() || null });
+          }}
+        >
+          <Heading as="h2" size="md">
+            Decline this quote
+          </Heading>
+          <Field.Root>
+            <Field.Label>Reason (optional)</Field.Label>
+            <Textarea rows={3} value={s.reason} onChange={(e) => dispatch({ type: 'field', field: 'reason', value: e.target.value })} />
+          </Field.Root>
+          {decline.isError && (
+            <Text color="fg.error" textStyle="sm" role="alert">
+              {errorMessage(decline.error, 'The quote could not be declined. Please try again.')}
+            </Text>
+          )}
+          <HStack gap="3">
+            <Button type="submit" colorPalette="red" loading={decline.isPending}>
+              Decline quote
+            </Button>
+            <Button variant="ghost" onClick={() => dispatch({ type: 'open', panel: 'none' })}>
+              Cancel
+            </Button>
+          </HStack>
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { CustomerQuotePage } from './CustomerQuotePage';

@@ -1,0 +1,43 @@
+// Share links (CONTRACT §7): the owner's share / revoke, the customer's page and answers, the quote's timeline, and
+// the admin's audit trail. Thin adapters over configurations.share*, shared.* and admin.audit.*.
+import type { Context as HonoContext } from 'hono';
+import type { AuditQuery } from '../../shared/schemas/audit';
+import { idParam, jsonBody, run, runText, type RestApp } from './kit';
+
+/** The token of /shared/:token, as sent: the procedure looks every value up the same way (an unknown one is the 404). */
+const tokenOf = (c: HonoContext) => c.req.param('token') ?? '';
+
+/** The query's filters as the procedure's schema reads them (strings are validated there). */
+function auditQueryOf(c: HonoContext): AuditQuery {
+  const q = c.req.query();
+  const pick = ['entity', 'action', 'userId', 'from', 'to', 'page', 'limit'] as const;
+  return Object.fromEntries(pick.filter((k) => q[k] !== undefined).map((k) => [k, q[k]])) as unknown as AuditQuery;
+}
+
+export function registerShareRoutes(api: RestApp): void {
+  api.post('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.share({ id: idParam(c) }), 201));
+  api.delete('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.unshare({ id: idParam(c) }), 204));
+  api.get('/configurations/:id/activity', (c) => run(c, (caller) => caller.configurations.activity({ id: idParam(c) })));
+
+  api.get('/shared/:token', (c) => run(c, (caller) => caller.shared.view({ token: tokenOf(c) })));
+  api.post('/shared/:token/accept', (c) =>
+    run(c, async (caller) => caller.shared.accept({ ...(await jsonBody(c)), token: tokenOf(c) })),
+  );
+  api.post('/shared/:token/decline', (c) =>
+    run(c, async (caller) => caller.shared.decline({ ...(await jsonBody(c)), token: tokenOf(c) })),
+  );
+
+  api.get('/admin/audit', (c) =>
+    run(c, async (caller, headers) => {
+      const page = await caller.admin.audit.list(auditQueryOf(c));
+      headers['x-total-count'] = String(page.total);
+      return page.items;
+    }),
+  );
+  api.get('/admin/audit.csv', (c) =>
+    runText(c, async (caller) => {
+      const { csv } = await caller.admin.audit.csv(auditQueryOf(c));
+      return { body: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit.csv"' } };
+    }),
+  );
+}

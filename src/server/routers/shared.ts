@@ -1,0 +1,23 @@
+import { acceptInput, declineInput, shareTokenInput } from '../../shared/schemas/share';
+import { rateLimiterFor } from '../http/rate-limit';
+import { acceptShared, declineShared, sharedPdfData, sharedView } from '../services/quote-share';
+import { publicProcedure, router } from '../trpc/init';
+
+/** Every call of the customer's page counts against its address's limit, a guess as much as a real link. */
+const sharedProcedure = publicProcedure.use(({ ctx, next }) => {
+  rateLimiterFor(ctx).take('shared', ctx.clientAddress);
+  return next();
+});
+
+/** The customer's side of a share link (CONTRACT §7): no account; an invalid link is the one 404. */
+export const sharedRouter = router({
+  view: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedView(ctx.db, ctx.clock, input.token, ctx.user)),
+  /** What the PDF of the shared quote shows; rendered by GET /api/shared/{token}/pdf. */
+  pdfData: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedPdfData(ctx.db, ctx.clock, ctx.config, input.token)),
+  accept: sharedProcedure
+    .input(acceptInput)
+    .mutation(({ ctx, input }) => acceptShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, mailer: ctx.mailer, address: ctx.clientAddress }, input)),
+  decline: sharedProcedure
+    .input(declineInput)
+    .mutation(({ ctx, input }) => declineShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, mailer: ctx.mailer, address: ctx.clientAddress }, input)),
+});

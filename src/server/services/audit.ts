@@ -1,0 +1,153 @@
+// The audit trail (CONTRACT §7): who changed what, when, with the value before and after. Entries are written by the
+// service that makes the change, inside its transaction, so an entry exists exactly when its change was committed.
+// Nothing here updates or deletes an entry (and the table's triggers refuse it).
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { auditLog, users } from '../../../db/schema';
+import type { AuditEntry, AuditQuery } from '../../shared/schemas/audit';
+import type { Clock } from '../clock';
+import { transaction, type Db } from '../db/database';
+import { creatorName } from './configuration-rows';
+
+/** Who made a change: a signed-in user (by id), or the customer of a share link (userId null, named as they said). */
+export type AuditBy = { userId: number } | { customer: string };
+
+export interface AuditRecord {
+  entity: string;
+  entityId: number | null;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
+  if ('customer' in by) return { userId: null, actor: by.customer };
+  const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
+  return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
+}
+
+/** Appends one entry. Call it inside the transaction of the change it records. */
+export function recordAudit(db: Db, clock: Clock, by: AuditBy, entry: AuditRecord): void {
+  const who = actorName(db, by);
+  db.insert(auditLog)
+    .values({
+      at: clock.now(),
+      ...who,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })
+    .run();
+}
+
+/**
+ * A catalogue or account change with its entry: `before` is read, the change made and the entry written in one
+ * transaction. `after` reads the state the change left (undefined after a delete).
+ */
+export function audited<T>(
+  db: Db,
+  clock: Clock,
+  by: AuditBy,
+  what: { entity: string; action: 'create' | 'update' | 'delete'; entityId?: number },
+  before: () => unknown,
+  change: () => T,
+  after: (result: T) => { entityId: number; value: unknown } | undefined,
+): T {
+  return transaction(db, () => {
+    const old = what.action === 'create' ? null : before();
+    const result = change();
+    const now = after(result);
+    recordAudit(db, clock, by, {
+      entity: what.entity,
+      entityId: now?.entityId ?? what.entityId ?? null,
+      action: what.action,
+      before: old ?? null,
+      after: now?.value ?? null,
+    });
+    return result;
+  });
+}
+
+type Row = typeof auditLog.$inferSelect;
+
+function toEntry(r: Row): AuditEntry {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    userId: r.userId,
+    actor: r.actor,
+    entity: r.entity,
+    entityId: r.entityId,
+    action: r.action,
+    before: r.before ?? null,
+    after: r.after ?? null,
+  };
+}
+
+/** A `from`/`to` bound: a date (YYYY-MM-DD, the whole day in UTC for `to`) or a timestamp. */
+function bound(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
+  return new Date(value);
+}
+
+function whereOf(q: AuditQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    q.entity !== undefined ? eq(auditLog.entity, q.entity) : undefined,
+    q.action !== undefined ? eq(auditLog.action, q.action) : undefined,
+    q.userId !== undefined ? eq(auditLog.userId, q.userId) : undefined,
+    q.from !== undefined ? gte(auditLog.at, bound(q.from, false)) : undefined,
+    q.to !== undefined ? lte(auditLog.at, bound(q.to, true)) : undefined,
+  ];
+  return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+/** Newest first, one page; `total` is every matching entry (X-Total-Count). */
+export function listAudit(db: Db, q: AuditQuery): { items: AuditEntry[]; total: number } {
+  const where = whereOf(q);
+  const limit = q.limit ?? 50;
+  const page = q.page ?? 1;
+  const rows = db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all();
+  const total = db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+  return { items: rows.map(toEntry), total };
+}
+
+/** Every matching entry, newest first, unpaged (the CSV export). */
+export function allAudit(db: Db, q: AuditQuery): AuditEntry[] {
+  return db.select().from(auditLog).where(whereOf(q)).orderBy(desc(auditLog.at), desc(auditLog.id)).all().map(toEntry);
+}
+
+/** One quote's own entries, oldest first. Access is checked by the caller. */
+export function quoteTimeline(db: Db, configurationId: number): AuditEntry[] {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'quote'), eq(auditLog.entityId, configurationId)))
+    .orderBy(auditLog.at, auditLog.id)
+    .all()
+    .map(toEntry);
+}
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  // A cell a spreadsheet would run as a formula is prefixed, so an exported name cannot become one (OWASP CSV injection).
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function auditCsv(entries: AuditEntry[]): string {
+  const header = ['id', 'at', 'userId', 'actor', 'entity', 'entityId', 'action', 'before', 'after'];
+  const lines = entries.map((e) =>
+    [e.id, e.at, e.userId, e.actor, e.entity, e.entityId, e.action, e.before, e.after].map(csvCell).join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+

@@ -1,0 +1,50 @@
+// The audit trail's query and entry (CONTRACT §7): GET /api/admin/audit and the Activity tab.
+import { z } from 'zod';
+
+export const AUDIT_LIMIT_MAX = 500;
+
+export const auditMessages = {
+  page: 'Page must be a whole number of 1 or more',
+  limit: `Limit must be a whole number from 1 to ${AUDIT_LIMIT_MAX}`,
+  userId: 'User id must be a whole number',
+  date: 'From and to must be dates (YYYY-MM-DD) or timestamps',
+  text: 'Entity and action must be at most 50 characters',
+} as const;
+const m = auditMessages;
+
+const whole = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+const dateOrTimestamp = z
+  .string({ error: m.date })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), m.date);
+
+const emptyIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+export const auditQueryInput = z.object({
+  entity: z.preprocess(emptyIsAbsent, z.string().trim().max(50, m.text).optional()),
+  action: z.preprocess(emptyIsAbsent, z.string().trim().max(50, m.text).optional()),
+  userId: z.preprocess(emptyIsAbsent, whole(0, Number.MAX_SAFE_INTEGER, m.userId).optional()),
+  from: z.preprocess(emptyIsAbsent, dateOrTimestamp.optional()),
+  to: z.preprocess(emptyIsAbsent, dateOrTimestamp.optional()),
+  page: z.preprocess(emptyIsAbsent, whole(1, 1_000_000, m.page).optional()),
+  limit: z.preprocess(emptyIsAbsent, whole(1, AUDIT_LIMIT_MAX, m.limit).optional()),
+});
+export type AuditQuery = z.infer<typeof auditQueryInput>;
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  /** null: the customer (through a share link). */
+  userId: number | null;
+  actor: string;
+  entity: string;
+  entityId: number | null;
+  action: string;
+  before: unknown;
+  after: unknown;
+}

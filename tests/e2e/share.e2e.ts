@@ -1,0 +1,196 @@
+// "Send it" in the browser (CONTRACT §7): the seller shares a saved quote; an anonymous browser opens the link, sees
+// the quote as a document, downloads its PDF, prints it and accepts; the seller sees the acceptance on the calculator
+// and in the list; a revoked link shows the one friendly page; the admin's Activity tab lists what happened.
+// Screenshots at 1280 and 390 px, and in print emulation.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, serverAndBrowser, signIn } from './harness';
+import { closeToast, DESKTOP, PHONE, horizontalOverflow, screenshotBoth } from './screens';
+
+interface Quote {
+  id: number;
+  number: string;
+  totalMonthly: string;
+  tcv: string;
+}
+
+const euro = (amount: string) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(amount));
+
+describe('sharing a quote with a customer', () => {
+  const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
+  let seller: Page;
+  let customer: Page;
+  let quote: Quote;
+  let url = '';
+  const errors: string[] = [];
+
+  async function saveQuote(name: string): Promise<Quote> {
+    const packages = (await (await seller.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    const res = await seller.request.post(`${e2e.server.url}/api/configurations`, {
+      data: {
+        name,
+        packageId: packages.find((p) => p.name === 'Advanced')!.id,
+        squareMeters: 1200,
+        locations: 2,
+        contractDuration: 24,
+        paymentFrequency: 'monthly',
+        customerCompany: 'Acme Corporation',
+        customerName: 'Wile E. Coyote',
+        customerEmail: 'wile@acme.test',
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as Quote;
+  }
+
+  beforeAll(async () => {
+    seller = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
+    seller.on('pageerror', (e) => errors.push(e.message));
+    await signIn(seller, e2e.server.url, 'demo@example.com', 'Demo12345');
+    quote = await saveQuote('Acme head office');
+    // the customer: a browser context of its own, never signed in
+    customer = await (await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+    customer.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await seller?.context().close();
+    await customer?.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it('the seller shares the draft from the calculator: a link to copy, its expiry, and the quote is now sent', async () => {
+    await seller.goto(`${e2e.server.url}/calculator/${quote.id}`);
+    await seller.getByTestId('quote-number').waitFor();
+    await closeToast(seller, 'Configuration Loaded');
+    await seller.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = seller.getByRole('dialog', { name: `Share ${quote.number}` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Creating a link marks this draft as sent.');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const input = dialog.getByTestId('share-url');
+    await input.waitFor();
+    url = await input.inputValue();
+    expect(url).toMatch(new RegExp(`^${e2e.server.url}/q/[a-z2-7]{32}$`));
+    expect(await dialog.textContent()).toMatch(/Works until \d{1,2} \w{3} \d{4}, 23:59 \(Europe\/Amsterdam\)/);
+    await closeToast(seller, 'Share link created');
+    await screenshotBoth(seller, 'share-dialog');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => seller.getByTestId('quote-status').first().textContent()).toBe('Sent');
+  });
+
+  it('an anonymous browser opens the link: the quote as a document, exactly the stored figures, no app chrome', async () => {
+    await customer.goto(url);
+    await customer.getByRole('heading', { name: `Quote ${quote.number}` }).waitFor();
+    const text = (await customer.locator('article').textContent()) ?? '';
+    expect(text).toContain('Acme Corporation');
+    expect(text).toContain('Wile E. Coyote');
+    expect(text).toContain('Prepared by');
+    expect(text).toContain(euro(quote.totalMonthly));
+    expect(text).toContain(euro(quote.tcv));
+    expect(text).toContain('Revision 1');
+    expect(await customer.getByTestId('quote-status').textContent()).toBe('Awaiting your answer');
+    // not the app: no sign-in, no header
+    expect(await customer.getByRole('button', { name: 'Login' }).count()).toBe(0);
+    await screenshotBoth(customer, 'share-customer-page');
+  });
+
+  it('downloads the PDF', async () => {
+    const [download] = await Promise.all([customer.waitForEvent('download'), customer.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toContain(quote.number);
+    const path = await download.path();
+    const fs = await import('node:fs');
+    expect(fs.readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('prints as a document: no buttons in print', async () => {
+    await customer.emulateMedia({ media: 'print' });
+    expect(await customer.getByRole('button', { name: 'Accept quote' }).isVisible()).toBe(false);
+    expect(await customer.getByRole('link', { name: 'Download PDF' }).isVisible()).toBe(false);
+    await screenshot(customer, 'share-customer-print');
+    await customer.emulateMedia({ media: 'screen' });
+  });
+
+  it('the customer accepts with name and email, confirming what is accepted', async () => {
+    await customer.getByRole('button', { name: 'Accept quote' }).click();
+    await customer.getByLabel('Your name').fill('Wile E. Coyote');
+    await customer.getByLabel('Your email').fill('wile@acme.test');
+    const submit = customer.getByRole('button', { name: 'Accept quote' });
+    expect(await submit.isDisabled()).toBe(true);
+    const statement = customer.getByText(`I accept quote ${quote.number} (revision 1)`);
+    expect(await statement.textContent()).toContain(euro(quote.tcv));
+    await statement.click();
+    await screenshotBoth(customer, 'share-customer-accept-form');
+    await submit.click();
+    await customer.getByText(/^Accepted by Wile E\. Coyote on .* \(revision 1\)$/).waitFor();
+    expect(await customer.getByTestId('quote-status').textContent()).toBe('Accepted');
+    expect(await customer.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+    await screenshotBoth(customer, 'share-customer-accepted');
+    // at phone width the document fits
+    await customer.setViewportSize(PHONE);
+    expect(await horizontalOverflow(customer)).toBe(0);
+    await customer.setViewportSize(DESKTOP);
+  });
+
+  it('the seller sees the acceptance on the calculator and in the list', async () => {
+    await seller.reload();
+    const answer = seller.getByTestId('quote-answer');
+    await answer.waitFor();
+    expect(await answer.textContent()).toMatch(/^Accepted by Wile E\. Coyote \(wile@acme\.test\) on .*, revision 1$/);
+    expect(await seller.getByTestId('quote-status').first().textContent()).toBe('Accepted');
+    await closeToast(seller, 'Configuration Loaded');
+    await screenshotBoth(seller, 'share-seller-accepted');
+    await seller.goto(`${e2e.server.url}/saved-configurations`);
+    const accepted = seller.locator('[data-testid="row-acceptance"]:visible').first();
+    await accepted.waitFor();
+    expect(await accepted.textContent()).toBe('Accepted by Wile E. Coyote · rev. 1');
+    await screenshotBoth(seller, 'share-seller-list');
+  });
+
+  it('History shows the quote’s timeline, oldest first', async () => {
+    await seller.goto(`${e2e.server.url}/calculator/${quote.id}`);
+    await seller.getByTestId('quote-number').waitFor();
+    await closeToast(seller, 'Configuration Loaded');
+    await seller.getByRole('button', { name: 'History' }).click();
+    const activity = seller.getByTestId('quote-activity');
+    await activity.waitFor();
+    const items = await activity.locator('li').allTextContents();
+    expect(items.map((t) => t.split(' · ')[0])).toEqual(['Created', 'Status changed', 'Share link created', 'Opened by the customer', 'Accepted by the customer']);
+    await screenshotBoth(seller, 'share-history-activity');
+    await seller.keyboard.press('Escape');
+  });
+
+  it('a revoked link shows the one friendly page, revealing nothing', async () => {
+    const second = await saveQuote('Acme warehouse');
+    await seller.goto(`${e2e.server.url}/saved-configurations`);
+    await seller.getByRole('button', { name: 'Share Acme warehouse' }).first().click();
+    const dialog = seller.getByRole('dialog', { name: `Share ${second.number}` });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const link = await dialog.getByTestId('share-url').inputValue();
+    await customer.goto(link);
+    await customer.getByRole('heading', { name: `Quote ${second.number}` }).waitFor();
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await closeToast(seller, 'Share link revoked');
+    await customer.reload();
+    await customer.getByRole('heading', { name: 'This quote link is not valid any more' }).waitFor();
+    expect(await customer.textContent('body')).not.toContain(second.number);
+    await screenshotBoth(customer, 'share-link-invalid');
+  });
+
+  it('the admin’s Activity tab lists the events, filtered by what', async () => {
+    const admin = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
+    admin.on('pageerror', (e) => errors.push(e.message));
+    await signIn(admin, e2e.server.url, 'admin@example.com', 'Admin1234');
+    await admin.goto(`${e2e.server.url}/admin/dashboard`);
+    await admin.getByRole('tab', { name: 'Activity' }).click();
+    const table = admin.getByTestId('activity-table');
+    await table.waitFor();
+    expect(await table.textContent()).toContain('accepted');
+    await admin.getByLabel('What').selectOption('quote');
+    await admin.getByLabel('Action').selectOption('link_revoked');
+    await expect.poll(async () => (await table.locator('tbody tr').count())).toBe(1);
+    await admin.getByLabel('Action').selectOption('');
+    await screenshotBoth(admin, 'share-admin-activity');
+    await admin.context().close();
+  });
+});

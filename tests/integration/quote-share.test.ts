@@ -1,0 +1,345 @@
+// CONTRACT §7 through the REST door (and the tRPC door where it differs): share links, the customer's page, accept
+// and decline, the owner's mails, the quote's timeline. The audit trail of the admin side: audit-trail.test.ts.
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, emailLogs, quoteShares } from '../../db/schema';
+import { hashToken } from '../../src/server/auth/tokens';
+import { demoIds, type DemoIds } from '../support/configurations';
+import { DAY } from '../support/clock';
+import { trpcCall } from '../support/trpc-http';
+import { ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+
+let t: TestApp;
+let ids: DemoIds;
+let user: TestClient;
+let admin: TestClient;
+let customer: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = demoIds(t);
+  user = await t.login(USER.email, USER.password);
+  admin = await t.login(ADMIN.email, ADMIN.password);
+  customer = t.client();
+});
+afterAll(() => t.close());
+
+async function save(extra: Record<string, unknown> = {}) {
+  const res = await user.post('/api/configurations', {
+    name: 'Acme offices',
+    packageId: ids.pkg('Advanced'),
+    squareMeters: 400,
+    locations: 1,
+    contractDuration: 12,
+    paymentFrequency: 'monthly',
+    customerCompany: 'Acme B.V.',
+    customerName: 'Ada Lovelace',
+    customerEmail: 'ada@acme.test',
+    ...extra,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; number: string; tcv: string; totalMonthly: string; setupFees: string; revision: number };
+}
+
+async function share(id: number, as = user) {
+  const res = await as.post(`/api/configurations/${id}/share`);
+  expect(res.status).toBe(201);
+  return { ...(res.body as { url: string; expiresAt: string }), token: (res.body.url as string).split('/q/')[1]! };
+}
+
+const get = (id: number, as = user) => as.get(`/api/configurations/${id}`);
+
+/** Every id-like key anywhere in a JSON value. */
+function idKeys(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => idKeys(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [...(/id$/i.test(k) ? [`${path}.${k}`] : []), ...idKeys(v, `${path}.${k}`)]);
+  }
+  return [];
+}
+
+describe('sharing a quote', () => {
+  it('answers 201 { url, expiresAt }: a 160-bit token under APP_URL/q/, valid to the end of validUntil in Amsterdam, and the draft becomes sent', async () => {
+    const q = await save();
+    const res = await user.post(`/api/configurations/${q.id}/share`);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['expiresAt', 'url']);
+    expect(res.body.url).toMatch(new RegExp(`^${APP_URL}/q/[a-z2-7]{32}$`));
+    // validUntil 2026-03-31; summer time has begun in Amsterdam (UTC+2), so the day ends at 22:00 UTC.
+    expect(res.body.expiresAt).toBe('2026-03-31T22:00:00.000Z');
+    expect((await get(q.id)).body.status).toBe('sent');
+    const token = (res.body.url as string).split('/q/')[1]!;
+    const stored = t.db.select().from(quoteShares).where(eq(quoteShares.configurationId, q.id)).all();
+    expect(stored.map((s) => s.tokenHash)).toEqual([hashToken(token)]);
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('a new link revokes the old one: the old answers 404, the new one the quote', async () => {
+    const q = await save();
+    const first = await share(q.id);
+    const second = await share(q.id);
+    expect((await customer.get(`/api/shared/${first.token}`)).status).toBe(404);
+    expect((await customer.get(`/api/shared/${second.token}`)).status).toBe(200);
+  });
+
+  it('revoke answers 204, then 404 when no link is live; the revoked link is the same 404 as a made-up one', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    expect((await user.delete(`/api/configurations/${q.id}/share`)).status).toBe(204);
+    expect((await user.delete(`/api/configurations/${q.id}/share`)).status).toBe(404);
+    const revoked = await customer.get(`/api/shared/${link.token}`);
+    const unknown = await customer.get(`/api/shared/${'a'.repeat(32)}`);
+    const junk = await customer.get('/api/shared/not-a-token');
+    expect([revoked.status, unknown.status, junk.status]).toEqual([404, 404, 404]);
+    expect(revoked.text).toBe(unknown.text);
+    expect(junk.text).toBe(unknown.text);
+    expect(revoked.body.message).toBe('This quote link is not valid any more');
+  });
+
+  it("signed out it is a 401; an admin may share anyone's quote", async () => {
+    const q = await save();
+    const other = await t.login(ADMIN.email, ADMIN.password);
+    const stranger = t.client();
+    expect((await stranger.post(`/api/configurations/${q.id}/share`)).status).toBe(401);
+    expect((await other.post(`/api/configurations/${q.id}/share`)).status).toBe(201);
+  });
+
+  it('an accepted quote may be shared again, read-only', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(200);
+    const again = await share(q.id);
+    const view = await customer.get(`/api/shared/${again.token}`);
+    expect(view.body).toMatchObject({ status: 'accepted', canRespond: false });
+    expect((await customer.post(`/api/shared/${again.token}/decline`, {})).status).toBe(409);
+  });
+});
+
+describe("the customer's view", () => {
+  it('shows the stored quote exactly, with seller, prepared by / for, lines, and no id of a user or another quote', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const res = await customer.get(`/api/shared/${link.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toMatchObject({
+      number: q.number,
+      revision: 1,
+      status: 'sent',
+      validUntil: '2026-03-31',
+      totalMonthly: q.totalMonthly,
+      setupFees: q.setupFees,
+      tcv: q.tcv,
+      seller: t.config.companyName,
+      preparedBy: { name: 'Sam Sales' },
+      preparedFor: { company: 'Acme B.V.', name: 'Ada Lovelace', email: 'ada@acme.test' },
+      canRespond: true,
+      acceptance: null,
+      decline: null,
+    });
+    expect(res.body.lines.length).toBeGreaterThan(0);
+    expect(res.body.lines[0]).toMatchObject({ label: expect.any(String), amount: expect.stringMatching(/^-?\d+\.\d{2}$/) });
+    expect(idKeys(res.body)).toEqual([]);
+    expect(res.text).not.toContain(`"${q.id}"`);
+  });
+
+  it('a change of the quote after sharing does not change what the link shows', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const patched = await user.patch(`/api/configurations/${q.id}`, { locations: 3, name: 'Renamed' });
+    expect(patched.body.revision).toBe(2);
+    const view = await customer.get(`/api/shared/${link.token}`);
+    expect(view.body).toMatchObject({ revision: 1, tcv: q.tcv, name: 'Acme offices' });
+    // The revised quote went back to draft: what the customer holds can no longer be accepted.
+    expect(view.body).toMatchObject({ status: 'draft', canRespond: false });
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(409);
+  });
+
+  it('records the first opening by the customer once (not the owner previewing it)', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    await user.get(`/api/shared/${link.token}`);
+    const opened = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, q.id)).all().filter((e) => e.entity === 'quote' && e.action === 'opened');
+    expect(opened()).toHaveLength(0);
+    await customer.get(`/api/shared/${link.token}`);
+    await customer.get(`/api/shared/${link.token}`);
+    expect(opened()).toHaveLength(1);
+    expect(opened()[0]).toMatchObject({ userId: null, actor: 'Customer' });
+    const status = await trpcCall(user, 'query', 'configurations.shareStatus', { id: q.id });
+    expect(status.body.result.data.live.openedAt).toBe(t.clock.now().toISOString());
+  });
+
+  it('answers the PDF of the shared quote, an attachment named after its number', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const res = await t.app.request(`/api/shared/${link.token}/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(q.number);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await user.delete(`/api/configurations/${q.id}/share`);
+    expect((await t.app.request(`/api/shared/${link.token}/pdf`)).status).toBe(404);
+  });
+});
+
+describe('accept and decline', () => {
+  it('accept: 200, the quote is accepted with { name, email, at, revision, address }; a second accept is a 409', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada Lovelace', email: 'ada@acme.test' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'accepted', canRespond: false, acceptance: { name: 'Ada Lovelace', revision: 1 } });
+    expect(idKeys(res.body)).toEqual([]);
+    const stored = (await get(q.id)).body;
+    expect(stored.status).toBe('accepted');
+    expect(stored.acceptance).toEqual({ name: 'Ada Lovelace', email: 'ada@acme.test', at: t.clock.now().toISOString(), revision: 1, address: 'local' });
+    const again = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Mallory', email: 'm@evil.test' });
+    expect(again.status).toBe(409);
+    expect((await get(q.id)).body.acceptance.name).toBe('Ada Lovelace');
+    // The link keeps answering, read-only.
+    expect((await customer.get(`/api/shared/${link.token}`)).body).toMatchObject({ status: 'accepted', canRespond: false });
+  });
+
+  it('accept needs a name and a valid email (400 with the message)', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const noName = await customer.post(`/api/shared/${link.token}/accept`, { name: ' ', email: 'ada@acme.test' });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Please enter your name');
+    const badEmail = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'nope' });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.message).toBe('Please enter a valid email address');
+  });
+
+  it('decline: 200 with an optional reason, answered as decline { at, reason }', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const res = await customer.post(`/api/shared/${link.token}/decline`, { reason: 'Too expensive for us' });
+    expect(res.status).toBe(200);
+    const stored = (await get(q.id)).body;
+    expect(stored).toMatchObject({ status: 'declined', decline: { at: t.clock.now().toISOString(), reason: 'Too expensive for us' }, acceptance: null });
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(409);
+    const q2 = await save();
+    const link2 = await share(q2.id);
+    expect((await customer.post(`/api/shared/${link2.token}/decline`)).status).toBe(200);
+    expect((await get(q2.id)).body.decline).toEqual({ at: t.clock.now().toISOString(), reason: null });
+  });
+
+  it('only a sent quote: a quote moved back to draft answers 409', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    expect((await user.post(`/api/configurations/${q.id}/status`, { status: 'draft' })).status).toBe(200);
+    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' });
+    expect(res.status).toBe(409);
+  });
+
+  it('the owner gets an email on accept and on decline, through the email log', async () => {
+    const q = await save({ name: 'Mail check' });
+    const link = await share(q.id);
+    await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada Lovelace', email: 'ada@acme.test' });
+    const q2 = await save({ name: 'Mail check 2' });
+    const link2 = await share(q2.id);
+    await customer.post(`/api/shared/${link2.token}/decline`, { reason: 'Budget <cut>' });
+    await t.services.mailer.idle();
+    const mails = t.db.select().from(emailLogs).where(eq(emailLogs.to, USER.email)).orderBy(desc(emailLogs.id)).all();
+    const declined = mails.find((m) => m.type === 'quote_declined')!;
+    const accepted = mails.find((m) => m.type === 'quote_accepted')!;
+    expect(accepted).toMatchObject({ subject: `Quote ${q.number} was accepted`, status: 'sent' });
+    expect(accepted.content).toContain('Ada Lovelace');
+    expect(declined).toMatchObject({ subject: `Quote ${q2.number} was declined`, status: 'sent' });
+    expect(declined.content).toContain('Budget &lt;cut&gt;');
+  });
+
+  it('the customer POSTs pass the origin check: another site is refused with 403', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect((await get(q.id)).body.status).toBe('sent');
+  });
+});
+
+describe('the tRPC door', () => {
+  it('shared.view, shared.accept and configurations.share answer as REST does', async () => {
+    const q = await save();
+    const made = await trpcCall(user, 'mutation', 'configurations.share', { id: q.id });
+    expect(made.status).toBe(200);
+    const token = (made.body.result.data.url as string).split('/q/')[1]!;
+    const view = await trpcCall(customer, 'query', 'shared.view', { token });
+    expect(view.body.result.data).toMatchObject({ number: q.number, status: 'sent' });
+    const bad = await trpcCall(customer, 'query', 'shared.view', { token: 'b'.repeat(32) });
+    expect(bad.status).toBe(404);
+    const accepted = await trpcCall(customer, 'mutation', 'shared.accept', { token, name: 'Ada', email: 'ada@acme.test' });
+    expect(accepted.body.result.data.status).toBe('accepted');
+    const again = await trpcCall(customer, 'mutation', 'shared.accept', { token, name: 'Ada', email: 'ada@acme.test' });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("the quote's timeline", () => {
+  it('GET /api/configurations/{id}/activity: every event of the quote, oldest first, the customer as userId null', async () => {
+    const q = await save();
+    await user.patch(`/api/configurations/${q.id}`, { locations: 2 });
+    const link = await share(q.id);
+    await customer.get(`/api/shared/${link.token}`);
+    await user.delete(`/api/configurations/${q.id}/share`);
+    const link2 = await share(q.id);
+    await customer.post(`/api/shared/${link2.token}/accept`, { name: 'Ada', email: 'ada@acme.test' });
+    const res = await user.get(`/api/configurations/${q.id}/activity`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((e: { action: string }) => e.action)).toEqual([
+      'created', 'revised', 'status_changed', 'shared', 'opened', 'link_revoked', 'shared', 'accepted',
+    ]);
+    const accepted = res.body.at(-1);
+    expect(accepted).toMatchObject({ userId: null, entity: 'quote', entityId: q.id, before: { status: 'sent' } });
+    expect(res.body[1]).toMatchObject({ before: { revision: 1 }, after: { revision: 2 } });
+    expect((await admin.get(`/api/configurations/${q.id}/activity`)).status).toBe(200);
+    const other = await t.login(ADMIN.email, ADMIN.password);
+    expect((await other.get(`/api/configurations/999999/activity`)).status).toBe(404);
+  });
+});
+
+describe('abuse', () => {
+  it('the customer endpoints are limited per address (429 with Retry-After)', async () => {
+    const limit = t.config.rateLimitShared;
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    // Without TRUST_PROXY every in-process request is the same 'local' address; count what is left of its window.
+    let last = await customer.get(`/api/shared/${'c'.repeat(32)}`, headers);
+    for (let i = 0; i < limit && last.status !== 429; i++) last = await customer.get(`/api/shared/${'c'.repeat(32)}`, headers);
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    t.clock.advance(11 * 60_000);
+  });
+
+  it('an unknown token costs the same work as a revoked one (one hash lookup): timing stays within a small factor', async () => {
+    const q = await save();
+    const link = await share(q.id);
+    await user.delete(`/api/configurations/${q.id}/share`);
+    const time = async (token: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 20; i++) await trpcCall(customer, 'query', 'shared.view', { token });
+      return performance.now() - start;
+    };
+    await time(link.token);
+    const revoked = await time(link.token);
+    const unknown = await time('d'.repeat(32));
+    expect(unknown / revoked).toBeLessThan(3);
+    expect(revoked / unknown).toBeLessThan(3);
+  });
+});
+
+describe('expiry', () => {
+  it('after the last day of validUntil (Amsterdam) the link is the same 404; a later validUntil moves it', async () => {
+    const q = await save({ validUntil: '2026-03-02' });
+    const link = await share(q.id);
+    expect(link.expiresAt).toBe('2026-03-02T23:00:00.000Z');
+    t.clock.advance(2 * DAY);
+    const gone = await customer.get(`/api/shared/${link.token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('This quote link is not valid any more');
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(404);
+    expect((await user.patch(`/api/configurations/${q.id}`, { validUntil: '2026-04-30' })).status).toBe(200);
+    expect((await customer.get(`/api/shared/${link.token}`)).status).toBe(200);
+  });
+});
