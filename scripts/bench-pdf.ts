@@ -1,4 +1,4 @@
-// Quote PDF rendering time (issue 12): the median of a typical quote and of a large one (50 add-ons, 100 custom
+// Quote PDF rendering time: the median of a typical quote and of a large one (50 add-ons, 100 custom
 // items), from priced data to the last byte of the file. Targets: typical < 50 ms, large < 300 ms. The CPU time is
 // printed too: on a machine shared with other work, wall time mostly measures waiting for a core.
 // Usage: npm run bench:pdf [-- --runs 40]

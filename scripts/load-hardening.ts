@@ -1,6 +1,6 @@
 /**
- * npm run load:hardening — the floods of issue 15 (points 1 and 2) and issue 25 (batch spellings, PDFs, lockout)
- * against a running server, while a normal signed-in user keeps working. Not a test: it prints figures.
+ * npm run load:hardening — floods (tRPC batches, logins, batch spellings, PDFs, lockout attempts) against a running
+ * server, while a normal signed-in user keeps working. Not a test: it prints figures.
  *
  * Starts the real server (`node scripts/start.mjs`, as `npm start` does) on a temp database on loopback. A probe
  * client (the demo user, signed in, its own keep-alive connection) calls GET /api/user back to back with a 20 ms pause

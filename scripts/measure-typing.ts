@@ -1,4 +1,4 @@
-// Typing budget of the calculator (issue 9): the median time from a keystroke in the units field to the updated
+// Typing budget of the calculator: the median time from a keystroke in the units field to the updated
 // monthly total being painted, over 50 keystrokes in Chromium. Prints the figure; asserts nothing.
 //
 //   npm run measure:typing                 builds the client into a temp folder, starts a server on a temp database

@@ -24,7 +24,7 @@ export interface AppOptions {
 /** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
 export function createApp(services: Services, options: AppOptions): Hono {
   const app = new Hono();
-  // Guards, fixed headers and log line of /api and /trpc (src/server/api-envelope.ts, docs/DECISIONS.md "Hardening").
+  // Guards, fixed headers and log line of /api and /trpc (src/server/http/envelope.ts, docs/DECISIONS.md "Hardening").
   const envelope = apiEnvelope(services, options.logger);
   app.use('/api/*', envelope);
   app.use('/trpc/*', envelope);

@@ -21,7 +21,8 @@ const LOG_FLUSH_MS = 200;
 
 /**
  * pino's isoTime (`,"time":"2026-11-23T04:06:26.123Z"`) without a Date per line: V8 formats toISOString through a
- * general date printer (~2 µs a request line under load). The text up to the second is kept until the second changes.
+ * general date printer, a noticeable cost on every request line under load. The text up to the second is kept until
+ * the second changes.
  */
 export function isoTimeCached(now: () => number = Date.now): () => string {
   let second = Number.NaN;

@@ -1,4 +1,4 @@
-// Accounts in the browser (issue 10): register → calculator → log out → a wrong and a right login → a profile change
+// Accounts in the browser: register → calculator → log out → a wrong and a right login → a profile change
 // that survives a reload → forgot password → the link from the outbox mail → new password → log in with it.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The admin area in Chromium against the real server (issue 11): login and its refusals, the dashboard's session
+// The admin area in Chromium against the real server: login and its refusals, the dashboard's session
 // check, Users (create → that user signs in, reset link), Saved Configs (search, details, delete), Email Logs
 // (a reset mail and its sandboxed content). Screenshots of every screen and dialog at 1280 px and 390 px.
 import type { BrowserContext, Page } from 'playwright-core';

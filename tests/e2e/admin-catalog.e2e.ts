@@ -1,4 +1,4 @@
-// The five catalogue tabs of the admin dashboard in Chromium against the real server (issue 11): the admin creates
+// The five catalogue tabs of the admin dashboard in Chromium against the real server: the admin creates
 // a package "Flex", auto-generates its unit tiers (preview 100, 325, 550, 775, 1000 at €3.00 … €1.00), adds a
 // category, an add-on offered for Flex and a discount rule for Flex; then the demo user's calculator offers them and
 // shows the totals that POST /api/quote computes. Screenshots of every tab and dialog at 1280 px and 390 px.

@@ -1,4 +1,4 @@
-// Keyboard only (issue 14): a user signs in, builds a quote on the calculator and saves it with Tab, Shift+Tab,
+// Keyboard only: a user signs in, builds a quote on the calculator and saves it with Tab, Shift+Tab,
 // Enter, Space and the arrow keys — no click(), no fill(): focus moves by Tab and text is typed with
 // page.keyboard.type. The saved quote's figures (GET /api/configurations) equal the totals on screen. Screenshots
 // of what a keyboard user sees (the focus ring) are kept in test-results/screenshots/keyboard-*.png.

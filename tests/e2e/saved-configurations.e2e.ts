@@ -1,4 +1,4 @@
-// Saved configurations in the browser (issue 10): 31 saved quotes give two pages of 30; sorting by TCV and by
+// Saved configurations in the browser: 31 saved quotes give two pages of 30; sorting by TCV and by
 // Package is done on the server and changes the order; a delete asks first and removes the row. Also the guard
 // (signed out → /auth), the signed-out and empty states, and the 404 page.
 import type { Page } from 'playwright-core';

@@ -120,7 +120,7 @@ describe('POST /api/admin/users', () => {
   });
 
   it("refuses an email that is another account's username (a login name must match one account)", async () => {
-    // An address-shaped username of someone else's can no longer be made (issue 15); this one predates the rule.
+    // An address-shaped username of someone else's cannot be made through the app; this one stands for older data.
     addUser(t, 'clash-owner@example.org', { username: 'clash@example.org' });
     const res = await admin.post('/api/admin/users', newUser({ email: 'CLASH@example.org' }));
     expect(res.status).toBe(409);

@@ -30,7 +30,7 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
   });
 
   it('is keyed on the email alone: an account using that address as its username (older data) gets its own email back', async () => {
-    // Such a username can no longer be made (issue 15); this row stands for one from before the rule.
+    // Such a username cannot be made through the app; this row stands for one in older data.
     t.db
       .insert(users)
       .values({ username: 'ops@example.org', email: 'ops-real@example.org', passwordHash: 'x', createdAt: t.clock.now() })

@@ -28,7 +28,7 @@ async function newAccount(overrides: Record<string, unknown> = {}) {
   return { ...body, client };
 }
 
-/** A reset request, and the mail work it set off (done after the answer: issue 15 point 9) before the clock moves on. */
+/** A reset request, and the mail work it set off (done after the answer) before the clock moves on. */
 async function requestReset(email: string) {
   const res = await t.client().post('/api/password-reset/request', { email }, ORIGIN);
   await t.services.mailer.idle();

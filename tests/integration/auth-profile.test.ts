@@ -46,7 +46,7 @@ describe('PATCH /api/user/profile (and /api/profile)', () => {
 
   it('keeps the renamed account able to log in with its email', async () => {
     const account = await newAccount();
-    // A username that looks like an address must be the account's own (issue 15), so the new one is a plain name.
+    // A username that looks like an address must be the account's own, so the new one is a plain name.
     const alias = `jo-${Date.now()}`;
     expect((await account.client.patch('/api/user/profile', { username: alias })).status).toBe(200);
     const login = await t.client().post('/api/login', { username: account.email, password: account.password });

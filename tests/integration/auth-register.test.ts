@@ -98,7 +98,7 @@ describe('POST /api/register', () => {
   });
 
   it('refuses an address that another account uses as its username with 409', async () => {
-    // Such a username can no longer be made (issue 15: an address username must be the account's own); older data may
+    // Such a username cannot be made through the app (an address username must be the account's own); older data may
     // still hold one, and registration must not create a second account answering to that login name.
     addUser(t, 'owner@example.net', { username: 'taken@example.net' });
     const res = await t.client().post('/api/register', registration({ username: 'Taken@example.net', email: 'taken@example.net' }));

@@ -1,4 +1,4 @@
-// Issue 25, finding 6: a client that sends part of a body and goes away is not a server error. Nothing is logged at
+// A client that sends part of a body and goes away is not a server error. Nothing is logged at
 // error level and no stack trace is written; the request leaves one quiet line (status 499, client closed request).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-// Issue 15 points 3 (address squatting), 4 (reset tokens masked in the email log), 9 (reset timing) and 10 (the demo
-// admin in production).
+// Account hardening: address squatting, reset tokens masked in the email log, reset timing, and the demo admin in
+// production.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-// Issue 25, findings 1 and 5: the batch cap counts the calls tRPC will see, however the commas are spelled, and an
+// The batch cap counts the calls tRPC will see, however the commas are spelled, and an
 // escape that does not decode is a 400, never a 500. In process and on the wire, on both doors.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 25, finding 3: nobody can lock a real user out of their own browser (OWASP device cookies, CONTRACT §4). A
+// Nobody can lock a real user out of their own browser (OWASP device cookies, CONTRACT §4). A
 // browser that signed in before holds a signed device cookie and keeps its own count; untrusted clients share the
 // account's lock; a flood of logins for unknown accounts costs a real user nothing.
 import { Agent, request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-// Issue 15 point 2: password hashing is not a lever. A small pool with a queue limit answers 429 + Retry-After when
+// Password hashing is not a lever. A small pool with a queue limit answers 429 + Retry-After when
 // full (both doors); registrations and reset requests are limited per client address; admins are not limited.
 import os from 'node:os';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// Issue 15, points 1 (batch cap), 5 (no-store) and 6 (configured origin, host check, JSON content type): on the wire,
-// on both doors.
+// The HTTP guards on the wire, on both doors: the batch cap, no-store, and the configured origin, host check and JSON
+// content type.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../../src/server/http/guards';
 import { trpcBatch, trpcCall } from '../support/trpc-http';

@@ -1,4 +1,4 @@
-// Issue 15 points 8 (login_failures(at) index) and 11 (the admin's unpaged configuration list is bounded).
+// The login_failures(at) index, and the admin's unpaged configuration list is bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURATIONS_ALL_MAX } from '../../src/shared/schemas/configuration';
 import { trpcCall } from '../support/trpc-http';

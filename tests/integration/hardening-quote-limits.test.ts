@@ -1,4 +1,4 @@
-// Issue 15 point 1: one request cannot hold the event loop — a quote's lists and texts are bounded, on both doors,
+// One request cannot hold the event loop — a quote's lists and texts are bounded, on both doors,
 // while every sane quote (50 add-ons, 100 custom items) is still priced with the engine's normalising rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_MAX_ADD_ONS, QUOTE_MAX_CUSTOM_ITEMS, QUOTE_MAX_DISCOUNTS } from '../../src/shared/schemas/quote';

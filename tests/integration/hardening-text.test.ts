@@ -1,4 +1,4 @@
-// Issue 15 point 7: names are text, not control codes. Single-line fields refuse control characters, bidi overrides
+// Names are text, not control codes. Single-line fields refuse control characters, bidi overrides
 // and unpaired surrogates with a clear 400, on both doors; descriptions may hold line breaks but nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleLineText } from '../../src/shared/schemas/text';

@@ -1,5 +1,5 @@
-// The hot-path changes of issue 13 keep their behaviour: the native session hash is the same digest (sessions made
-// before still work), the prepared session statements slide and store expiry as before, and the body limit answers
+// What the speed work must not change: the session hash is the same SHA-256 digest and hex as @oslojs/crypto's (stored
+// sessions still work), the prepared session statements slide and store expiry correctly, and the body limit answers
 // 413 on both doors from Content-Length or while streaming, without touching the body of a GET.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// The quote as a PDF (issue 12): the text a reader sees in the file (extracted with poppler's pdftotext) carries the
+// The quote as a PDF: the text a reader sees in the file (extracted with poppler's pdftotext) carries the
 // stored snapshot's figures to the cent; access and errors are the usual JSON; long quotes flow onto more pages.
 // Page images are written to test-results/quote-pdf/ to be looked at.
 import { execFileSync } from 'node:child_process';

@@ -38,8 +38,7 @@ export interface LoggedApp {
 }
 
 /**
- * Another app over the test app's services and database, logging at `level` (default info) into `lines`; `fastLane:
- * false` makes it router-only.
+ * Another app over the test app's services and database, logging at `level` (default info) into `lines`.
  */
 export async function createLoggedApp(t: TestApp, { level = 'info' }: { level?: LogLevel } = {}): Promise<LoggedApp> {
   const { logger, lines } = await captureLogs(level);

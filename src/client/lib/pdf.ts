@@ -1,4 +1,4 @@
-// The quote as a PDF (issue "The quote as a document"): a saved quote from its stored snapshot, an unsaved one priced
+// The quote as a PDF: a saved quote from its stored snapshot, an unsaved one priced
 // on the server from the form. Both answer application/pdf with Content-Disposition: attachment, or a JSON error.
 import type { QuoteFormInput } from '../../shared/pricing/types';
 

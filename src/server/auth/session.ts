@@ -55,7 +55,7 @@ export function createSession(
 
 /**
  * The statements of the per-request session check, prepared once per database and reused (drizzle builds the SQL
- * text and better-sqlite3 compiles it only the first time): the lookup costs about 20 µs instead of 200 µs.
+ * text and better-sqlite3 compiles it only the first time), so the lookup every signed-in request makes is cheap.
  * Keyed by the Db, so each test database gets its own and a closed one is collected.
  */
 function prepareSessionStatements(db: Db) {
@@ -77,7 +77,7 @@ const statementsFor = perDatabase(prepareSessionStatements);
 /**
  * Sessions already checked, by cookie token, so a signed-in request needs neither the hash nor a query. An entry is
  * used only while nothing can have changed it: no write to `sessions` or `users` through this connection since
- * (TEMP triggers, src/server/db-watch.ts: sign-in, sign-out, a refresh, a password or admin-flag change, a deleted
+ * (TEMP triggers, src/server/db/watch.ts: sign-in, sign-out, a refresh, a password or admin-flag change, a deleted
  * account all count) and no commit by another connection (data_version). Expiry and the refresh step are still
  * judged against the clock on every request; a refresh goes through the database. Never used inside a transaction.
  */

@@ -8,8 +8,9 @@ export function generateToken(): string {
 
 /**
  * What is stored for a token: its SHA-256 (lower-case hex of the UTF-8 bytes), so a leaked database does not leak
- * usable tokens. node:crypto's native SHA-256 (about 1 µs) — the same digest and encoding as the pure-JS one used
- * before, so sessions and reset links issued earlier keep working (tests/integration/hot-paths.test.ts).
+ * usable tokens. node:crypto's native SHA-256, cheap enough for every request. The digest and encoding must never
+ * change, or every stored session and reset link stops working (tests/integration/hot-paths.test.ts holds them equal
+ * to @oslojs/crypto's).
  */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');

@@ -45,7 +45,7 @@ const transactionRunner = perDatabase((db) => db.$client.transaction((work: () =
 /**
  * Runs `work` in a transaction: BEGIN (deferred) … COMMIT, rolled back and rethrown if it throws, a savepoint when
  * nested. The one way services open a transaction. drizzle's `db.transaction()` does the same through a transaction
- * function better-sqlite3 builds anew on every call, and a transaction object: ~20 µs, on every list and every save.
+ * function better-sqlite3 builds anew on every call, and a transaction object: a cost on every list and every save.
  */
 export function transaction<T>(db: Db, work: () => T): T {
   return transactionRunner(db)(work) as T;

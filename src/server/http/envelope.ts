@@ -1,8 +1,8 @@
-// What every /api and /trpc request goes through, in one middleware: the guards (src/server/http-guards.ts and the
-// body limit), the fixed headers (security.ts API_HEADERS, no-store included), the request's log line, and the
-// services the REST adapters use. One layer
-// instead of seven: each async middleware layer, and each header set after the fact, was a measurable share of a
-// signed-in read that should cost tens of microseconds (issue 13, docs/DECISIONS.md "Hot paths").
+// What every /api and /trpc request goes through, in one middleware: the guards (src/server/http/guards.ts and the
+// body limit), the fixed headers (http/headers.ts API_HEADERS, no-store included), the request's log line, and the
+// services the REST adapters use. One layer rather than one per concern: each async middleware layer, and each header
+// set after the fact, is a measurable share of a signed-in read that should cost tens of microseconds
+// (docs/DECISIONS.md "Speed inside the one door").
 import type { Context, MiddlewareHandler } from 'hono';
 import { batchTooLong, crossSite, notJson, unknownHost } from './guards';
 import { logRequest, logger as processLogger, type Logger } from '../logging';

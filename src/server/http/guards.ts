@@ -1,6 +1,6 @@
-// Guards in front of /api and /trpc (issue 15; docs/DECISIONS.md "Hardening"). Each is a check that answers the
-// contract's JSON error shape, or undefined to let the request through; src/server/api-envelope.ts runs them in order
-// before any procedure, in one middleware (one async layer per guard cost every request of the hot paths).
+// Guards in front of /api and /trpc (docs/DECISIONS.md "Hardening"). Each is a check that answers the contract's JSON
+// error shape, or undefined to let the request through; src/server/http/envelope.ts runs them in order before any
+// procedure, in one middleware (one async layer per guard would cost every request).
 import type { Context } from 'hono';
 import type { AppConfig } from '../config';
 import { headerReaderOf, requestHeader, type HeaderReader } from './request-header';
@@ -8,7 +8,7 @@ import { errorJson } from '../trpc/errors';
 
 /**
  * The most calls one tRPC batch may hold. The client's httpBatchLink uses maxItems 10; a screen needs a handful. A
- * longer batch is one request doing the work of hundreds (issue 15: 1,000 quotes froze the server for 1.5 s).
+ * longer batch is one request doing the work of hundreds, holding the event loop while everyone else waits.
  */
 export const TRPC_MAX_BATCH = 10;
 export const BATCH_TOO_LARGE = `A batch may hold at most ${TRPC_MAX_BATCH} calls`;
@@ -99,8 +99,7 @@ const HOST_VERDICTS_MAX = 256;
  * With APP_URL set, the API answers only requests addressed to APP_URL's host (or an ALLOWED_ORIGINS host): a page on
  * another name that resolves to this server (DNS rebinding) is refused. Requests with no Host at all (HTTP/1.0,
  * in-process) are not judged by it. Answers whether the request's host may be served; the verdicts are remembered
- * (parsing a URL per request was a measurable part of a hot request, and the same few Host values arrive every time).
- * Used by the envelope and the fast lanes alike.
+ * (parsing a URL per request is a measurable part of a cheap request, and the same few Host values arrive every time).
  */
 export function hostGuard(config: Pick<AppConfig, 'allowedHosts' | 'trustProxy' | 'appUrl'>): (header: HeaderReader) => boolean {
   const allowedHosts = config.allowedHosts;
@@ -144,7 +143,7 @@ export function crossSite(c: Context, config: Pick<AppConfig, 'allowedOrigins'>)
     : undefined;
 }
 
-/** The rule of crossSite from the two header values (the fast lane reads them from Node's request). */
+/** The rule of crossSite from the two header values. */
 export function isCrossSite(origin: string | undefined, fetchSite: string | undefined, config: Pick<AppConfig, 'allowedOrigins'>): boolean {
   const crossOrigin = origin !== undefined && !config.allowedOrigins.includes(origin);
   const otherSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';

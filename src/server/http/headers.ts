@@ -83,9 +83,9 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * At most 1 MiB of request body (413 JSON on both doors), without touching the body of a request that has none to
  * read: on GET/HEAD/OPTIONS it reads nothing, and with a Content-Length it decides from the header alone (Node's
- * HTTP parser delivers exactly that many bytes), so the Node adapter never builds a full `Request` for them (about
- * 60 µs each, which hono's bodyLimit cost every GET by asking for `c.req.raw.body`). A body of unknown length
- * (chunked) is read here while counting, stopping at the first byte over the limit, and handed on as bytes.
+ * HTTP parser delivers exactly that many bytes), so the Node adapter never builds a full `Request` for them (asking
+ * for `c.req.raw.body`, as hono's bodyLimit does, builds one for every request, GETs included). A body of unknown
+ * length (chunked) is read here while counting, stopping at the first byte over the limit, and handed on as bytes.
  * Answers the refusal, or undefined to go on.
  */
 export function bodyTooLarge(c: Context): Response | undefined | Promise<Response | undefined> {

@@ -2,7 +2,7 @@ import { idParam, jsonBody, run, type RestApp } from './kit';
 
 export function registerConfigurationsRoutes(api: RestApp): void {
   // The casts only satisfy the compiler: the procedure's schema rejects any other value with a 400. A plain array,
-  // at most 1,000 rows (newest first); X-Total-Count always, X-Truncated: true when rows were left out (issue 15).
+  // at most 1,000 rows (newest first); X-Total-Count always, X-Truncated: true when rows were left out.
   api.get('/configurations', (c) =>
     run(c, async (caller, headers) => {
       const q = c.req.query();

@@ -13,7 +13,7 @@ import { registerShareRoutes } from './share';
 
 /** The documented /api paths: thin adapters over the tRPC procedures. Unknown paths and stray errors are answered by
  * the app (src/server/app.ts), so they look the same everywhere. The services come from the envelope
- * (src/server/api-envelope.ts), which every /api request passes first. */
+ * (src/server/http/envelope.ts), which every /api request passes first. */
 export function createRestApi(): Hono<RestEnv> {
   const api = new Hono<RestEnv>();
   registerHealthRoutes(api);

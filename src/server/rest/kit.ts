@@ -76,7 +76,7 @@ export async function runText(
 export async function jsonBody(c: HonoContext): Promise<any> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
-  // A body must say it is JSON (a wrong Content-Type was already refused by http-guards.ts jsonWritesOnly).
+  // A body must say it is JSON (a wrong Content-Type was already refused by http/guards.ts notJson).
   if (!isJsonContentType(requestHeader(c, 'content-type'))) {
     throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_REQUIRED });
   }

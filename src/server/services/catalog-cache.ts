@@ -1,13 +1,13 @@
 // The catalogue held in memory, per database connection: the DTO lists, their ready-to-send JSON, and the engine's
 // pricing view. It changes only when an administrator edits it, but every screen and every quote reads it.
 //
-// Never stale (docs/DECISIONS.md "Hot paths"):
+// Never stale (docs/DECISIONS.md "Speed inside the one door"):
 // - writes through THIS connection (admin services, seed, scripts, FK cascades, raw SQL — any path) fire temporary
-//   triggers on the nine catalogue tables, which move the watch's generation on (src/server/db-watch.ts);
+//   triggers on the nine catalogue tables, which move the watch's generation on (src/server/db/watch.ts);
 // - commits by OTHER connections (another process, a second handle on the same file) change SQLite's
-//   `PRAGMA data_version`, checked on every read (a prepared statement, about 1 µs);
+//   `PRAGMA data_version`, compared on every read (the request's reading, or a fresh one from a prepared statement);
 // - it is never filled inside an open transaction (the reader might see its own uncommitted writes that a rollback
-//   then undoes): reads in a transaction get a fresh, unshared copy;
+//   then undoes): a read in a transaction gets the kept copy only while it is current, else a fresh one not kept;
 // - what it hands out is deeply frozen, so no caller can change what the next caller gets.
 import type Database from 'better-sqlite3';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
@@ -121,7 +121,7 @@ export function catalogSnapshot(db: Db, reading?: number): CatalogSnapshot {
   const version = dataVersion(db);
   // Valid inside a transaction too: a catalogue write of this transaction (committed or not) has already bumped the
   // generation through the triggers, so a matching snapshot is exactly what the transaction reads. (Saves price
-  // inside their transaction; rebuilding the catalogue there was most of a save's CPU.)
+  // inside their transaction, where rebuilding the catalogue would be most of a save's CPU.)
   if (state.snapshot && state.snapshotGeneration === generation && state.snapshotDataVersion === version) {
     return state.snapshot;
   }

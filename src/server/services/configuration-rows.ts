@@ -1,7 +1,7 @@
 // Reading saved configurations into DTOs: every list, every load and the answer to every save come through here.
 // It is the hottest read of a busy team (a salesperson's list holds all their quotes), so it bypasses drizzle's row
-// mapper: that mapper checks every field of every row against the schema (instanceof chains) and cost ~18 µs a row,
-// five times SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
+// mapper: that mapper checks every field of every row against the schema (instanceof chains), several times
+// SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
 import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';

@@ -60,10 +60,11 @@ const column = (c: { name: string }) => `"${c.name}"`;
 
 /**
  * The count and the page's ids of one shape, as better-sqlite3 statements with named parameters (@owner, @pattern,
- * @limit, @offset) and their one column plucked: through drizzle's prepared query, every call mapped its placeholders
- * and rows through objects (~20 µs of a list's ~75). LIMIT and OFFSET are written `+@limit`: SQLite 3.53 prepares a
- * statement again whenever a bare parameter of its LIMIT or OFFSET is bound anew (its value may shape the plan), and
- * better-sqlite3 binds every parameter on every run: ~10 µs a list. `+@limit` is the same value, computed at run time.
+ * @limit, @offset) and their one column plucked: through drizzle's prepared query, every call would map its
+ * placeholders and rows through objects, a large share of a list's time. LIMIT and OFFSET are written `+@limit`:
+ * SQLite 3.53 prepares a statement again whenever a bare parameter of its LIMIT or OFFSET is bound anew (its value
+ * may shape the plan), and better-sqlite3 binds every parameter on every run, so every list would prepare anew.
+ * `+@limit` is the same value, computed at run time.
  */
 function prepareShape(db: Db, shape: Shape) {
   const byNumber = `SELECT ${column(configurations.id)} FROM "${getTableName(configurations)}" WHERE ${column(configurations.number)} = @number`;

@@ -23,7 +23,7 @@ function demoPasswordStillValid(passwordHash: string): Promise<boolean> {
   return checked.valid;
 }
 
-/** Hidden in production (NODE_ENV=production or an https APP_URL, issue 15 point 10), whatever the account's state. */
+/** Hidden in production (NODE_ENV=production or an https APP_URL), whatever the account's state. */
 export async function demoHint(db: Db, config: Pick<AppConfig, 'seedDemo' | 'production'>): Promise<DemoHint | null> {
   if (config.production) return null;
   const user = findUserByEmail(db, DEMO_ADMIN.email);

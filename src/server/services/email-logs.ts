@@ -46,8 +46,8 @@ export function listEmailLogs(db: Db): EmailLogDto[] {
 }
 
 /**
- * Masks the reset links of mails logged before tokens were masked (issue 15 point 4): run at start, so a database
- * (and its later backups) stops holding live tokens. Answers how many rows were changed.
+ * Masks any reset link still stored unmasked in the mail log (a database from an older version may hold some): run
+ * at start, so a database (and its later backups) stops holding live tokens. Answers how many rows were changed.
  */
 export function maskStoredResetLinks(db: Db): number {
   const rows = db

@@ -51,7 +51,7 @@ function resetMailsInLastHour(db: Db, to: string, now: Date): number {
 /**
  * Sends a reset mail when the address has an account and it has had fewer than 5 such mails in the last hour.
  * Whatever happens, the caller answers the same: nothing here may reveal whether the account exists. The procedure
- * runs this through mailer.defer, after answering, so known and unknown addresses take the same time (issue 15).
+ * runs this through mailer.defer, after answering, so known and unknown addresses take the same time.
  */
 export function requestPasswordReset(services: { db: Db; clock: Clock; config: AppConfig; mailer: Mailer }, email: string): void {
   const { db, clock, config, mailer } = services;

@@ -11,7 +11,7 @@ export const USERNAME_TAKEN = 'This username is already taken';
 export const USERNAME_NOT_OWN_ADDRESS = 'A username that is an email address must be the account’s own email address';
 
 /**
- * Nobody can claim an address that is not theirs (CONTRACT §4, issue 15 point 3): a username that looks like an email
+ * Nobody can claim an address that is not theirs (CONTRACT §4): a username that looks like an email
  * address (it holds an @, after NFKC: `＠` counts) must be the account's own email, compared without regard to case.
  */
 export function assertUsernameIsOwnAddress(username: string, email: string): void {

@@ -234,8 +234,9 @@ const statusFilter = z.enum(QUOTE_STATUS_FILTERS, { error: m.statusFilter });
 export const configurationScope = z.enum(['mine', 'all'], { error: m.scope });
 
 /**
- * The plain list (seed's GET /api/configurations): an admin gets everyone's unless scope is 'mine'. Bounded (issue
- * 15): at most CONFIGURATIONS_ALL_MAX rows, newest first; `page` / `limit` (≤ that maximum) page through the rest.
+ * The plain list (seed's GET /api/configurations): an admin gets everyone's unless scope is 'mine'. Bounded, so one
+ * request cannot answer a whole table: at most CONFIGURATIONS_ALL_MAX rows, newest first; `page` / `limit` (≤ that
+ * maximum) page through the rest.
  * Scripts that need everything should use the paged list (configurations.list) or page this one.
  */
 export const CONFIGURATIONS_ALL_MAX = 1000;
