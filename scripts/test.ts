@@ -71,44 +71,32 @@ let allOk = true;
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-report-'));
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 
-interface Finished {
-  status: number | null;
-  /** What it printed, when it was not printed as it went. */
-  output: string;
-}
-
-/** Runs a command; `live` prints as it goes, otherwise the output is kept for later. */
-function runCommand(args: string[], live: boolean): Promise<Finished> {
-  const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') };
-  const child = spawn(process.execPath, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+// The type check runs beside the browser tests, which mostly wait on the page: its output is held and printed after.
+let typecheck: Promise<{ status: number | null; output: string }> | undefined;
+function startTypecheck(): void {
+  const child = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  typecheck = new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
 }
-
-// The suites and the type check run at once: the browser tests mostly wait on pages and servers, so the machine's
-// cores are used while they wait. The first suite prints as it goes; the others' output follows it.
-const reports = suites.map((_, i) => path.join(outDir, `report-${i}.json`));
-console.log(`\n=== ${suites[0]!.name} ===`);
-const runs = suites.map((suite, i) =>
-  runCommand([vitest, ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${reports[i]}`, ...process.argv.slice(2)], i === 0),
-);
-const typecheck = runCommand([path.resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], false);
 
 for (const [i, suite] of suites.entries()) {
-  const result = await runs[i]!;
-  if (i > 0) {
-    console.log(`\n=== ${suite.name} ===`);
-    process.stdout.write(result.output);
-  }
-  if (!fs.existsSync(reports[i]!)) {
+  if (i === suites.length - 1) startTypecheck();
+  const report = path.join(outDir, `report-${i}.json`);
+  console.log(`\n=== ${suite.name} ===`);
+  const result = spawnSync(
+    process.execPath,
+    [vitest, ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') } },
+  );
+  if (!fs.existsSync(report)) {
     console.error(`${suite.name}: no report (vitest exited with ${result.status}).`);
     failed += 1;
     allOk = false;
     continue;
   }
-  const json = JSON.parse(fs.readFileSync(reports[i]!, 'utf8')) as VitestJson;
+  const json = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestJson;
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests;
@@ -118,7 +106,7 @@ fs.rmSync(outDir, { recursive: true, force: true });
 
 // The type check counts as one more test: a type error fails the run like a failing assertion.
 console.log('\n=== typecheck (tsc --noEmit) ===');
-const tsc = await typecheck;
+const tsc = await typecheck!;
 process.stdout.write(tsc.output);
 if (tsc.status === 0) {
   console.log('no type errors');
