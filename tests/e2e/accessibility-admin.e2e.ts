@@ -58,6 +58,8 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   describe('admin dashboard', () => {
     let page: Page;
 
+    let savedId = 0;
+
     async function openTab(name: string) {
       await page.getByRole('tab', { name, exact: true }).click();
     }
@@ -79,6 +81,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
         data: { name: 'Axe check HQ', packageId: 2, squareMeters: 1200, locations: 2, contractDuration: 24 },
       });
       expect(saved.status()).toBe(201);
+      savedId = ((await saved.json()) as { id: number }).id;
       await demo.close();
       const res = await page.request.fetch(`${e2e.server.url}/api/password-reset/request`, { method: 'POST', data: { email: DEMO.email } });
       expect(res.status()).toBe(200);
@@ -205,6 +208,29 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       // the mail itself is in a sandboxed iframe without scripts, where axe cannot run
       await expectClean(page, 'admin email-log details dialog', 'iframe[title="Email content"]');
       await closeDialog(page);
+    });
+
+    it('Activity tab', async () => {
+      await openTab('Activity');
+      await page.getByTestId('activity-table').locator('tbody tr').first().waitFor();
+      await expectClean(page, 'admin Activity tab');
+    });
+
+    it('the customer’s page of a shared quote, and its accept form', async () => {
+      const res = await page.request.fetch(`${e2e.server.url}/api/configurations/${savedId}/share`, { method: 'POST' });
+      expect(res.status()).toBe(201);
+      const { url } = (await res.json()) as { url: string };
+      const customer = await anon.newPage();
+      await customer.goto(`${e2e.server.url}${new URL(url).pathname}`);
+      await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
+      await expectClean(customer, '/q/<token> customer page');
+      await customer.getByRole('button', { name: 'Accept quote' }).click();
+      await customer.getByLabel('Your name').waitFor();
+      await expectClean(customer, '/q/<token> accept form');
+      await customer.goto(`${e2e.server.url}/q/not-a-real-token-at-all`);
+      await customer.getByText('This quote link is not valid any more').waitFor();
+      await expectClean(customer, '/q/<token> link not valid');
+      await customer.close();
     });
 
     it('/admin/users page', async () => {
