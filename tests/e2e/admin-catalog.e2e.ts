@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeToast, screenshotBoth } from './screens';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { screenshot, serverAndBrowser, setChoice, signIn } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -277,8 +277,7 @@ describe('admin catalogue tabs', () => {
     const options = p.getByTestId('discount-option');
     await options.first().waitFor();
     const launch = options.filter({ hasText: 'Flex Launch Offer' });
-    if (!(await launch.locator('input[type="checkbox"]').isChecked())) await launch.locator('label').first().click();
-    await p.waitForTimeout(300);
+    await setChoice(launch.locator('input[type="checkbox"]'), true);
     const selected: number[] = [];
     for (const o of await options.all()) {
       if (await o.locator('input[type="checkbox"]').isChecked()) {
