@@ -3,6 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface A11yFinding {
   id: string;
@@ -33,4 +34,36 @@ export async function seriousViolations(page: Page, include?: string, exclude?: 
       targets: v.nodes.map((n) => n.target.join(' ')),
       nodes: v.nodes.map((n) => ({ html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
     }));
+}
+
+// What both accessibility files do around each check.
+/** Every screen checked, for the report at the end. */
+export const checked: string[] = [];
+
+async function settle(page: Page) {
+  await page.waitForTimeout(350); // dialogs, menus and toasts finish their entry animation (axe reads final colours)
+}
+
+export async function expectClean(page: Page, screen: string, exclude?: string) {
+  await page.mouse.move(0, 0); // the resting state: a pointer left on a button after a click shows its hover colour
+  // target-size counts a control scrolled under the sticky header as obscured: check the page from its top (the rest
+  // is still checked, off-screen)
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  const started = Date.now();
+  const found = await seriousViolations(page, undefined, exclude);
+  checked.push(`${screen} (${Date.now() - started} ms)`);
+  expect.soft(found, `${screen}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
+}
+
+/** Closes every open toast (they sit over dialogs' footers and are checked on their own screens). */
+export async function dismissToasts(page: Page) {
+  for (const t of await page.locator('[data-testid="toast"][data-state="open"]').all()) {
+    await t.getByRole('button').click().catch(() => undefined);
+  }
+}
+
+export async function closeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').or(page.getByRole('alertdialog')).first().waitFor({ state: 'hidden' });
 }

@@ -2,43 +2,12 @@
 // One server, one browser, contexts reused; every check names its screen so a failure says what and where.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './a11y';
+import { checked, closeDialog, dismissToasts, expectClean } from './a11y';
 import { serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
-
-/** Every screen checked, for the report at the end. */
-const checked: string[] = [];
-
-async function settle(page: Page) {
-  await page.waitForTimeout(350); // dialogs, menus and toasts finish their entry animation (axe reads final colours)
-}
-
-async function expectClean(page: Page, screen: string, exclude?: string) {
-  await page.mouse.move(0, 0); // the resting state: a pointer left on a button after a click shows its hover colour
-  // target-size counts a control scrolled under the sticky header as obscured: check the page from its top (the rest
-  // is still checked, off-screen)
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settle(page);
-  const started = Date.now();
-  const found = await seriousViolations(page, undefined, exclude);
-  checked.push(`${screen} (${Date.now() - started} ms)`);
-  expect.soft(found, `${screen}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
-}
-
-/** Closes every open toast (they sit over dialogs' footers and are checked on their own screens). */
-async function dismissToasts(page: Page) {
-  for (const t of await page.locator('[data-testid="toast"][data-state="open"]').all()) {
-    await t.getByRole('button').click().catch(() => undefined);
-  }
-}
-
-async function closeDialog(page: Page) {
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').or(page.getByRole('alertdialog')).first().waitFor({ state: 'hidden' });
-}
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {
   const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
