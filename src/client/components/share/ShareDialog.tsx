@@ -8,6 +8,7 @@ import type { QuoteStatus } from '../../../shared/schemas/configuration';
 import { errorMessage } from '../../lib/errors';
 import { formatAdminDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { copyLink } from '../copy-link';
 import { notify } from '../toaster';
 
 /** The link ends at the first instant after the quote's last valid day: shown as that day's 23:59. */
@@ -60,13 +61,7 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
     }
   };
   const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      notify('success', 'Link copied');
-    } catch {
-      notify('error', 'Failed to copy the link to clipboard');
-    }
+    if (await copyLink(url)) setCopied(true);
   };
 
   return (

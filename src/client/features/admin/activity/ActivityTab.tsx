@@ -1,8 +1,9 @@
 // Activity tab (CONTRACT §7): the audit trail, newest first, filtered by who, what and when, 25 a page, CSV export.
-import { Badge, Box, Button, Flex, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuDownload, LuHistory } from 'react-icons/lu';
+import { OptionSelect } from '../../../components/OptionSelect';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
@@ -19,41 +20,18 @@ export function ActivityTab() {
       <SectionHeader title="Activity" description="Every change to the catalogue, to accounts and to quotes: who, when, before and after." />
       <Flex gap="3" wrap="wrap" mb="4" align="flex-end">
         <Filter label="Who">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field aria-label="Who" value={f.userId} onChange={(e) => setF(setFilter(f, 'userId', e.currentTarget.value))}>
-              <option value="">Anyone</option>
-              {(users.data ?? []).map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.username}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            label="Who"
+            value={f.userId}
+            options={[{ value: '', label: 'Anyone' }, ...(users.data ?? []).map((u) => ({ value: String(u.id), label: u.username }))]}
+            onChange={(v) => setF(setFilter(f, 'userId', v))}
+          />
         </Filter>
         <Filter label="What">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field aria-label="What" value={f.entity} onChange={(e) => setF(setFilter(f, 'entity', e.currentTarget.value))}>
-              {ENTITY_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect label="What" value={f.entity} options={ENTITY_OPTIONS} onChange={(v) => setF(setFilter(f, 'entity', v))} />
         </Filter>
         <Filter label="Action">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field aria-label="Action" value={f.action} onChange={(e) => setF(setFilter(f, 'action', e.currentTarget.value))}>
-              {ACTION_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect label="Action" value={f.action} options={ACTION_OPTIONS} onChange={(v) => setF(setFilter(f, 'action', v))} />
         </Filter>
         <Filter label="From">
           <Input size="sm" type="date" aria-label="From" value={f.from} onChange={(e) => setF(setFilter(f, 'from', e.currentTarget.value))} />

@@ -3,6 +3,7 @@
 import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuCheck, LuCopy, LuRefreshCw } from 'react-icons/lu';
+import { copyLink } from '../../../components/copy-link';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDateTime } from '../../../lib/format';
@@ -24,13 +25,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser | null; onC
   }, [user, mutate, reset]);
 
   async function copy(link: string) {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      notify('success', 'Link copied');
-    } catch {
-      notify('error', 'Failed to copy the link to clipboard');
-    }
+    if (await copyLink(link)) setCopied(true);
   }
 
   return (
