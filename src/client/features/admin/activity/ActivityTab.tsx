@@ -56,22 +56,27 @@ export function ActivityTab() {
       ) : (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="l2">
-            <Table.Root size="sm" minW="820px" data-testid="activity-table">
+            <Table.Root size="sm" minW={{ md: '820px' }} data-testid="activity-table">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader>When</Table.ColumnHeader>
                   <Table.ColumnHeader>Who</Table.ColumnHeader>
-                  <Table.ColumnHeader>What</Table.ColumnHeader>
-                  <Table.ColumnHeader>Action</Table.ColumnHeader>
-                  <Table.ColumnHeader>Change</Table.ColumnHeader>
+                  <Table.ColumnHeader {...wideOnly}>What</Table.ColumnHeader>
+                  <Table.ColumnHeader {...wideOnly}>Action</Table.ColumnHeader>
+                  <Table.ColumnHeader {...wideOnly}>Change</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {list.data.items.map((e) => {
-                  const changes = changedFields(e.before, e.after);
+                  const changes = <Changes lines={changedFields(e.before, e.after)} />;
+                  const action = (
+                    <Badge variant="outline" size="sm">
+                      {e.action.replaceAll('_', ' ')}
+                    </Badge>
+                  );
                   return (
                     <Table.Row key={e.id} verticalAlign="top">
-                      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                      <Table.Cell whiteSpace={{ md: 'nowrap' }} fontVariantNumeric="tabular-nums">
                         {formatAdminDateTime(e.at)}
                       </Table.Cell>
                       <Table.Cell>
@@ -81,26 +86,19 @@ export function ActivityTab() {
                             customer
                           </Badge>
                         )}
+                        {/* on a phone the entry reads down one column: what, the action, what changed */}
+                        <Stack gap="1" mt="1.5" hideFrom="md" overflowWrap="anywhere">
+                          <Text>{subjectOf(e)}</Text>
+                          <Box>{action}</Box>
+                          {changes}
+                        </Stack>
                       </Table.Cell>
-                      <Table.Cell maxW="56" overflowWrap="anywhere">
+                      <Table.Cell maxW="56" overflowWrap="anywhere" {...wideOnly}>
                         {subjectOf(e)}
                       </Table.Cell>
-                      <Table.Cell>
-                        <Badge variant="outline" size="sm">
-                          {e.action.replace('_', ' ')}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell maxW="96" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                        {changes.length > 0 ? (
-                          <Stack gap="0.5">
-                            {changes.slice(0, 6).map((c) => (
-                              <Text key={c}>{c}</Text>
-                            ))}
-                            {changes.length > 6 && <Text>… {changes.length - 6} more</Text>}
-                          </Stack>
-                        ) : (
-                          '—'
-                        )}
+                      <Table.Cell {...wideOnly}>{action}</Table.Cell>
+                      <Table.Cell maxW="96" overflowWrap="anywhere" {...wideOnly}>
+                        {changes}
                       </Table.Cell>
                     </Table.Row>
                   );
@@ -122,6 +120,21 @@ function Filter({ label, children }: { label: string; children: React.ReactNode 
         {label}
       </Text>
       {children}
+    </Stack>
+  );
+}
+
+/** Columns that a phone shows inside the Who cell instead. */
+const wideOnly = { display: { base: 'none', md: 'table-cell' } } as const;
+
+function Changes({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return <Text fontSize="xs" color="fg.muted">—</Text>;
+  return (
+    <Stack gap="0.5" fontSize="xs" color="fg.muted">
+      {lines.slice(0, 6).map((c) => (
+        <Text key={c}>{c}</Text>
+      ))}
+      {lines.length > 6 && <Text>… {lines.length - 6} more</Text>}
     </Stack>
   );
 }
