@@ -51,7 +51,8 @@ export function useCalculatorMemory(
   useEffect(() => {
     if (triedRestore.current || userId === null) return;
     triedRestore.current = true;
-    if (configId !== null) return;
+    // a draft never lands over choices the user has already made on this visit
+    if (configId !== null || lastAction.current !== null) return;
     const draft = readDraft(userId);
     if (draft && quoteFingerprint(draft) !== clean.current) {
       dispatch({ type: 'restoreDraft', draft });
