@@ -285,11 +285,19 @@ describe('admin area', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const out = await page.request.post(`${e2e.server.url}/api/logout`);
     expect(out.status()).toBe(200);
-    // the session check is refetched when the window regains focus
-    await page.evaluate(() => {
-      window.dispatchEvent(new Event('visibilitychange'));
-      window.dispatchEvent(new Event('focus'));
-    });
+    // The session check is refetched when the window regains focus. A focus that lands while the dashboard's own
+    // check (started before the logout) is still on its way joins that check instead of starting one, so the user
+    // comes back to the window again until the answer after the logout arrives.
+    const required = page.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: 'Authentication Required' });
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange'))).catch(() => undefined);
+          return required.count();
+        },
+        { timeout: 20_000, intervals: [250, 500, 1000] },
+      )
+      .toBeGreaterThan(0);
     await toast(page, 'Authentication Required');
     await page.waitForURL(`${e2e.server.url}/admin/login`);
     expect(errors).toEqual([]);
