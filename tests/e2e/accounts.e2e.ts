@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './harness';
+import { callsSettled, serverAndBrowser, watchCalls } from './harness';
 import { DESKTOP, screenshotBoth } from './screens';
 
 const EMAIL = 'nina.jansen@example.com';
@@ -49,6 +49,8 @@ describe('accounts in the browser', () => {
 
   beforeAll(async () => {
     page = await e2e.browser.newPage({ viewport: DESKTOP });
+    watchCalls(page);
+    watchCalls(page);
     page.on('pageerror', (e) => errors.push(e.message));
   });
   afterAll(async () => {
@@ -91,9 +93,17 @@ describe('accounts in the browser', () => {
     await page.getByRole('menuitem', { name: 'Profile Settings' }).waitFor();
     await expect(page.getByRole('menu').textContent()).resolves.toContain('User');
     await screenshotBoth(page, 'header-user-menu');
+    await callsSettled(page);
+    const afterLogout: string[] = [];
+    const note = (r: { url(): string }) => afterLogout.push(new URL(r.url()).pathname);
+    page.on('request', note);
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${e2e.server.url}/auth`);
     await toastText(page, 'Logged out successfully');
+    await callsSettled(page);
+    page.off('request', note);
+    // the signed-out page asks nothing of the previous user's (their quotes, the catalogue): no 401 in the console
+    expect(afterLogout.filter((p) => p.startsWith('/trpc/')).join(' ')).not.toMatch(/catalog|configurations|auth\.me/);
     // signed out for real: the calculator sends us back
     await page.goto(`${e2e.server.url}/`);
     await page.waitForURL(`${e2e.server.url}/auth`);
@@ -109,6 +119,10 @@ describe('accounts in the browser', () => {
   });
 
   it('saves a profile change that survives a reload', async () => {
+    // what signing in asked for has arrived: a late answer re-renders the header under the click
+    await callsSettled(page);
+    // the page has finished loading what signing in asked for: a late answer re-renders the menu under the click
+    await callsSettled(page);
     await page.getByRole('button', { name: new RegExp(`^Account menu ${EMAIL}`) }).click();
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Profile Settings' });
@@ -128,6 +142,7 @@ describe('accounts in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await page.reload();
+    await callsSettled(page);
     await page.getByRole('button', { name: new RegExp(`^Account menu ${EMAIL}`) }).click();
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
     await expect(dialog.getByLabel('First Name').inputValue()).resolves.toBe('Antonia');
@@ -139,6 +154,10 @@ describe('accounts in the browser', () => {
   });
 
   it('resets a forgotten password with the link from the outbox mail and signs in with the new one', async () => {
+    // what signing in asked for has arrived: a late answer re-renders the header under the click
+    await callsSettled(page);
+    // the page has finished loading what signing in asked for: a late answer re-renders the menu under the click
+    await callsSettled(page);
     await page.getByRole('button', { name: new RegExp(`^Account menu ${EMAIL}`) }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${e2e.server.url}/auth`);

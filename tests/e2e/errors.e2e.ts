@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { SCREENSHOT_DIR, serverAndBrowser, setChoice, signIn } from './harness';
+import { callsSettled, SCREENSHOT_DIR, serverAndBrowser, setChoice, signIn } from './harness';
 import { PHONE, screenshotBoth } from './screens';
 
 const USER = { email: 'demo@example.com', password: 'Demo12345' };
@@ -81,6 +81,7 @@ describe('when things go wrong', () => {
 
   it('a 401 signs out: a session ended elsewhere sends the user to /auth at the next call', async () => {
     const page = await signedIn();
+    await callsSettled(page);
     await page.request.post(`${e2e.server.url}/api/logout`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });

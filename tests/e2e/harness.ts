@@ -105,8 +105,42 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+const callsInFlight = new WeakMap<Page, Set<object>>();
+
+/** Counts the page's /trpc and /api calls from now on, for callsSettled (signIn does it for its page). */
+export function watchCalls(page: Page): void {
+  if (callsInFlight.has(page)) return;
+  const open = new Set<object>();
+  callsInFlight.set(page, open);
+  const isCall = (url: string) => /\/(trpc|api)\//.test(new URL(url).pathname);
+  page.on('request', (r) => void (isCall(r.url()) && open.add(r)));
+  page.on('requestfinished', (r) => void open.delete(r));
+  page.on('requestfailed', (r) => void open.delete(r));
+}
+
+/**
+ * Waits until the page has had no call to the server on its way for `quietMs`. A step that changes the session from
+ * outside the page (a logout through the API) waits for this first: an answer the page asked for before the change
+ * would otherwise land after it and act on the old session, or the new one, depending on the machine's speed.
+ */
+export async function callsSettled(page: Page, quietMs = 300): Promise<void> {
+  const open = callsInFlight.get(page);
+  if (!open) throw new Error('callsSettled: watchCalls(page) was not called before the page loaded');
+  await expect
+    .poll(
+      async () => {
+        if (open.size > 0) return false;
+        await page.waitForTimeout(quietMs);
+        return open.size === 0;
+      },
+      { timeout: 20_000, interval: 50 },
+    )
+    .toBe(true);
+}
+
 /** Signs in through the login form, as a user would, and waits until the app has moved on to its start page (/). */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  watchCalls(page);
   await page.goto(`${baseUrl}/auth`);
   await page.getByLabel('Email Address').first().fill(email);
   await page.getByLabel('Password', { exact: true }).first().fill(password);

@@ -3,13 +3,29 @@
 // when there is a session.
 import { trpc } from './trpc';
 
+/**
+ * The session check of a page being entered (the guards, the admin dashboard, the saved list): seed 000 §7 says it is
+ * not cached and is refetched on focus, so entering a page asks the server again.
+ */
 export function useSessionCheck() {
-  // seed 000 §7: the check is not cached and is refetched on focus
   return trpc.auth.check.useQuery(undefined, { staleTime: 0, refetchOnWindowFocus: true });
 }
 
-export function useCurrentUser() {
-  const check = useSessionCheck();
+/**
+ * The same check as read by the parts of a page (the header, its user menu, the calculator): the answer the page was
+ * entered with. One check per page entry, not one per part that mounts: each extra check is one more answer that can
+ * arrive late and change the page under the user's hands.
+ */
+function useSessionAnswer(entering: boolean) {
+  return trpc.auth.check.useQuery(undefined, { staleTime: 0, refetchOnWindowFocus: true, refetchOnMount: entering });
+}
+
+export function useSignedIn(): boolean {
+  return useSessionAnswer(false).data?.authenticated === true;
+}
+
+function useUser(entering: boolean) {
+  const check = useSessionAnswer(entering);
   const me = trpc.auth.me.useQuery(undefined, { enabled: check.data?.authenticated === true });
   const authenticated = check.data?.authenticated === true;
   return {
@@ -19,4 +35,14 @@ export function useCurrentUser() {
     user: authenticated ? (me.data ?? null) : null,
     isAdmin: check.data?.isAdmin === true,
   };
+}
+
+/** The signed-in user of a page being entered (checks the session again, like useSessionCheck). */
+export function useEnteringUser() {
+  return useUser(true);
+}
+
+/** The signed-in user as the parts of a page read it (no check of their own). */
+export function useCurrentUser() {
+  return useUser(false);
 }

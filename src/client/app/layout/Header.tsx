@@ -4,7 +4,7 @@ import { Box, Container, Flex, HStack, Icon, Link as ChakraLink, Text } from '@c
 import { LuCalculator, LuFolderOpen, LuReceiptText, LuShieldCheck } from '../../components/first-screen-icons';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useSessionCheck } from '../../lib/session';
+import { useSignedIn } from '../../lib/session';
 
 // Only a signed-in user has a menu; its code (menu, avatar, profile dialog) is not part of the first screen.
 const UserMenu = lazy(() => import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -29,7 +29,7 @@ const links = [
 
 export function Header() {
   const [location] = useLocation();
-  const signedIn = useSessionCheck().data?.authenticated === true;
+  const signedIn = useSignedIn();
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
       <Container maxW="7xl" px={{ base: '2', md: '6' }}>

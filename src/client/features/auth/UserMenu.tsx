@@ -1,6 +1,8 @@
 // The header's user menu (seed 000 §2): only when signed in; avatar with the first two letters of the username,
 // the username, Administrator / User, Profile Settings and Log out (→ /auth).
 import { Avatar, Box, Button, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { LuChevronDown, LuLogOut, LuRefreshCw, LuUserCog } from 'react-icons/lu';
 import { useLocation } from 'wouter';
@@ -15,14 +17,17 @@ export function UserMenu() {
   const { user, isAdmin, me } = useCurrentUser();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [profileOpen, setProfileOpen] = useState(false);
   const logout = trpc.auth.logout.useMutation({
-    onSuccess: async () => {
+    onSuccess: () => {
       notify('success', 'Logged out successfully');
-      // signed out at once (so /auth does not bounce back to /), then every cached answer is re-read
+      // signed out at once (so /auth does not bounce back to /); every other cached answer was this user's and is
+      // dropped, not re-read: whoever signs in next on this browser never sees it, and nothing asks the server signed out
       utils.auth.check.setData(undefined, { authenticated: false, isAdmin: false });
       navigate('/auth');
-      await utils.invalidate();
+      const check = getQueryKey(trpc.auth.check, undefined, 'query');
+      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(check) });
     },
     onError: (err) => notify('error', 'Logout failed', errorMessage(err, 'Logout failed. Please try again.')),
   });

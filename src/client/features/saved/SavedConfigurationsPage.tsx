@@ -4,11 +4,11 @@ import { LuLock, LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SessionCheckFailed } from '../../components/SessionCheckFailed';
-import { useCurrentUser } from '../../lib/session';
+import { useEnteringUser } from '../../lib/session';
 import { SavedConfigurationsTable } from './SavedConfigurationsTable';
 
 export function SavedConfigurationsPage() {
-  const { status, check } = useCurrentUser();
+  const { status, check } = useEnteringUser();
   if (status === 'loading') return <PageSpinner />;
   if (status === 'unavailable') return <SessionCheckFailed check={check} />;
   if (status === 'unauthenticated') {
