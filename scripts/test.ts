@@ -88,7 +88,11 @@ for (const [i, suite] of suites.entries()) {
   const result = spawnSync(
     process.execPath,
     [vitest, ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
-    { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') } },
+    {
+      stdio: 'inherit',
+      // pictures of the screens are `npm run screenshots`' job (tests/e2e/harness.ts TAKE_SCREENSHOTS)
+      env: { ...process.env, SCREENSHOTS: process.env.SCREENSHOTS ?? '0', FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') },
+    },
   );
   if (!fs.existsSync(report)) {
     console.error(`${suite.name}: no report (vitest exited with ${result.status}).`);

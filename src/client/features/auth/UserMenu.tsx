@@ -20,8 +20,10 @@ export function UserMenu() {
   const queryClient = useQueryClient();
   const [profileOpen, setProfileOpen] = useState(false);
   const logout = trpc.auth.logout.useMutation({
-    onSuccess: () => {
+    onSuccess: async () => {
       notify('success', 'Logged out successfully');
+      // a check still on its way was asked before the logout: its "signed in" must not land after it
+      await utils.auth.check.cancel();
       // signed out at once (so /auth does not bounce back to /); every other cached answer was this user's and is
       // dropped, not re-read: whoever signs in next on this browser never sees it, and nothing asks the server signed out
       utils.auth.check.setData(undefined, { authenticated: false, isAdmin: false });
