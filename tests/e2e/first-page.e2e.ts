@@ -13,6 +13,18 @@ describe('first page (browser → tRPC → SQLite)', () => {
     await page.close();
   });
 
+  it('moves only for a user who has not asked their system for less motion', async () => {
+    const motion = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await e2e.browser.newPage({ reducedMotion });
+      await page.goto(`${e2e.server.url}/auth`);
+      const duration = await page.getByRole('button', { name: 'Login' }).evaluate((b) => getComputedStyle(b).transitionDuration);
+      await page.close();
+      return Number.parseFloat(duration);
+    };
+    expect(await motion('no-preference')).toBeGreaterThanOrEqual(0.1);
+    expect(await motion('reduce')).toBeLessThan(0.001);
+  });
+
   it('shows the three demo packages with their prices after signing in', async () => {
     const page = await e2e.browser.newPage();
     const errors: string[] = [];
