@@ -36,6 +36,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     beforeAll(async () => {
       page = await admin.newPage();
       await page.goto(`${e2e.server.url}/admin/login`);
+      await page.getByTestId('demo-hint').waitFor();
       await page.getByLabel('Email Address').fill(ADMIN.email);
       await page.getByLabel('Password').fill(ADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();

@@ -66,7 +66,9 @@ export function serverAndBrowser(env: Record<string, string> = {}): { readonly s
     server = await startServer(env);
     browser = await launchBrowser();
   });
-  afterAll(async () => {
+  afterAll(async ({}, suite) => {
+    // a failed step is easier to read next to what the server did meanwhile (its request lines, any error)
+    if (server && failedIn(suite)) console.log(`server output, last 60 lines:\n${server.output().split('\n').slice(-60).join('\n')}`);
     await browser?.close();
     expect(await server?.stop()).toBe(0);
   });
@@ -87,6 +89,15 @@ export function serverAndBrowser(env: Record<string, string> = {}): { readonly s
  * shows dialogs, menus and toasts without their entry and exit animations (src/client/app/theme.ts), so a step never
  * clicks a control that is still sliding in, and the suite spends no time waiting for motion.
  */
+interface TaskLike {
+  result?: { state?: string };
+  tasks?: readonly TaskLike[];
+}
+
+function failedIn(task: TaskLike): boolean {
+  return task.result?.state === 'fail' || (task.tasks ?? []).some(failedIn);
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);

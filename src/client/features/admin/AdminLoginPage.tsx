@@ -52,7 +52,8 @@ export function AdminLoginPage() {
   }
 
   return (
-    <Flex justify="center" align="center" minH={{ base: 'auto', md: '70vh' }} py={{ base: '2', md: '6' }}>
+    // Held at the top, not centred: the demo hint arriving below the form must not move the form under the pointer.
+    <Flex justify="center" align="flex-start" pt={{ base: '2', md: '14' }} pb={{ base: '2', md: '6' }}>
       <Box w="full" maxW="md" bg="bg" borderWidth="1px" rounded="2xl" shadow="md" p={{ base: '6', md: '8' }}>
         <Stack gap="6">
           <Stack gap="3" align="center" textAlign="center">
