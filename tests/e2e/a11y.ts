@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { nextFrames } from './harness';
 
 export interface A11yFinding {
   id: string;
@@ -40,8 +41,9 @@ export async function seriousViolations(page: Page, include?: string, exclude?: 
 /** Every screen checked, for the report at the end. */
 export const checked: string[] = [];
 
+/** Axe reads final colours: the browser asks for reduced motion, so what opened is in place once it is painted. */
 async function settle(page: Page) {
-  await page.waitForTimeout(350); // dialogs, menus and toasts finish their entry animation (axe reads final colours)
+  await nextFrames(page);
 }
 
 export async function expectClean(page: Page, screen: string, exclude?: string) {

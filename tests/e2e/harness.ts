@@ -137,6 +137,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Resolves once the browser has laid out and painted twice: a resize's media queries and re-renders have landed. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 const callsInFlight = new WeakMap<Page, Set<object>>();
 
 /** Counts the page's /trpc and /api calls from now on, for callsSettled (signIn does it for its page). */

@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { serverAndBrowser, signIn } from './harness';
+import { nextFrames, serverAndBrowser, signIn } from './harness';
 import { closeToast, DESKTOP, screenshotBoth } from './screens';
 
 interface Quote {
@@ -18,7 +18,7 @@ interface Quote {
 /** No serious or critical axe finding on the screen as it rests. */
 async function expectAccessible(page: Page, screen: string) {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(350);
+  await nextFrames(page);
   const found = await seriousViolations(page);
   expect.soft(found, `${screen}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
 }

@@ -2,7 +2,7 @@
 // sideways.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot, TAKE_SCREENSHOTS } from './harness';
+import { nextFrames, screenshot } from './harness';
 
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
@@ -12,30 +12,21 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-/** Resolves once the browser has laid out and painted twice: a resize's media queries and re-renders have landed. */
-async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-}
-
-/** Screenshots `name-1280` and `name-390`, asserts no horizontal scroll at 390 px, and restores the desktop size. */
+/**
+ * Screenshots `name-1280` and `name-390` (when pictures are taken, harness.ts TAKE_SCREENSHOTS), asserts no
+ * horizontal scroll at 390 px, and restores the desktop size. The browser asks for reduced motion, so a dialog or
+ * toast is in its final place once the resize has been painted.
+ */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
-  if (!TAKE_SCREENSHOTS) {
-    await page.setViewportSize(PHONE);
-    await nextFrames(page);
-    expect(await horizontalOverflow(page), `${name} scrolls sideways at 390 px`).toBe(0);
-    await page.setViewportSize(DESKTOP);
-    await nextFrames(page);
-    return;
-  }
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300); // dialogs and toasts finish their entry animation
+  await nextFrames(page);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(250);
+  await nextFrames(page);
   await screenshot(page, `${name}-390`);
   expect(await horizontalOverflow(page), `${name} scrolls sideways at 390 px`).toBe(0);
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(100);
+  await nextFrames(page);
 }
 
 /** Waits for the toast with this text, then closes it (a toast at the bottom right would cover a dialog's buttons). */

@@ -8,13 +8,13 @@ import { trpc } from './trpc';
  * not cached and is refetched on focus, so entering a page asks the server again.
  */
 export function useSessionCheck() {
-  return trpc.auth.check.useQuery(undefined, { staleTime: 0, refetchOnWindowFocus: true });
+  return useSessionAnswer(true);
 }
 
 /**
- * The same check as read by the parts of a page (the header, its user menu, the calculator): the answer the page was
- * entered with. One check per page entry, not one per part that mounts: each extra check is one more answer that can
- * arrive late and change the page under the user's hands.
+ * The one session query. `entering`: this page asks the server again; otherwise (the header, its user menu, the
+ * calculator) the answer the page was entered with is read. One check per page entry, not one per part that mounts:
+ * each extra check is one more answer that can arrive late and change the page under the user's hands.
  */
 function useSessionAnswer(entering: boolean) {
   return trpc.auth.check.useQuery(undefined, { staleTime: 0, refetchOnWindowFocus: true, refetchOnMount: entering });

@@ -11,6 +11,11 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 
 const SESSION_CHECK_KEY = [['auth', 'check']];
 
+/** Whether a cached query is the session check (auth.check), whatever its input and type parts. */
+export function isSessionCheck(queryKey: readonly unknown[]): boolean {
+  return JSON.stringify(queryKey[0]) === JSON.stringify(SESSION_CHECK_KEY[0]);
+}
+
 /**
  * Seed 000 §7: no refetch interval, no refetch on focus, data never stale, no retries. A 401 from any call means the
  * session ended: the session check is read again, and the guards send the user to sign in. Any other failure is the
@@ -19,7 +24,7 @@ const SESSION_CHECK_KEY = [['auth', 'check']];
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown, key?: readonly unknown[]) => {
     if (failureKind(error) !== 'signedOut') return;
-    if (key && JSON.stringify(key[0]) === JSON.stringify(SESSION_CHECK_KEY[0])) return;
+    if (key && isSessionCheck(key)) return;
     void client.invalidateQueries({ queryKey: SESSION_CHECK_KEY });
   };
   const client: QueryClient = new QueryClient({

@@ -2,14 +2,13 @@
 // the username, Administrator / User, Profile Settings and Log out (→ /auth).
 import { Avatar, Box, Button, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { LuChevronDown, LuLogOut, LuRefreshCw, LuUserCog } from 'react-icons/lu';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { isSessionCheck, trpc } from '../../lib/trpc';
 import { initialsOf, roleLabel } from './initials';
 import { ProfileDialog } from './ProfileDialog';
 
@@ -28,8 +27,7 @@ export function UserMenu() {
       // dropped, not re-read: whoever signs in next on this browser never sees it, and nothing asks the server signed out
       utils.auth.check.setData(undefined, { authenticated: false, isAdmin: false });
       navigate('/auth');
-      const check = getQueryKey(trpc.auth.check, undefined, 'query');
-      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(check) });
+      queryClient.removeQueries({ predicate: (q) => !isSessionCheck(q.queryKey) });
     },
     onError: (err) => notify('error', 'Logout failed', errorMessage(err, 'Logout failed. Please try again.')),
   });
