@@ -68,7 +68,10 @@ export function serverAndBrowser(env: Record<string, string> = {}): { readonly s
   });
   afterAll(async ({}, suite) => {
     // a failed step is easier to read next to what the server did meanwhile (its request lines, any error)
-    if (server && failedIn(suite)) console.log(`server output, last 60 lines:\n${server.output().split('\n').slice(-60).join('\n')}`);
+    if (server && failedIn(suite)) {
+      console.log(`server output, last 60 lines:\n${server.output().split('\n').slice(-60).join('\n')}`);
+      if (browser) console.log(await pagesNow(browser));
+    }
     await browser?.close();
     expect(await server?.stop()).toBe(0);
   });
@@ -98,12 +101,37 @@ function failedIn(task: TaskLike): boolean {
   return task.result?.state === 'fail' || (task.tasks ?? []).some(failedIn);
 }
 
+/** What each open page showed when a step failed: its address and its accessibility tree (dialogs, toasts, texts). */
+async function pagesNow(browser: Browser): Promise<string> {
+  const out: string[] = [];
+  for (const page of browser.contexts().flatMap((c) => c.pages())) {
+    const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 }).catch((e: Error) => `(no snapshot: ${e.message})`);
+    out.push(`page ${page.url()}:\n${tree.split('\n').slice(0, 150).join('\n')}`);
+  }
+  return out.join('\n');
+}
+
+/**
+ * A step waits at most 20 s for its element: a stuck step then fails naming what it waited for, inside the test's
+ * 60 s, instead of the test timing out without saying where.
+ */
+const STEP_TIMEOUT_MS = 20_000;
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
-  const newPage = browser.newPage.bind(browser);
-  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
-  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  browser.newContext = async (options) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // like Playwright's own browser.newPage: the context goes when its page closes
+    page.on('close', () => void context.close().catch(() => {}));
+    return page;
+  };
   return browser;
 }
 

@@ -29,12 +29,25 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await nextFrames(page);
 }
 
-/** Waits for the toast with this text, then closes it (a toast at the bottom right would cover a dialog's buttons). */
+/**
+ * Waits for the toast with this text, then closes it (a toast at the bottom right would cover a dialog's buttons).
+ * The click is repeated until the toast is closed: on a busy machine it may land while the toast is still being
+ * placed, and a pointer left resting on a toast pauses its timer, so a missed click would keep it open for good.
+ * A toast that closes on its own meanwhile (after 5 s) counts as closed.
+ */
 export async function closeToast(page: Page, text: string): Promise<void> {
   const open = '[data-testid="toast"]:not([data-state="closed"])';
   const t = page.locator(open).filter({ hasText: text }).first();
   await t.waitFor();
-  await t.getByRole('button').click();
-  await t.waitFor({ state: 'detached' });
+  await expect
+    .poll(
+      async () => {
+        if ((await t.count()) > 0) await t.getByRole('button').click({ timeout: 2_000 }).catch(() => undefined);
+        return t.count();
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBe(0);
+  await page.mouse.move(0, 0);
   await page.locator(open).first().waitFor({ state: 'detached' });
 }
