@@ -2,7 +2,7 @@
 // One server, one browser, contexts reused; every check names its screen so a failure says what and where.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checked, closeDialog, dismissToasts, expectClean } from './a11y';
+import { checked, closeDialog, dismissToasts, expectClean, seriousViolations } from './a11y';
 import { serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
@@ -64,6 +64,14 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.goto(`${e2e.server.url}/admin/login`);
     await page.getByTestId('demo-hint').waitFor();
     await expectClean(page, '/admin/login');
+
+    // the check itself can fail: pale text and a button without a name are found
+    await page.evaluate(() => {
+      const pale = Object.assign(document.createElement('p'), { textContent: 'Pale text' });
+      pale.style.color = '#dddddd';
+      document.querySelector('main')!.append(pale, document.createElement('button'));
+    });
+    expect((await seriousViolations(page)).map((v) => v.id).sort()).toEqual(['button-name', 'color-contrast']);
     await page.close();
   });
 

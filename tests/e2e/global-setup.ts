@@ -1,10 +1,13 @@
 // Builds the client once from the current source into a folder of this run, so every browser test sees the code
-// under test, and two runs at once (or a running `npm start`) never overwrite each other's build.
+// under test, and two runs at once (or a running `npm start`) never overwrite each other's build. The server is the
+// compiled bundle `npm start` runs (dist/server, rebuilt here when its sources changed): the browser tests drive what
+// a user runs, and a server starts without transpiling TypeScript.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '../../scripts/build.mjs';
 import { ROOT } from './harness';
 
 declare module 'vitest' {
@@ -23,6 +26,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   } finally {
     process.env.NODE_ENV = previous;
   }
+  await ensureBuilt({ client: false, log: () => undefined });
   project.provide('clientDir', outDir);
   return () => fs.rmSync(outDir, { recursive: true, force: true });
 }

@@ -20,13 +20,16 @@ export interface RunningServer {
   stop(options?: { keepFiles?: boolean }): Promise<number | null>;
 }
 
-/** Starts the server from its TypeScript source (`node --import tsx src/server/main.ts`) on a fresh database in a temp folder. */
+/**
+ * Starts the compiled server as `npm start` runs it (`node dist/server/main.js`, built by global-setup.ts) on a fresh
+ * database in a temp folder.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: ROOT,
     env: serverEnv({ port, appUrl: url, dir }, { CLIENT_DIR: inject('clientDir'), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

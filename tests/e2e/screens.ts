@@ -45,7 +45,7 @@ export async function closeToast(page: Page, text: string): Promise<void> {
         if ((await t.count()) > 0) await t.getByRole('button').click({ timeout: 2_000 }).catch(() => undefined);
         return t.count();
       },
-      { timeout: 15_000, intervals: [100] },
+      { timeout: 15_000, interval: 100 },
     )
     .toBe(0);
   await page.mouse.move(0, 0);
