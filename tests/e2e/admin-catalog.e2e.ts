@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeToast, screenshotBoth } from './screens';
-import { screenshot, serverAndBrowser, setChoice, signIn } from './harness';
+import { screenshot, serverAndBrowser, setChoice, signInThroughApi } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -27,8 +27,7 @@ describe('admin catalogue tabs', () => {
     admin = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await admin.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, ADMIN.email, ADMIN.password);
-    await page.goto(`${e2e.server.url}/admin/dashboard`);
+    await signInThroughApi(page, e2e.server.url, ADMIN.email, ADMIN.password, '/admin/dashboard');
     await page.getByRole('tab', { name: 'Packages', exact: true }).waitFor();
   });
 

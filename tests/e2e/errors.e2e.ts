@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { callsSettled, SCREENSHOT_DIR, serverAndBrowser, setChoice, signIn } from './harness';
+import { callsSettled, SCREENSHOT_DIR, serverAndBrowser, setChoice, signInThroughApi } from './harness';
 import { PHONE, screenshotBoth } from './screens';
 
 const USER = { email: 'demo@example.com', password: 'Demo12345' };
@@ -31,7 +31,7 @@ describe('when things go wrong', () => {
   async function signedIn(account = USER): Promise<Page> {
     context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
     const page = await context.newPage();
-    await signIn(page, e2e.server.url, account.email, account.password);
+    await signInThroughApi(page, e2e.server.url, account.email, account.password);
     await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
     return page;
   }

@@ -217,6 +217,18 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 }
 
 /**
+ * Signs in through `POST /api/login` in the page's own context (the context keeps the session cookie) and opens
+ * `path`: for steps about what comes after signing in, one page load instead of two. The form itself is driven by
+ * signIn above and by accounts.e2e.ts.
+ */
+export async function signInThroughApi(page: Page, baseUrl: string, email: string, password: string, path = '/'): Promise<void> {
+  watchCalls(page);
+  const res = await page.request.post(`${baseUrl}/api/login`, { data: { username: email, password } });
+  if (!res.ok()) throw new Error(`POST /api/login answered ${res.status()}: ${await res.text()}`);
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/**
  * Ticks or unticks a Chakra checkbox, radio or switch as a user does: a click on its visible label (Playwright waits
  * until it is visible, stable and not covered, so a panel still sliding open cannot swallow the click), then waits
  * for the state to follow. `input` is the hidden input that carries the role and name.

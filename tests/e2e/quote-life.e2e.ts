@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { nextFrames, serverAndBrowser, signIn } from './harness';
+import { nextFrames, serverAndBrowser, signIn, signInThroughApi } from './harness';
 import { closeToast, DESKTOP, screenshotBoth } from './screens';
 
 interface Quote {
@@ -168,8 +168,7 @@ describe('the quote’s life in the browser', () => {
 
   it('the admin tab finds a quote by its number and duplicates it', async () => {
     const adminPage = await e2e.browser.newPage({ viewport: DESKTOP });
-    await signIn(adminPage, e2e.server.url, 'admin@example.com', 'Admin1234');
-    await adminPage.goto(`${e2e.server.url}/admin`);
+    await signInThroughApi(adminPage, e2e.server.url, 'admin@example.com', 'Admin1234', '/admin');
     await adminPage.getByRole('tab', { name: /Saved Configs/i }).click();
     await adminPage.getByRole('searchbox', { name: 'Search configurations' }).fill(acme.number);
     await expect.poll(() => adminPage.getByTestId('admin-saved-row').count()).toBe(1);

@@ -3,7 +3,7 @@
 // (signed out → /auth), the signed-out and empty states, and the 404 page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverAndBrowser, signIn } from './harness';
+import { serverAndBrowser, signIn, signInThroughApi } from './harness';
 import { DESKTOP, screenshotBoth } from './screens';
 
 interface Saved {
@@ -124,8 +124,7 @@ describe('saved configurations in the browser', () => {
   it('shows the empty state to a user with no saved configurations', async () => {
     const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const admin = await context.newPage();
-    await signIn(admin, e2e.server.url, 'admin@example.com', 'Admin1234');
-    await admin.goto(`${e2e.server.url}/saved-configurations`);
+    await signInThroughApi(admin, e2e.server.url, 'admin@example.com', 'Admin1234', '/saved-configurations');
     await admin.getByText('No saved configurations').waitFor();
     await expect(admin.getByText("You haven't saved any pricing configurations yet").isVisible()).resolves.toBe(true);
     await screenshotBoth(admin, 'saved-empty');

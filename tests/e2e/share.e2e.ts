@@ -4,7 +4,7 @@
 // Screenshots at 1280 and 390 px, and in print emulation.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { screenshot, serverAndBrowser, signIn, signInThroughApi } from './harness';
 import { closeToast, DESKTOP, PHONE, horizontalOverflow, screenshotBoth } from './screens';
 
 interface Quote {
@@ -180,8 +180,7 @@ describe('sharing a quote with a customer', () => {
   it('the admin’s Activity tab lists the events, filtered by what', async () => {
     const admin = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
     admin.on('pageerror', (e) => errors.push(e.message));
-    await signIn(admin, e2e.server.url, 'admin@example.com', 'Admin1234');
-    await admin.goto(`${e2e.server.url}/admin/dashboard`);
+    await signInThroughApi(admin, e2e.server.url, 'admin@example.com', 'Admin1234', '/admin/dashboard');
     await admin.getByRole('tab', { name: 'Activity' }).click();
     const table = admin.getByTestId('activity-table');
     await table.waitFor();
