@@ -29,7 +29,7 @@ function startSession(ctx: Context, userId: number, persistent = true): void {
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie);
+    const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie());
     startSession(ctx, user.id, input.remember !== false);
     // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
     ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));

@@ -36,11 +36,15 @@ export interface Context extends Services {
   clientAddress: string;
   /** This request's reading of SQLite's data_version, for its cache checks (db/watch.ts); absent: read when needed. */
   dataVersion?: number;
-  /** The device cookie the browser sent, unchecked (auth/device-cookie.ts reads and verifies it at login). */
-  deviceCookie: string | undefined;
+  /**
+   * The device cookie the browser sent, unchecked (auth/device-cookie.ts verifies it at login). Read on demand: only a
+   * login needs it, and every signed-in browser sends it with every request.
+   */
+  deviceCookie(): string | undefined;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {}, setDevice() {} };
+const noDeviceCookie = (): undefined => undefined;
 
 /** The inner context: no HTTP at all. Tests and scripts call procedures with it through createCaller. */
 export function createInnerContext(
@@ -50,7 +54,7 @@ export function createInnerContext(
     session?: Session | null;
     cookies?: SessionCookies;
     clientAddress?: string;
-    deviceCookie?: string;
+    deviceCookie?: () => string | undefined;
     dataVersion?: number;
   } = {},
 ): Context {
@@ -64,7 +68,7 @@ export function createInnerContext(
     cookies: auth.cookies ?? noCookies,
     clientAddress: auth.clientAddress ?? LOCAL_ADDRESS,
     dataVersion: auth.dataVersion,
-    deviceCookie: auth.deviceCookie,
+    deviceCookie: auth.deviceCookie ?? noDeviceCookie,
   };
 }
 
@@ -93,7 +97,7 @@ export function createRequestContext(services: Services, c: HonoContext, appendC
   const clientAddress = clientAddressOf(c, services.config);
   const cookieHeader = requestHeader(c, 'cookie');
   const token = sessionTokenOf(cookieHeader);
-  const deviceCookie = deviceCookieOf(cookieHeader);
+  const deviceCookie = () => deviceCookieOf(cookieHeader);
   if (!token) return createInnerContext(services, { cookies, clientAddress, deviceCookie });
   const reading = dataVersion(services.db);
   const result = validateSessionToken(services.db, services.clock, token, reading);
