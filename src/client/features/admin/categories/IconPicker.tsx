@@ -1,12 +1,13 @@
 // The category icon picker (seed 001 §2): a 6-column grid with a maximum height that scrolls; each icon a toggle
-// button named after the icon. Pressing the chosen icon again clears the choice.
+// button named after the icon. Pressing the chosen icon again clears the choice. On a phone the grid has 4 columns:
+// six are too narrow there for labels such as "Announcements" without breaking them mid-word.
 import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';
 import { CATALOG_ICON_OPTIONS } from '../../../components/catalog-icons';
 
 export function IconPicker({ value, onChange, labelId }: { value: string | null; onChange: (icon: string | null) => void; labelId: string }) {
   return (
     <Box role="group" aria-labelledby={labelId} borderWidth="1px" rounded="l2" p="2" maxH="232px" overflowY="auto" data-testid="icon-picker">
-      <SimpleGrid columns={6} gap="1">
+      <SimpleGrid columns={{ base: 4, sm: 6 }} gap="1">
         {CATALOG_ICON_OPTIONS.map(({ id, label, Icon }) => {
           const selected = value === id;
           return (
@@ -35,7 +36,7 @@ export function IconPicker({ value, onChange, labelId }: { value: string | null;
               _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
             >
               <Icon size={20} aria-hidden="true" />
-              <Text as="span" textStyle="2xs" lineHeight="1.1" textAlign="center" lineClamp={2} wordBreak="break-word">
+              <Text as="span" textStyle="2xs" lineHeight="1.1" textAlign="center" lineClamp={2} hyphens="auto" overflowWrap="break-word">
                 {label}
               </Text>
             </chakra.button>
