@@ -118,8 +118,8 @@ export function AddOnsTab() {
             <Table.Root size="sm" interactive={false} aria-label="Add-ons">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader minW="160px">Category</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="200px">Add-on</Table.ColumnHeader>
+                  <Table.ColumnHeader minW={{ base: '120px', md: '160px' }}>Category</Table.ColumnHeader>
+                  <Table.ColumnHeader minW={{ base: '140px', md: '200px' }}>Add-on</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
                     One-time fee
                   </Table.ColumnHeader>
@@ -157,7 +157,7 @@ export function AddOnsTab() {
                             </HStack>
                           </Table.Cell>
                         )}
-                        <Table.Cell>
+                        <Table.Cell whiteSpace="normal">
                           <Text fontWeight="medium">{a.name}</Text>
                           <Text textStyle="xs" color="fg.muted">
                             <Money value={a.monthlyFee} /> / month
