@@ -1,11 +1,12 @@
-// Email Logs tab (seed 001 §2, §9): every mail the app sent or tried to, 10 a page, newest first, with details.
+// Email Logs tab (seed 001 §2, §9): every mail the app sent or tried to, 10 a page, newest first, with details. On a
+// phone the ID and Type columns give way and Details stays in reach, as in the other admin tables.
 import { Badge, Box, Button, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuEye, LuMail } from 'react-icons/lu';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { EmptyBlock, LoadingBlock, Pager, SectionHeader } from '../shared/shell-ui';
+import { EmptyBlock, LoadingBlock, Pager, SectionHeader, stickyActions } from '../shared/shell-ui';
 import { EmailLogDetailsDialog, type EmailLog } from './EmailLogDetailsDialog';
 import { EMAIL_LOGS_PAGE_SIZE, pageOf, recipientOf, statusBadge } from './email-log-view';
 
@@ -28,16 +29,20 @@ export function EmailLogsTab() {
       ) : (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="l2">
-            <Table.Root size="sm" interactive minW="900px">
+            <Table.Root size="sm" interactive minW={{ base: '560px', md: '900px' }}>
               <Table.Header>
                 <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader textAlign="end">ID</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" hideBelow="md">
+                    ID
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader>Date</Table.ColumnHeader>
                   <Table.ColumnHeader>Recipient</Table.ColumnHeader>
-                  <Table.ColumnHeader>Type</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Type</Table.ColumnHeader>
                   <Table.ColumnHeader>Subject</Table.ColumnHeader>
                   <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Details</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                    Details
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -46,7 +51,7 @@ export function EmailLogsTab() {
                   const badge = statusBadge(log.status);
                   return (
                     <Table.Row key={log.id}>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" color="fg.muted">
+                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" color="fg.muted" hideBelow="md">
                         {log.id}
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
@@ -66,7 +71,7 @@ export function EmailLogsTab() {
                           <Text truncate>{recipient.address}</Text>
                         )}
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
+                      <Table.Cell whiteSpace="nowrap" hideBelow="md">
                         <Badge variant="outline">{log.type}</Badge>
                       </Table.Cell>
                       <Table.Cell maxW="72">
@@ -77,9 +82,12 @@ export function EmailLogsTab() {
                       <Table.Cell>
                         <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
                       </Table.Cell>
-                      <Table.Cell textAlign="end">
+                      <Table.Cell textAlign="end" {...stickyActions()}>
                         <Button size="xs" variant="outline" onClick={() => setOpen(log)} aria-label={`View details of email ${log.id}`}>
-                          <LuEye /> View Details
+                          <LuEye />
+                          <Box as="span" hideBelow="md">
+                            View Details
+                          </Box>
                         </Button>
                       </Table.Cell>
                     </Table.Row>
