@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP = '.build-stamp';
@@ -78,6 +79,27 @@ export function staleReason(dir, stamp, entry) {
   return null;
 }
 
+/** What is worth compressing: text of at least 1 KiB (below that the encoding headers cost about what is saved). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every compressible file of a client build, once, at build
+ * time: the server sends the smallest one the browser accepts (serveStatic `precompressed`), so no request pays for
+ * compression and the app's ~1.3 MB of JavaScript travels as ~0.35 MB.
+ */
+export function compressAssets(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    const bytes = fs.readFileSync(file);
+    if (bytes.length < MIN_COMPRESS_BYTES) continue;
+    const brotli = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: brotli }));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+  }
+}
+
 export async function buildClient(outDir = CLIENT_OUT, stamp = hashInputs(clientInputs())) {
   const { build } = await import('vite');
   // Vite sets NODE_ENV=production in this process while it builds; the server started next from the same process
@@ -89,6 +111,7 @@ export async function buildClient(outDir = CLIENT_OUT, stamp = hashInputs(client
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+  compressAssets(outDir);
   fs.writeFileSync(path.join(outDir, STAMP), `${stamp}\n`);
 }
 

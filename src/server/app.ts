@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { apiEnvelope } from './http/envelope';
 import { TRPC_MAX_BATCH } from './http/guards';
 import { clientGone } from './http/client-gone';
@@ -19,6 +19,18 @@ export interface AppOptions {
   clientDir: string;
   /** Where request lines go (default: the process logger of src/server/logging.ts). */
   logger?: Logger;
+}
+
+/** A year, and never revalidated: an asset's name changes with its content. */
+const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+
+/** `serveFile`'s answer with this Cache-Control (its own onFound hook sets headers after the answer is made). */
+function cachedFor(value: string, serveFile: MiddlewareHandler): MiddlewareHandler {
+  return async (c, next) => {
+    const res = await serveFile(c, next);
+    if (res instanceof Response) res.headers.set('Cache-Control', value);
+    return res;
+  };
 }
 
 /** Composes the whole HTTP surface: /api (REST), /trpc, and the built React app with its index.html fallback. */
@@ -58,9 +70,17 @@ export function createApp(services: Services, options: AppOptions): Hono {
   // Everything else (the page, its assets, the client-route fallback) gets the security headers alone. Registered
   // after the API: every /api and /trpc request ends at its handler above and never reaches this layer.
   app.use('*', securityHeaders());
+  // Files are sent as the Brotli or gzip copy the build wrote beside them when the browser accepts it. The assets'
+  // names carry a hash of their content, so a browser keeps them for good; the page itself is checked every time, so
+  // after an upgrade nobody is sent a stale page pointing at assets that are gone.
   const clientDir = path.resolve(options.clientDir);
-  app.use('/assets/*', serveStatic({ root: clientDir }));
-  app.use('*', serveStatic({ root: clientDir, rewriteRequestPath: (p) => (p === '/' ? '/index.html' : p) }));
+  app.use('/assets/*', cachedFor(IMMUTABLE_ASSET, serveStatic({ root: clientDir, precompressed: true })));
+  // a missing asset is a 404, not the app's page (which a browser would try to run as a script)
+  app.get('/assets/*', (c) => c.json(NOT_FOUND_BODY, 404));
+  app.use(
+    '*',
+    cachedFor('no-cache', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: (p) => (p === '/' ? '/index.html' : p) })),
+  );
 
   // Client routes (/calculator/12, /admin/users, ...) all load the app, which shows its own not-found page.
   const indexFile = path.join(clientDir, 'index.html');

@@ -5,10 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt } from '../../scripts/build.mjs';
-import { ROOT } from './harness';
+import { buildClient, ensureBuilt } from '../../scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: `${ROOT}/vite.config.ts`, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await buildClient(outDir);
   } finally {
     process.env.NODE_ENV = previous;
   }
