@@ -89,6 +89,8 @@ describe('sharing a quote with a customer', () => {
     expect(text).toContain(euro(quote.totalMonthly));
     expect(text).toContain(euro(quote.tcv));
     expect(text).toContain('Revision 1');
+    // quantities spelled as everywhere else
+    expect(text).toContain('1,200 × €3.00');
     expect(await customer.getByTestId('quote-status').textContent()).toBe('Awaiting your answer');
     // not the app: no sign-in, no header
     expect(await customer.getByRole('button', { name: 'Login' }).count()).toBe(0);

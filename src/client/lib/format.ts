@@ -19,6 +19,13 @@ export function formatUnitPrice(euroAmount: number): string {
   return unitEuro.format(euroAmount);
 }
 
+const count = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 0 });
+
+/** A quantity as every screen spells it: 1200 → "1,200". */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
 const adminDateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Amsterdam',
   dateStyle: 'medium',

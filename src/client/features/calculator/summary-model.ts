@@ -2,7 +2,7 @@
 import type { DiscountDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import type { QuoteResult } from '../../../shared/pricing';
-import { formatEuro } from '../../lib/format';
+import { formatCount, formatEuro } from '../../lib/format';
 import type { PaymentFrequency, PricingModel } from './calculator-state';
 
 export const FREQUENCY_OPTIONS: { value: PaymentFrequency; label: string }[] = [
@@ -88,14 +88,14 @@ export function basePriceLines(r: QuoteResult, formatUnit: (euro: number) => str
   lines.push({
     key: 'variable',
     label: sqm ? 'Units' : 'Users',
-    detail: `${qty.toLocaleString('en-IE')} × ${formatUnit(unit4 / 10000)}`,
+    detail: `${formatCount(qty)} × ${formatUnit(unit4 / 10000)}`,
     amount: sqm ? r.sqmPrice : r.userPrice,
   });
   const extra = r.form.locations - 1;
   lines.push({
     key: 'locations',
     label: 'Extra locations',
-    detail: extra > 0 ? `${extra} × ${euroCents(extra > 0 ? r.additionalLocationCost / extra : 0)}` : undefined,
+    detail: extra > 0 ? `${formatCount(extra)} × ${euroCents(extra > 0 ? r.additionalLocationCost / extra : 0)}` : undefined,
     amount: r.additionalLocationCost,
   });
   return lines;

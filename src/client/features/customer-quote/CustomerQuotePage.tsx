@@ -7,7 +7,7 @@ import { useReducer } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import type { SharedLine, SharedQuoteView } from '../../../shared/schemas/share';
 import { errorMessage } from '../../lib/errors';
-import { formatEuro, formatLocalDate, formatUnitPrice } from '../../lib/format';
+import { formatCount, formatEuro, formatLocalDate, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { acceptanceStatement, canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
@@ -175,7 +175,7 @@ function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
                   </Text>
                 )}
                 <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
-                  {l.quantity} × {formatUnitPrice(l.unitPrice)}
+                  {formatCount(l.quantity)} × {formatUnitPrice(l.unitPrice)}
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end" hideBelow="sm">

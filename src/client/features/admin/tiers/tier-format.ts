@@ -3,9 +3,7 @@
 import type { PriceTierDto, UserPriceTierDto } from '../../../lib/catalog-types';
 import { parseMoney } from '../../../../shared/money';
 import type { TierKind } from '../../../../shared/schemas/catalog-admin';
-import { formatEuro } from '../../../lib/format';
-
-const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+import { formatCount, formatEuro } from '../../../lib/format';
 
 /** A tier of either kind in one shape. */
 export interface TierView {
@@ -27,10 +25,6 @@ export const TIER_WORDS: Record<TierKind, { noun: string; Noun: string; one: str
   unit: { noun: 'units', Noun: 'Units', one: 'unit', One: 'Unit', kindLabel: 'unit-based' },
   user: { noun: 'users', Noun: 'Users', one: 'user', One: 'User', kindLabel: 'user-based' },
 };
-
-export function formatCount(n: number): string {
-  return count.format(n);
-}
 
 export function tierRangeLabel(min: number, max: number | null, kind: TierKind): string {
   const noun = TIER_WORDS[kind].noun;

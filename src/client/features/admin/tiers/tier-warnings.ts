@@ -4,7 +4,7 @@
 import type { PricingTier } from '../../../../shared/pricing/types';
 import { parseMoney } from '../../../../shared/money';
 import { formatEuro } from '../../../lib/format';
-import { formatCount } from './tier-format';
+import { formatCount } from '../../../lib/format';
 
 export interface TierCliff {
   /** The last quantity of the cheaper-per-unit tier's predecessor, and the first of the next tier. */
