@@ -1,29 +1,13 @@
-// The client's formatters: one for money, one for admin dates (Europe/Amsterdam), one for customer dates (the
-// browser's time zone). Every amount on every screen goes through formatEuro.
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+// The client's formatters: money and counts as src/shared/format.ts spells them (the PDF too), admin dates
+// (Europe/Amsterdam) and customer dates (the browser's time zone). Every amount on every screen goes through formatEuro.
+import { formatEuroAmount } from '../../shared/format';
+
+export { formatCount, formatUnitPrice } from '../../shared/format';
 
 /** "1234.50", 1234.5 or 123450 cents (with `{ cents: true }`) → "€1,234.50". */
 export function formatEuro(amount: string | number, options?: { cents?: boolean }): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
-  return euro.format(options?.cents ? n / 100 : n);
-}
-
-/** A per-unit price with up to 4 decimals (tier prices such as €2.4375). */
-const unitEuro = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
-export function formatUnitPrice(euroAmount: number): string {
-  return unitEuro.format(euroAmount);
-}
-
-const count = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 0 });
-
-/** A quantity as every screen spells it: 1200 → "1,200". */
-export function formatCount(n: number): string {
-  return count.format(n);
+  return formatEuroAmount(options?.cents ? n / 100 : n);
 }
 
 const adminDateTime = new Intl.DateTimeFormat('en-GB', {

@@ -1,30 +1,7 @@
-// The server's one set of formatters for documents: amounts as the client shows them (en-IE euro, "€1,234.50"),
-// unit prices with up to 4 decimals, quote numbers and safe file names.
+// The server's formatters for documents: amounts and counts as the screens show them (src/shared/format.ts), dates,
+// quote numbers and safe file names.
 
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-const unitEuro = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
-
-/** Euro as the snapshot stores it (a number exact to the cent) → "€1,234.50"; negative → "-€12.00". */
-export function formatEuro(amount: number): string {
-  // -0 would print as "-€0.00"
-  return euro.format(amount === 0 ? 0 : amount);
-}
-
-/** A per-unit price with 2 to 4 decimals ("€2.4375", "€10.00"). */
-export function formatUnitPrice(amount: number): string {
-  return unitEuro.format(amount === 0 ? 0 : amount);
-}
-
-const integer = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 0 });
-/** 12500 → "12,500". */
-export function formatCount(n: number): string {
-  return integer.format(n);
-}
+export { formatCount, formatEuroAmount as formatEuro, formatUnitPrice } from '../../shared/format';
 
 const longDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' });
 /** "2 January 2025", in the company's time zone (as the admin screens). */
