@@ -1,6 +1,6 @@
 // Saved Configs tab (seed 001 §2, §9): every user's saved quotes, searched, sorted and paged (30) on the server;
 // the name opens the details; Load and Delete.
-import { Box, Button, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuCopy, LuFileText, LuSearch, LuShare2, LuTrash2 } from 'react-icons/lu';
@@ -139,15 +139,16 @@ export function SavedConfigsTab() {
                 }
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
-                <Button size="xs" variant="outline" onClick={() => setSharing(c)} aria-label={`Share ${c.name}`}>
-                  <LuShare2 /> Share
-                </Button>
-                <Button size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`}>
-                  <LuCopy /> Duplicate
-                </Button>
-                <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                  <LuTrash2 /> Delete
-                </Button>
+                {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
+                <IconButton size="xs" variant="outline" onClick={() => setSharing(c)} aria-label={`Share ${c.name}`} title="Share">
+                  <LuShare2 />
+                </IconButton>
+                <IconButton size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`} title="Duplicate">
+                  <LuCopy />
+                </IconButton>
+                <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} title="Delete" onClick={() => setDeleting(c)}>
+                  <LuTrash2 />
+                </IconButton>
               </SavedConfigCard>
             ))}
           </Stack>
