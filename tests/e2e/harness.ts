@@ -90,11 +90,6 @@ export function serverAndBrowser(env: Record<string, string> = {}): { readonly s
   };
 }
 
-/**
- * Debian's Chromium, every page in it asking for reduced motion as a user can in their system settings: the app then
- * shows dialogs, menus and toasts without their entry and exit animations (src/client/app/theme.ts), so a step never
- * clicks a control that is still sliding in, and the suite spends no time waiting for motion.
- */
 interface TaskLike {
   result?: { state?: string };
   tasks?: readonly TaskLike[];
@@ -120,6 +115,11 @@ async function pagesNow(browser: Browser): Promise<string> {
  */
 const STEP_TIMEOUT_MS = 20_000;
 
+/**
+ * Debian's Chromium, every page in it asking for reduced motion as a user can in their system settings: the app then
+ * shows dialogs, menus and toasts without their entry and exit animations (src/client/app/theme.ts), so a step never
+ * clicks a control that is still sliding in, and the suite spends no time waiting for motion.
+ */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);

@@ -95,7 +95,7 @@ export function basePriceLines(r: QuoteResult, formatUnit: (euro: number) => str
   lines.push({
     key: 'locations',
     label: 'Extra locations',
-    detail: extra > 0 ? `${formatCount(extra)} × ${euroCents(extra > 0 ? r.additionalLocationCost / extra : 0)}` : undefined,
+    detail: extra > 0 ? `${formatCount(extra)} × ${euroCents(r.additionalLocationCost / extra)}` : undefined,
     amount: r.additionalLocationCost,
   });
   return lines;
