@@ -91,6 +91,7 @@ describe('sharing a quote with a customer', () => {
     expect(text).toContain('Revision 1');
     // quantities spelled as everywhere else
     expect(text).toContain('1,200 × €3.00');
+    expect(text).not.toMatch(/\b1200\b/);
     expect(await customer.getByTestId('quote-status').textContent()).toBe('Awaiting your answer');
     // not the app: no sign-in, no header
     expect(await customer.getByRole('button', { name: 'Login' }).count()).toBe(0);

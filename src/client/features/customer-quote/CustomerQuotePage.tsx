@@ -179,7 +179,7 @@ function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end" hideBelow="sm">
-                {l.quantity}
+                {formatCount(l.quantity)}
               </Table.Cell>
               <Table.Cell textAlign="end" hideBelow="sm">
                 {formatUnitPrice(l.unitPrice)}

@@ -139,7 +139,7 @@ export function AddOnsTab() {
                     {g.addOns.map((a, i) => (
                       <Table.Row key={a.id} data-testid="addon-row" bg={open === a.id ? 'blue.subtle' : undefined}>
                         {i === 0 && (
-                          <Table.Cell rowSpan={g.addOns.length} verticalAlign="top" borderRightWidth="1px" bg="bg.subtle/50">
+                          <Table.Cell rowSpan={g.addOns.length} verticalAlign="top" borderRightWidth="1px" bg="bg.subtle/50" whiteSpace="normal">
                             <HStack gap="2" align="flex-start">
                               <Box color="blue.fg" mt="0.5">
                                 <CatalogIcon id={g.category?.icon} size={16} />
