@@ -22,9 +22,11 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await nextFrames(page);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
+  // an open menu or popover follows the resize a few frames later (floating-ui repositions it): wait until the page
+  // is settled at 390 px, and fail if it still scrolls sideways then
+  await expect.poll(() => horizontalOverflow(page), { message: `${name} scrolls sideways at 390 px`, timeout: 5_000 }).toBe(0);
   await nextFrames(page);
   await screenshot(page, `${name}-390`);
-  expect(await horizontalOverflow(page), `${name} scrolls sideways at 390 px`).toBe(0);
   await page.setViewportSize(DESKTOP);
   await nextFrames(page);
 }
