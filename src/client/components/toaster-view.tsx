@@ -1,5 +1,5 @@
 // The toast machinery behind components/toaster.tsx (loaded with the first toast): one toast visible at a time, 5 s
-// by default, removed from memory 1000 s after it is dismissed, F8 moves focus to it (Ark's default hotkey).
+// by default, removed from memory 1000 s after it is dismissed, Alt+T moves focus to it (Ark's default hotkey).
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
 export const toaster = createToaster({
@@ -22,9 +22,40 @@ export function show(kind: ToastKind, title: string, description?: string): stri
   return toaster.create({ type: kind, title, description, closable: kind !== 'loading' });
 }
 
+/**
+ * Ark's toast region sends focus back to where it came from when focus leaves it. That is its Alt+T jump (to the toast
+ * and back), but a keyboard user who reaches a toast with Tab would be sent back in front of it at every Tab and could
+ * not get past it while it shows. So focus that arrives by Tab never reaches the region's handlers: the page's tab order
+ * goes on after the toast, and the toast waits while it has focus, as it does after Alt+T.
+ */
+function keepTabOrder(wrapper: HTMLElement | null): (() => void) | undefined {
+  if (!wrapper) return undefined;
+  let jumped = false;
+  const onFocusIn = (e: FocusEvent) => {
+    const cameFromOutside = !wrapper.contains(e.relatedTarget as Node | null);
+    // Alt+T focuses the region itself: Ark's jump-and-return goes ahead as it is
+    if ((e.target as HTMLElement).dataset.part === 'group') jumped = true;
+    if (jumped) return;
+    e.stopPropagation();
+    if (cameFromOutside) toaster.pause();
+  };
+  const onFocusOut = (e: FocusEvent) => {
+    if (wrapper.contains(e.relatedTarget as Node | null)) return;
+    if (!jumped) toaster.resume();
+    jumped = false;
+  };
+  wrapper.addEventListener('focusin', onFocusIn, true);
+  wrapper.addEventListener('focusout', onFocusOut);
+  return () => {
+    wrapper.removeEventListener('focusin', onFocusIn, true);
+    wrapper.removeEventListener('focusout', onFocusOut);
+  };
+}
+
 export function ToasterView() {
   return (
     <Portal>
+      <div ref={keepTabOrder} style={{ display: 'contents' }}>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root
@@ -45,6 +76,7 @@ export function ToasterView() {
           </Toast.Root>
         )}
       </ChakraToaster>
+      </div>
     </Portal>
   );
 }

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+// A toast on screen is one more stop in the page's tab order, never a loop: Tab goes on past it, Shift+Tab back.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderUi } from '../test/render';
+import { clearToasts, findToast } from '../test/server-fetch';
+import { notify } from './toaster';
+
+afterEach(clearToasts);
+
+/** What has focus, as a screen reader would name it; the end of the page (where jsdom's Tab order wraps) by name. */
+function focusName(): string {
+  const el = document.activeElement;
+  if (!el || el === document.body) return '(end of the page)';
+  return el.getAttribute('aria-label') || el.textContent || el.tagName;
+}
+
+describe('a toast and the keyboard', () => {
+  it('Tab goes from the page onto the toast and its close button, then on, never back to where it came from', async () => {
+    const { user } = renderUi(
+      <>
+        <button type="button">Before</button>
+        <button type="button">Last on the page</button>
+      </>,
+    );
+    notify('success', 'Login successful');
+    const toast = await findToast('Login successful');
+
+    screen.getByRole('button', { name: 'Last on the page' }).focus();
+    await user.tab();
+    expect(toast.contains(document.activeElement)).toBe(true);
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      // Ark sends focus back on the next microtask; give it the chance it has in a browser
+      await new Promise((r) => setTimeout(r, 0));
+      seen.push(focusName());
+    }
+    // past the close button the order goes on and wraps to the top of the page, as it does without a toast
+    expect(seen).toEqual(['Dismiss notification', '(end of the page)', 'Before', 'Last on the page']);
+  });
+
+  it('waits while it has focus, and goes on when focus leaves', async () => {
+    const { user } = renderUi(<button type="button">On the page</button>);
+    notify('info', 'Still here');
+    const toast = await findToast('Still here');
+    screen.getByRole('button', { name: 'On the page' }).focus();
+    await user.tab();
+    expect(toast.contains(document.activeElement)).toBe(true);
+    await waitFor(() => expect(toast.hasAttribute('data-paused')).toBe(true));
+    await user.tab();
+    await user.tab();
+    expect(focusName()).toBe('(end of the page)');
+    await waitFor(() => expect(toast.hasAttribute('data-paused')).toBe(false));
+  });
+
+  it('Alt+T still jumps to the toast, and leaving it returns focus to where the user was', async () => {
+    const { user } = renderUi(
+      <>
+        <button type="button">Working here</button>
+        <button type="button">Next</button>
+      </>,
+    );
+    notify('success', 'Saved');
+    const toast = await findToast('Saved');
+    screen.getByRole('button', { name: 'Working here' }).focus();
+    await user.keyboard('{Alt>}t{/Alt}');
+    await waitFor(() => expect(document.activeElement?.contains(toast)).toBe(true));
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await waitFor(() => expect(focusName()).toBe('Working here'));
+  });
+});
