@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FULL_CHROMIUM, HEADLESS_SHELL, isExecutable, testBrowserPath } from '../tests/support/browser';
 
 interface VitestJson {
   numPassedTests: number;
@@ -18,23 +19,24 @@ const suites = [
   { name: 'browser (Playwright + Chromium)', args: ['run', '--config', 'vitest.e2e.config.ts'] },
 ];
 
-// Before any test: the browser tests need Chromium, the PDF tests need pdftotext (poppler-utils). On a fresh Debian
-// machine, as root, npm test installs them itself; otherwise it stops here with the one command to run.
+// Before any test: the browser tests need Chromium (tests/support/browser.ts: Debian's chromium-headless-shell, or its
+// full chromium), the PDF tests need pdftotext (poppler-utils). On a fresh Debian machine, as root, npm test installs
+// them itself; otherwise it stops here with the one command to run. Where only the full chromium is installed, the
+// headless shell is installed beside it when npm test may, and the run goes on with chromium when it may not.
 function onPath(bin: string): boolean {
   return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, bin)));
 }
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
+interface Missing {
+  what: string;
+  pkg: string;
+  /** The tests run without it (a slower browser is there). */
+  optional?: boolean;
 }
-function missingTools(): { what: string; pkg: string }[] {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const missing: { what: string; pkg: string }[] = [];
-  if (!isExecutable(chromium)) missing.push({ what: chromium, pkg: 'chromium' });
+function missingTools(): Missing[] {
+  const browser = testBrowserPath();
+  const missing: Missing[] = [];
+  if (!isExecutable(browser)) missing.push({ what: browser, pkg: 'chromium-headless-shell' });
+  else if (browser === FULL_CHROMIUM && !process.env.CHROMIUM_PATH) missing.push({ what: HEADLESS_SHELL, pkg: 'chromium-headless-shell', optional: true });
   if (!onPath('pdftotext')) missing.push({ what: 'pdftotext', pkg: 'poppler-utils' });
   return missing;
 }
@@ -43,26 +45,34 @@ function stopBeforeTests(line: string): never {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
-let missing = missingTools();
-if (missing.length > 0) {
-  const pkgs = missing.map((m) => m.pkg);
-  const names = missing.map((m) => m.what).join(' and ');
-  const canInstall = process.getuid?.() === 0 && onPath('apt-get') && !process.env.CHROMIUM_PATH;
-  if (canInstall) {
-    console.log(`npm test: ${names} missing; installing Debian's ${pkgs.join(' ')} (apt-get update && apt-get install -y ${pkgs.join(' ')}) ...`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['update'], ['install', '-y', ...pkgs]]) {
-      console.log(`$ apt-get ${args.join(' ')}`);
-      const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
-      if (r.status !== 0) stopBeforeTests(`npm test: \`apt-get ${args.join(' ')}\` failed (exit ${r.status}); install ${pkgs.join(' ')} and run npm test again.`);
+/** apt-get update, then apt-get install -y `pkgs`; false when either fails. */
+function aptInstall(pkgs: string[]): boolean {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', ...pkgs]]) {
+    console.log(`$ apt-get ${args.join(' ')}`);
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) {
+      console.log(`npm test: \`apt-get ${args.join(' ')}\` failed (exit ${r.status}).`);
+      return false;
     }
-    missing = missingTools();
-    if (missing.length > 0) stopBeforeTests(`npm test: still missing ${missing.map((m) => m.what).join(' and ')} after apt-get install.`);
-  } else {
-    const hint = process.env.CHROMIUM_PATH && missing.some((m) => m.pkg === 'chromium') ? ` (or point CHROMIUM_PATH at an existing Chromium)` : '';
-    stopBeforeTests(`npm test: ${names} missing — run \`sudo apt-get install -y ${pkgs.join(' ')}\`${hint}, then npm test again.`);
   }
+  return true;
 }
+let missing = missingTools();
+const canInstall = process.getuid?.() === 0 && onPath('apt-get') && !process.env.CHROMIUM_PATH;
+if (missing.length > 0 && canInstall) {
+  const pkgs = missing.map((m) => m.pkg);
+  console.log(`npm test: ${missing.map((m) => m.what).join(' and ')} missing; installing Debian's ${pkgs.join(' ')} ...`);
+  if (!aptInstall(pkgs) && missing.some((m) => !m.optional)) stopBeforeTests(`npm test: install ${pkgs.join(' ')} and run npm test again.`);
+}
+missing = missingTools();
+if (missing.some((m) => !m.optional)) {
+  const required = missing.filter((m) => !m.optional);
+  const names = required.map((m) => m.what).join(' and ');
+  const hint = process.env.CHROMIUM_PATH && required.some((m) => m.pkg === 'chromium-headless-shell') ? ` (or point CHROMIUM_PATH at an existing Chromium)` : '';
+  stopBeforeTests(`npm test: ${names} missing — run \`sudo apt-get install -y ${required.map((m) => m.pkg).join(' ')}\`${hint}, then npm test again.`);
+}
+if (missing.length > 0) console.log(`npm test: the browser tests use ${FULL_CHROMIUM}; with Debian's chromium-headless-shell installed they need about a quarter less CPU.`);
 
 let passed = 0;
 let failed = 0;
@@ -71,10 +81,14 @@ let allOk = true;
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-report-'));
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 
+const TSC_BUILD_INFO = path.resolve('node_modules/.cache/quote-configurator/tsc.tsbuildinfo');
+
 // The type check runs beside the browser tests, which mostly wait on the page: its output is held and printed after.
 let typecheck: Promise<{ status: number | null; output: string }> | undefined;
 function startTypecheck(): void {
-  const child = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // incremental: a run after a small change re-checks what the change reaches, not the whole project
+  const args = ['--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', TSC_BUILD_INFO];
+  const child = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

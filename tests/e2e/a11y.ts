@@ -21,7 +21,7 @@ export const ALL_AXE_RULES: string[] = axe.getRules().map((r) => r.ruleId);
 /** The serious and critical violations on the page as it is now (all rules). The page must come from
  * `browser.newContext()`, not `browser.newPage()` (axe opens frames through the context). */
 export async function seriousViolations(page: Page, include?: string, exclude?: string): Promise<A11yFinding[]> {
-  let builder = new AxeBuilder({ page }).withRules(ALL_AXE_RULES).options({ resultTypes: ['violations'] });
+  let builder = new AxeBuilder({ page }).withRules(ALL_AXE_RULES).options({ resultTypes: ['violations'] }).setLegacyMode(true);
   if (include) builder = builder.include(include);
   // e.g. a sandboxed iframe without scripts (the email content): axe cannot run inside it and would wait for it
   if (exclude) builder = builder.exclude(exclude);

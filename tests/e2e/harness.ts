@@ -1,5 +1,5 @@
 // Browser-test harness: a real server process on a temporary database and a free port, and Debian's Chromium
-// driven by playwright-core. Screenshots are kept in test-results/screenshots as artifacts.
+// (tests/support/browser.ts) driven by playwright-core. Screenshots are kept in test-results/screenshots as artifacts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,10 +7,11 @@ import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { freePort, serverEnv, waitForServer } from '../../scripts/server-kit';
+import { testBrowserPath } from '../support/browser';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = testBrowserPath();
 
 export interface RunningServer {
   url: string;

@@ -16,7 +16,7 @@ describe('npm test before any test', () => {
     const { code, lines } = npmTest({ CHROMIUM_PATH: '/nonexistent/chromium' });
     expect(code).toBe(1);
     expect(lines).toEqual([
-      'npm test: /nonexistent/chromium missing — run `sudo apt-get install -y chromium` (or point CHROMIUM_PATH at an existing Chromium), then npm test again.',
+      'npm test: /nonexistent/chromium missing — run `sudo apt-get install -y chromium-headless-shell` (or point CHROMIUM_PATH at an existing Chromium), then npm test again.',
       '0 passed, 1 failed',
     ]);
   });
