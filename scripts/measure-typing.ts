@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort, serverEnv, waitForServer } from './server-kit';
+import { testBrowserPath } from '../tests/support/browser';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const KEYSTROKES = 50;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: testBrowserPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
