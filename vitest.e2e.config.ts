@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // a worker imports Playwright and the harness once for all its files (each file starts its own server and browser)
+    isolate: false,
     globalSetup: ['tests/e2e/global-setup.ts'],
   },
 });

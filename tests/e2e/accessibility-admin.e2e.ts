@@ -22,6 +22,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   });
   afterAll(async () => {
     console.log(`axe checked ${checked.length} screens:\n  ${checked.join('\n  ')}`);
+    checked.length = 0; // the next file in this worker starts its own list
   });
 
   describe('admin dashboard', () => {
