@@ -56,26 +56,26 @@ export function ToasterView() {
   return (
     <Portal>
       <div ref={keepTabOrder} style={{ display: 'contents' }}>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root
-            width={{ md: 'sm' }}
-            maxW={{ md: '420px' }}
-            data-testid="toast"
-            // A dismissed toast stays mounted for removeDelay; its invisible hover "ghost" must not swallow clicks on
-            // whatever lies beneath (a dialog's buttons at the bottom right, the whole width on a phone).
-            css={{ '&[data-state=closed], &[data-state=closed] [data-ghost]': { pointerEvents: 'none !important' } }}
-          >
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {/* full white: Chakra's 0.8 opacity falls below 4.5:1 on the red and green toasts */}
-              {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+          {(toast) => (
+            <Toast.Root
+              width={{ md: 'sm' }}
+              maxW={{ md: '420px' }}
+              data-testid="toast"
+              // A dismissed toast stays mounted for removeDelay; its invisible hover "ghost" must not swallow clicks on
+              // whatever lies beneath (a dialog's buttons at the bottom right, the whole width on a phone).
+              css={{ '&[data-state=closed], &[data-state=closed] [data-ghost]': { pointerEvents: 'none !important' } }}
+            >
+              {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+              <Stack gap="1" flex="1" maxWidth="100%">
+                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+                {/* full white: Chakra's 0.8 opacity falls below 4.5:1 on the red and green toasts */}
+                {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
+              </Stack>
+              {toast.closable && <Toast.CloseTrigger />}
+            </Toast.Root>
+          )}
+        </ChakraToaster>
       </div>
     </Portal>
   );
