@@ -1,7 +1,5 @@
-// The server's formatters for documents: amounts and counts as the screens show them (src/shared/format.ts), dates,
+// The server's formatters for documents beyond numbers (those are src/shared/format.ts, as on the screens): dates,
 // quote numbers and safe file names.
-
-export { formatCount, formatEuroAmount as formatEuro, formatUnitPrice } from '../../shared/format';
 
 const longDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' });
 /** "2 January 2025", in the company's time zone (as the admin screens). */

@@ -5,7 +5,8 @@
 import PDFDocument from 'pdfkit';
 import type { BreakdownLineJson, QuoteResultJson } from '../../shared/pricing/to-json';
 import { documentFonts } from './fonts';
-import { formatCount, formatDocumentDate, formatEuro, formatUnitPrice } from './format';
+import { formatCount, formatEuroAmount, formatUnitPrice } from '../../shared/format';
+import { formatDocumentDate } from './format';
 
 export interface QuoteDocumentData {
   /** "Q-000123", or "DRAFT" for an unsaved quote. */
@@ -71,7 +72,7 @@ function discountTerms(q: QuoteResultJson, id: number | string | undefined): str
     case 'user_percentage':
       return `${d.value}% off the user price`;
     case 'fixed':
-      return `${formatEuro(d.value)} off per month`;
+      return `${formatEuroAmount(d.value)} off per month`;
     case 'setup_fee_discount':
       return `${d.value}% off the one-time fees`;
     default:
@@ -87,7 +88,7 @@ function customDetail(q: QuoteResultJson, id: number | string | undefined): stri
 
 /** A line as a row; undefined for a line that says nothing (no extra locations, a zero discount, a free add-on setup). */
 function rowOf(q: QuoteResultJson, l: BreakdownLineJson): DocumentRow | undefined {
-  const money = (n: number) => formatEuro(n);
+  const money = (n: number) => formatEuroAmount(n);
   switch (l.kind) {
     case 'base':
       return { description: `${l.label} package, base price`, quantity: '1', unitPrice: money(l.unitPrice), amount: money(l.amount) };
@@ -123,8 +124,8 @@ export function documentTables(q: QuoteResultJson): { monthly: DocumentTable; on
   const rows = (period: BreakdownLineJson['period']) =>
     q.breakdowns.filter((l) => l.period === period).flatMap((l) => rowOf(q, l) ?? []);
   return {
-    monthly: { title: 'Monthly', rows: rows('monthly'), totalLabel: 'Monthly total', total: formatEuro(q.total) },
-    oneTime: { title: 'One-time', rows: rows('one_time'), totalLabel: 'One-time total', total: formatEuro(q.oneTimeCosts) },
+    monthly: { title: 'Monthly', rows: rows('monthly'), totalLabel: 'Monthly total', total: formatEuroAmount(q.total) },
+    oneTime: { title: 'One-time', rows: rows('one_time'), totalLabel: 'One-time total', total: formatEuroAmount(q.oneTimeCosts) },
   };
 }
 
@@ -143,16 +144,16 @@ export function configurationFacts(q: QuoteResultJson): [string, string][] {
 
 /** "36 paid months × €1,234.00 + €499.00 one-time fees", and a line on the free months when there are any. */
 export function contractSentence(q: QuoteResultJson): string[] {
-  const lines = [`${q.paidMonths} paid months × ${formatEuro(q.total)} + ${formatEuro(q.oneTimeCosts)} one-time fees`];
+  const lines = [`${q.paidMonths} paid months × ${formatEuroAmount(q.total)} + ${formatEuroAmount(q.oneTimeCosts)} one-time fees`];
   if (q.freeMonths > 0) lines.push(`plus ${plural(q.freeMonths, 'free month', 'free months')}: ${q.contractMonths} months in all`);
   return lines;
 }
 
 export function summaryRows(q: QuoteResultJson): [string, string][] {
   return [
-    ['Monthly total', formatEuro(q.total)],
-    ['Yearly total', formatEuro(q.yearlyTotal)],
-    ['One-time total', formatEuro(q.oneTimeCosts)],
+    ['Monthly total', formatEuroAmount(q.total)],
+    ['Yearly total', formatEuroAmount(q.yearlyTotal)],
+    ['One-time total', formatEuroAmount(q.oneTimeCosts)],
     ['Free months', formatCount(q.freeMonths)],
   ];
 }
@@ -414,7 +415,7 @@ function drawSummary(doc: Doc, q: QuoteResultJson, top: number): number {
   hline(doc, ry + 2, INK, 0.9, x + 12, x + boxW - 12);
   ry += 11;
   textLeft(setFont(doc, true, 11, INK), 'Total contract value', x + 12, ry);
-  textRight(setFont(doc, true, 13, ACCENT), formatEuro(q.tcv), x + boxW - 12, ry - 1.5);
+  textRight(setFont(doc, true, 13, ACCENT), formatEuroAmount(q.tcv), x + boxW - 12, ry - 1.5);
   ry += 22;
   setFont(doc, false, 8.5, MUTED).text(sentence, x + 12, ry, { width: boxW - 24, align: 'right' });
 
