@@ -50,8 +50,8 @@ export function createApp(services: Services, options: AppOptions): Hono {
       router: appRouter,
       // Second line behind the envelope's count (http/guards.ts batchTooLong), which answers first and with a 413.
       maxBatchSize: TRPC_MAX_BATCH,
-      createContext: (opts, c) => {
-        const ctx = createRequestContext(services, c, (v) => opts.resHeaders.append('Set-Cookie', v));
+      createContext: async (opts, c) => {
+        const ctx = await createRequestContext(services, c, (v) => opts.resHeaders.append('Set-Cookie', v));
         noteRequestUser(c, ctx.user?.id);
         return ctx as unknown as Record<string, unknown>;
       },

@@ -10,9 +10,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
+import { dataVersion, dataVersionForArrivals } from '../../src/server/db/watch';
 import { findUserByEmail } from '../../src/server/services/users';
 import { DAY } from '../support/clock';
-import { APP_HOST, createTestApp, USER, type TestApp } from '../support/test-app';
+import { ADMIN, APP_HOST, createTestApp, USER, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +100,39 @@ describe('the session check cache', () => {
     expect((await client.get('/api/user')).status).toBe(200);
     t.clock.advance(30 * DAY);
     expect((await client.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('the data_version reading the requests of one turn share', () => {
+  it('is taken once the turn is over, so a commit made by another connection later in that turn is in it', async () => {
+    const other = new Database(t.config.databasePath);
+    try {
+      const asked = dataVersionForArrivals(t.db);
+      other.prepare("UPDATE users SET firstname = 'Turn' WHERE email = ?").run(USER.email);
+      expect(dataVersionForArrivals(t.db)).toBe(asked);
+      // A fresh reading sees the commit; the shared one must equal it, not the value before the commit.
+      expect(await asked).toBe(dataVersion(t.db));
+    } finally {
+      other.close();
+    }
+  });
+
+  it('is taken afresh in the next turn', async () => {
+    const other = new Database(t.config.databasePath);
+    try {
+      const before = await dataVersionForArrivals(t.db);
+      other.prepare("UPDATE users SET firstname = 'Next' WHERE email = ?").run(USER.email);
+      expect(await dataVersionForArrivals(t.db)).not.toBe(before);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('serves requests of one turn from two users, each with their own session', async () => {
+    const user = await t.login(USER.email, USER.password);
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const answers = await Promise.all([user, admin, user, admin].map((client) => client.get('/api/auth/check')));
+    expect(answers.map((a) => a.body.isAdmin)).toEqual([false, true, false, true]);
   });
 });
 

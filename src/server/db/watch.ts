@@ -7,8 +7,9 @@
 //   `PRAGMA data_version`, read through a prepared statement.
 // A cached value is current when both numbers still equal those taken before it was read from the database.
 // Reading data_version starts a read transaction (shared-memory locks included), the largest part of a cached read:
-// a request takes one reading when its context is made (trpc/context.ts) and checks its caches against it; the
-// request then answers the state of that instant. A cache that has to reload reads the version afresh.
+// the requests read from the sockets in one turn of the event loop share one reading, taken after that turn's reads
+// (dataVersionForArrivals, used when a request's context is made in trpc/context.ts), and check their caches against
+// it. Each request then answers a state no older than its own arrival. A cache that has to reload reads it afresh.
 import type Database from 'better-sqlite3';
 import type { Db } from './database';
 
@@ -20,6 +21,8 @@ export interface TableWatch {
 interface ConnectionState {
   dataVersion: Database.Statement<[], number>;
   watches: Map<string, { generation: number }>;
+  /** The reading the requests of this event-loop turn wait for (dataVersionForArrivals). */
+  turnReading?: Promise<number>;
 }
 
 const connections = new WeakMap<Database.Database, ConnectionState>();
@@ -36,6 +39,26 @@ function connectionOf(sqlite: Database.Database): ConnectionState {
 /** SQLite's data_version of this connection: changes when another connection has committed since the last read. */
 export function dataVersion(db: Db): number {
   return connectionOf(db.$client).dataVersion.get()!;
+}
+
+/**
+ * A data_version reading for a request that has arrived: every request that asks during one turn of the event loop
+ * gets the same reading, taken once the turn's I/O is done (setImmediate, after every socket read of the turn), so
+ * it is never older than any request it serves. Reading starts a read transaction, and nearly all of its cost is
+ * that of starting one cold: shared, a burst of requests pays it once.
+ */
+export function dataVersionForArrivals(db: Db): Promise<number> {
+  const state = connectionOf(db.$client);
+  return (state.turnReading ??= new Promise<number>((resolve, reject) => {
+    setImmediate(() => {
+      state.turnReading = undefined;
+      try {
+        resolve(state.dataVersion.get()!);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  }));
 }
 
 /**

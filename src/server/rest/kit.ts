@@ -40,7 +40,7 @@ export async function run(
 ): Promise<Response> {
   const setCookies: string[] = [];
   try {
-    const ctx = createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
+    const ctx = await createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
     noteRequestUser(c, ctx.user?.id);
     const headers: AnswerHeaders = {};
     const result = await fn(createCaller(ctx), headers);
@@ -59,7 +59,7 @@ export async function runText(
 ): Promise<Response> {
   const setCookies: string[] = [];
   try {
-    const ctx = createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
+    const ctx = await createRequestContext(c.get('services'), c, (v) => setCookies.push(v));
     noteRequestUser(c, ctx.user?.id);
     const { body, headers } = await fn(createCaller(ctx));
     return apiAnswer(body, 200, headers, setCookies);

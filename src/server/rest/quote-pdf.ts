@@ -11,7 +11,7 @@ import { errorResponse, idParam, jsonBody, type Caller, type RestApp, type RestE
 async function pdfResponse(c: HonoContext<RestEnv>, fn: (caller: Caller) => Promise<QuotePdfData>): Promise<Response> {
   const setCookies: string[] = [];
   try {
-    const caller = createCaller(createRequestContext(c.get('services'), c, (v) => setCookies.push(v)));
+    const caller = createCaller(await createRequestContext(c.get('services'), c, (v) => setCookies.push(v)));
     const data = await fn(caller);
     const pdf = await renderQuotePdfOffThread(data.document);
     c.header('Content-Type', 'application/pdf');

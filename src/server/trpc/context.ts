@@ -6,7 +6,7 @@ import { SESSION_COOKIE, validateSessionToken, type Session, type SessionUser } 
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
-import { dataVersion } from '../db/watch';
+import { dataVersionForArrivals } from '../db/watch';
 import type { Mailer } from '../mail/types';
 import { clientAddressOf, LOCAL_ADDRESS } from '../http/rate-limit';
 import { requestHeader } from '../http/request-header';
@@ -92,14 +92,18 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
 }
 
 /** The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. */
-export function createRequestContext(services: Services, c: HonoContext, appendCookie?: (setCookie: string) => void): Context {
+export async function createRequestContext(
+  services: Services,
+  c: HonoContext,
+  appendCookie?: (setCookie: string) => void,
+): Promise<Context> {
   const cookies = sessionCookies(services.config, appendCookie ?? ((v) => c.header('Set-Cookie', v, { append: true })));
   const clientAddress = clientAddressOf(c, services.config);
   const cookieHeader = requestHeader(c, 'cookie');
   const token = sessionTokenOf(cookieHeader);
   const deviceCookie = () => deviceCookieOf(cookieHeader);
   if (!token) return createInnerContext(services, { cookies, clientAddress, deviceCookie });
-  const reading = dataVersion(services.db);
+  const reading = await dataVersionForArrivals(services.db);
   const result = validateSessionToken(services.db, services.clock, token, reading);
   if (!result) {
     cookies.clear();
