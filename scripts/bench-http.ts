@@ -342,6 +342,9 @@ async function main(): Promise<void> {
       if (genF >= GENERATOR_LIMIT || genA >= GENERATOR_LIMIT) {
         console.log(`  ↳ the load generator was the limit (autocannon used ${pct(genA)} of a core against A, ${pct(genF)} against the floor): compare the µs/req.`);
       }
+      if (ratio > 1) {
+        console.log('  ↳ above the floor: the server answers the signed-in requests of one event-loop turn together, the floor each one as it is read (README "Speed figures").');
+      }
       const steals = A.flatMap((s) => (s.steal === null ? [] : [s.steal]));
       if (!met && steals.length && median(steals) >= STEAL_NOTICE) {
         console.log(`  ↳ the hypervisor gave ${(median(steals) * 100).toFixed(1)} % of this machine's CPU time to other guests during A's runs (median).`);
