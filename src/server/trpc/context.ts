@@ -91,7 +91,10 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
   };
 }
 
-/** The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. */
+/**
+ * The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. A request
+ * with a session cookie waits for its turn's data_version reading (db/watch.ts dataVersionForArrivals).
+ */
 export async function createRequestContext(
   services: Services,
   c: HonoContext,

@@ -3,7 +3,7 @@ import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
 import type { PackageDto } from '../../lib/catalog-types';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
-import { formatUnitPrice } from '../../lib/format';
+import { formatCount, formatUnitPrice } from '../../lib/format';
 import type { CustomItem } from './calculator-state';
 import { Amount } from './PricingSummary';
 import {
@@ -67,9 +67,9 @@ export const DetailsDialog = memo(function DetailsDialog({
           <Section title="Configuration Details">
             <Line label="Pricing model">{pricingModelLabel(r.form.pricingModel)}</Line>
             <Line label={r.form.pricingModel === 'sqm' ? 'Units' : 'Users'}>
-              {(r.form.pricingModel === 'sqm' ? r.form.squareMeters : r.form.userCount).toLocaleString('en-IE')}
+              {formatCount(r.form.pricingModel === 'sqm' ? r.form.squareMeters : r.form.userCount)}
             </Line>
-            <Line label="Locations">{r.form.locations}</Line>
+            <Line label="Locations">{formatCount(r.form.locations)}</Line>
             <Line label="Contract duration">
               {r.contractDuration} months ({durationInYears(r.contractDuration)})
             </Line>

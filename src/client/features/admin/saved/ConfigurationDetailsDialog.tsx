@@ -7,7 +7,7 @@ import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
-import { formatAdminDateTime } from '../../../lib/format';
+import { formatAdminDateTime, formatCount } from '../../../lib/format';
 import { downloadConfigurationPdf } from '../../../lib/pdf';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { DetailItem } from '../shared/shell-ui';
@@ -55,11 +55,11 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
                     <SimpleGrid columns={{ base: 2 }} gap="4">
                       <DetailItem label="Package">{c.packageName}</DetailItem>
                       <DetailItem label="Contract duration">{c.contractDuration} months</DetailItem>
-                      <DetailItem label="Locations">{c.locations}</DetailItem>
-                      <DetailItem label="Square meters">{c.squareMeters.toLocaleString('en-IE')} sqm</DetailItem>
+                      <DetailItem label="Locations">{formatCount(c.locations)}</DetailItem>
+                      <DetailItem label="Square meters">{formatCount(c.squareMeters)} sqm</DetailItem>
                       <DetailItem label="Payment frequency">{frequencyLabel(c.paymentFrequency)}</DetailItem>
                       {c.pricingModel && <DetailItem label="Pricing model">{pricingModelLabel(c.pricingModel)}</DetailItem>}
-                      {c.userCount > 0 && <DetailItem label="User count">{c.userCount}</DetailItem>}
+                      {c.userCount > 0 && <DetailItem label="User count">{formatCount(c.userCount)}</DetailItem>}
                     </SimpleGrid>
                     <DetailItem label="Selected add-ons">
                       {c.addOns.length === 0 ? (
