@@ -88,10 +88,20 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
             {v.name} · Revision {v.revision}
           </Text>
         </Box>
-        <Badge colorPalette={v.current ? statusPalette[v.status] : 'orange'} size="lg" variant="subtle" data-testid="quote-status">
+        <Badge colorPalette={v.current ? statusPalette[v.status] : 'gray'} size="lg" variant="subtle" data-testid="quote-status">
           {v.current ? statusLabel[v.status] : 'Changed since sent'}
         </Badge>
       </Flex>
+
+      {!v.current && (
+        <Alert.Root status="info" mt="6" role="status" data-testid="quote-notice">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{v.notice}</Alert.Title>
+            <Alert.Description>Below are the figures you were sent on this link; they can no longer be accepted or declined.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
 
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm" css={printGrid}>
         <Info label="Prepared by">
@@ -226,14 +236,13 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
       </Alert.Root>
     );
   }
+  // A changed quote says so at the top of the page, before any figure is read.
+  if (!v.current) return null;
   if (!v.canRespond) {
     return (
-      <Alert.Root status={v.current ? 'neutral' : 'warning'} mt="8" role="status" data-testid="quote-notice">
+      <Alert.Root status="neutral" mt="8" role="status" data-testid="quote-notice" css={noPrint}>
         <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{v.notice}</Alert.Title>
-          {!v.current && <Alert.Description>The figures above are the ones you were sent; they can no longer be accepted.</Alert.Description>}
-        </Alert.Content>
+        <Alert.Title>{v.notice}</Alert.Title>
       </Alert.Root>
     );
   }
