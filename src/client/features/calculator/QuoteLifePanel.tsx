@@ -1,9 +1,10 @@
 // Above the calculator when a saved quote is open: its number, revision, status, customer and validity, the moves
 // its status allows, History, Duplicate, Edit details, and whether its prices still hold (DriftNotice).
-import { Alert, Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuShare2 } from 'react-icons/lu';
 import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
+import { AcceptanceEvidence } from '../../components/share/AcceptanceEvidence';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { answerLine, linkBehindLine, linkIsBehind, viewsLine } from '../../components/share/share-view';
 import { formatAdminDateTime, formatShortDateTime } from '../../lib/format';
@@ -35,6 +36,7 @@ export function QuoteLifePanel({
   const [historyOpen, setHistoryOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const [evidenceOpen, setEvidenceOpen] = useState(false);
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
   const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
@@ -95,9 +97,16 @@ export function QuoteLifePanel({
                 )}
               </Flex>
               {answer && (
-                <Text fontSize="sm" color={quote.acceptance ? 'green.fg' : 'red.fg'} overflowWrap="anywhere" data-testid="quote-answer">
-                  {answer}
-                </Text>
+                <HStack gap="2" wrap="wrap">
+                  <Text fontSize="sm" color={quote.acceptance ? 'green.fg' : 'red.fg'} overflowWrap="anywhere" data-testid="quote-answer">
+                    {answer}
+                  </Text>
+                  {quote.acceptance && (
+                    <Button size="2xs" variant="plain" colorPalette="green" textDecoration="underline" px="0" onClick={() => setEvidenceOpen((o) => !o)} aria-expanded={evidenceOpen}>
+                      {evidenceOpen ? 'Hide evidence' : 'Show evidence'}
+                    </Button>
+                  )}
+                </HStack>
               )}
             </Stack>
             <HStack gap="2" wrap="wrap" flexShrink={0}>
@@ -137,6 +146,11 @@ export function QuoteLifePanel({
               )}
             </HStack>
           </Flex>
+          {quote.acceptance && evidenceOpen && (
+            <Box mt="3">
+              <AcceptanceEvidence a={quote.acceptance} />
+            </Box>
+          )}
         </Card.Body>
       </Card.Root>
       {linkIsBehind(quote) && (
