@@ -66,10 +66,12 @@ function sqliteBinding(nodeDir: string): string {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   for (const part of ['binding.gyp', 'package.json', 'deps', 'src', 'lib']) fs.cpSync(path.join(source, part), path.join(dir, part), { recursive: true });
-  const npmRoot = path.resolve(path.dirname(fs.realpathSync(run('sh', ['-c', 'command -v npm']).trim())), '..');
-  const nodeGyp = path.join(npmRoot, 'node_modules/node-gyp/bin/node-gyp.js');
+  // npm tells its scripts where its node-gyp is; run directly, it is found next to npm
+  const nodeGyp =
+    process.env.npm_config_node_gyp ??
+    path.join(path.dirname(fs.realpathSync(run('sh', ['-c', 'command -v npm']).trim())), '../node_modules/node-gyp/bin/node-gyp.js');
   if (!fs.existsSync(nodeGyp)) throw new Error(`node-gyp not found at ${nodeGyp} (it comes with npm)`);
-  run(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2'], { cwd: dir });
+  run(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=error'], { cwd: dir });
   return binding;
 }
 
