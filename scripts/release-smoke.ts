@@ -172,6 +172,33 @@ try {
     }
     await stop(server);
   }
+  // A migration that fails: a table of 0007's name already there (made by hand). The server stops with one line, the
+  // database as it was.
+  const broken = path.join(dir, 'broken');
+  fs.mkdirSync(path.join(broken, 'data'), { recursive: true });
+  const brokenDb = path.join(broken, 'data/app.db');
+  fs.copyFileSync(path.join(ROOT, 'tests/fixtures/schema-0006.db'), brokenDb);
+  const picture = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[];
+    const text = [db.prepare('select group_concat(sql, char(10)) from sqlite_master').pluck().get(), ...tables.map((t) => `${t} ${db.prepare(`select count(*) from "${t}"`).pluck().get()}`)].join('\n');
+    db.close();
+    return text;
+  };
+  const handMade = new Database(brokenDb);
+  handMade.exec('CREATE TABLE audit_log (note text)');
+  handMade.close();
+  const beforeFailure = picture(brokenDb);
+  const port = await freePort();
+  const f = spawnSync(exe, [], { cwd: broken, env: envWith({ PORT: String(port) }), encoding: 'utf8', timeout: 60_000 });
+  const said = `${f.stdout}${f.stderr}`;
+  check(
+    'a failing migration stops the server with one clear line (exit 78), no stack',
+    f.status === 78 && said.includes('Migration 0007_quote_sharing failed: table `audit_log` already exists. Nothing was applied: the database is as it was.') && !/\n\s+at /.test(said),
+    `exit ${f.status}: ${said.trim().split('\n').at(-1)?.slice(0, 240)}`,
+  );
+  check('…and leaves the database as it was', picture(brokenDb) === beforeFailure);
+
   console.log(`start: ${Math.round(firstStart)} ms the first time (unpacking into data/.runtime), ${Math.round(secondStart)} ms after that; ${v.out}`);
 } catch (error) {
   check('the smoke test ran to its end', false, error instanceof Error ? error.message : String(error));

@@ -61,7 +61,16 @@ function sqliteBinding(nodeDir: string): string {
   const { version } = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8')) as { version: string };
   const dir = path.join(WORK, `better-sqlite3-${version}-node-v${RUNTIME_VERSION}`);
   const binding = path.join(dir, 'build/Release/better_sqlite3.node');
-  if (fs.existsSync(binding)) return binding;
+  // loads only if it was built for this runtime's ABI
+  const loads = () => {
+    try {
+      run(path.join(nodeDir, 'bin/node'), ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(binding)})`]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (fs.existsSync(binding) && loads()) return binding;
   log(`compiling better-sqlite3 ${version} for Node.js ${RUNTIME_VERSION} (a minute or two) ...`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -71,7 +80,11 @@ function sqliteBinding(nodeDir: string): string {
     process.env.npm_config_node_gyp ??
     path.join(path.dirname(fs.realpathSync(run('sh', ['-c', 'command -v npm']).trim())), '../node_modules/node-gyp/bin/node-gyp.js');
   if (!fs.existsSync(nodeGyp)) throw new Error(`node-gyp not found at ${nodeGyp} (it comes with npm)`);
-  run(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=error'], { cwd: dir });
+  // node-gyp lets npm's configuration (npm_config_* in a script's environment) override its arguments, and a
+  // distribution's npm may set nodedir to the system's Node.js: none of it is passed on.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_(package_)?config_/i.test(k)));
+  run(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2', '--loglevel=error'], { cwd: dir, env });
+  if (!loads()) throw new Error(`the compiled ${binding} does not load in Node.js ${RUNTIME_VERSION}`);
   return binding;
 }
 

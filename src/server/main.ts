@@ -47,14 +47,18 @@ loadDotEnv();
 const config = readConfig();
 logger.level = config.logLevel;
 await ensureClientBuilt();
+const DATABASE_UNUSABLE = 78;
+
 function openOrStop(file: string): Db {
   try {
     return openDatabase(file);
   } catch (error) {
     if (!(error instanceof MigrationError) && !(error instanceof Error && 'code' in error)) throw error;
-    // A migration that failed left the database as it was; the message says which and why.
+    // A migration that failed left the database as it was; the message says which and why. A database that cannot
+    // be opened or migrated has its own exit status (EX_CONFIG), on which the systemd unit in deploy/ does not
+    // restart: trying again cannot help.
     logger.fatal(error instanceof MigrationError ? error.message : `Cannot open the database ${file}: ${error.message}`);
-    process.exit(1);
+    process.exit(DATABASE_UNUSABLE);
   }
 }
 
