@@ -42,7 +42,7 @@ export function migrateCommand(): number {
     closeDatabase(openDatabase(c.databasePath, { log: (line) => applied.push(line) }));
   } catch (error) {
     if (!(error instanceof MigrationError) && !(error instanceof Error && 'code' in error)) throw error;
-    console.error(error instanceof MigrationError ? error.message : `Cannot open ${c.databasePath}: ${error.message}`);
+    console.error(error instanceof MigrationError ? error.message : `Cannot open ${c.databasePath}: ${(error as Error).message}`);
     return 1;
   }
   for (const line of applied) console.log(line);

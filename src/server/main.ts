@@ -57,7 +57,7 @@ function openOrStop(file: string): Db {
     // A migration that failed left the database as it was; the message says which and why. A database that cannot
     // be opened or migrated has its own exit status (EX_CONFIG), on which the systemd unit in deploy/ does not
     // restart: trying again cannot help.
-    logger.fatal(error instanceof MigrationError ? error.message : `Cannot open the database ${file}: ${error.message}`);
+    logger.fatal(error instanceof MigrationError ? error.message : `Cannot open the database ${file}: ${(error as Error).message}`);
     process.exit(DATABASE_UNUSABLE);
   }
 }
