@@ -67,7 +67,7 @@ for (const [i, who] of [admin, sam, sam, admin, sam].entries()) {
 const share = await call('POST', `/api/configurations/${quotes[1]}/share`, undefined, sam);
 if (share.status === 201) {
   const token = (u: string) => u.split('/').pop()!;
-  expectStatus(await call('POST', `/api/shared/${token(share.json.url)}/accept`, { token: token(share.json.url), name: 'Carla Customer', email: 'carla@example.net' }), 200, 'accept');
+  expectStatus(await call('POST', `/api/shared/${token(share.json.url)}/accept`, { token: token(share.json.url), name: 'Carla Customer', email: 'carla@example.net', consent: true }), 200, 'accept');
   const other = await call('POST', `/api/configurations/${quotes[2]}/share`, undefined, sam);
   expectStatus(other, 201, 'share');
   expectStatus(await call('POST', `/api/shared/${token(other.json.url)}/decline`, { token: token(other.json.url), reason: 'Too early for us' }), 200, 'decline');
