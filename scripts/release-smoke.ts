@@ -1,9 +1,9 @@
 // npm run release:smoke — builds the release (npm run release), copies the executable into an empty folder and runs it
 // there with an empty environment (no PATH, so no Node.js, no npm, no compiler; no checkout), on loopback only. It
 // checks --version and --help, serving (health, the app's page, a sign-in, a save, the saved quote's PDF), a restart
-// that keeps the save, `backup <file>`, `migrate`, a clear message for a backup that cannot be made, and an upgrade
-// of a database an earlier version wrote (tests/fixtures/schema-0006.db). Prints each check and the start times;
-// exits 1 when one fails.
+// that keeps the save, `backup <file>`, `migrate`, a clear message for a backup that cannot be made, upgrades of the
+// databases earlier versions wrote (tests/fixtures), and a failing migration (one line, the database as it was).
+// Prints each check and the start times; exits 1 when one fails.
 //
 // SMOKE_RELEASE=<file> checks that executable instead of building one.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -145,30 +145,29 @@ try {
   const m = runOnce(['migrate']);
   check('migrate on a current database', m.status === 0 && m.out.endsWith('is up to date.'), m.out);
 
-  // An upgrade: a database written by an earlier version (before quote sharing) in a folder of its own.
-  const upgrade = path.join(dir, 'upgrade');
-  fs.mkdirSync(path.join(upgrade, 'data'), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'tests/fixtures/schema-0006.db'), path.join(upgrade, 'data/app.db'));
-  const u = spawnSync(exe, ['migrate'], { cwd: upgrade, env: envWith(), encoding: 'utf8', timeout: 120_000 });
-  const copyName = path.join(upgrade, `data/app.db.before-${version}`);
-  check(
-    'migrate upgrades an earlier version’s database, copying it first',
-    u.status === 0 && u.stdout.includes(`Copied the database to ${copyName}`) && fs.existsSync(copyName),
-    `${u.stdout}${u.stderr}`.trim().split('\n').join(' | '),
-  );
-  const old = new Database(copyName, { readonly: true });
-  const before = old.prepare('select count(*) from configurations').pluck().get();
-  old.close();
-  server = await serve({ DATABASE_PATH: path.join(upgrade, 'data/app.db') });
-  if (server) {
+  // Upgrades: databases written by earlier versions (tests/fixtures), each in a folder of its own: `migrate` (a copy
+  // first), then serving them: every quote there, the accepted one still accepted.
+  for (const fixture of ['schema-0006.db', 'schema-0007.db']) {
+    const upgrade = path.join(dir, `upgrade-${fixture}`);
+    fs.mkdirSync(path.join(upgrade, 'data'), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'tests/fixtures', fixture), path.join(upgrade, 'data/app.db'));
+    const u = spawnSync(exe, ['migrate'], { cwd: upgrade, env: envWith(), encoding: 'utf8', timeout: 120_000 });
+    const copyName = path.join(upgrade, `data/app.db.before-${version}`);
+    const said = `${u.stdout}${u.stderr}`.trim();
+    const migrated = u.status === 0 && (said.endsWith('is up to date.') || (said.includes(`Copied the database to ${copyName}`) && fs.existsSync(copyName)));
+    check(`migrate upgrades ${fixture} (an earlier version's), copying it first`, migrated, said.split('\n').join(' | '));
+    server = await serve({ DATABASE_PATH: path.join(upgrade, 'data/app.db') });
+    if (!server) continue;
     const seller = await login(server, 'seller@example.com', 'Seller1234');
-    if (seller) {
+    const admin2 = await login(server, 'admin@example.com', 'Admin1234');
+    if (seller && admin2) {
       const list = await call(server, 'GET', '/api/configurations', undefined, seller);
-      const admin2 = await login(server, 'admin@example.com', 'Admin1234');
-      const own = admin2 ? await call(server, 'GET', '/api/configurations', undefined, admin2) : null;
-      const ids = new Set([...(list.json ?? []), ...(own?.json ?? [])].map((q: { id: number }) => q.id));
-      check("the upgraded database serves its quotes (the seller's 3)", list.status === 200 && list.json?.length === 3, `${list.status} ${list.json?.length}`);
-      check('every quote of the earlier version is there', before === 5 && ids.size === 5, `${before} before, ${ids.size} after`);
+      const own = await call(server, 'GET', '/api/configurations', undefined, admin2);
+      const all = (own.json ?? []) as { id: number; status: string }[];
+      check(`${fixture}: every quote is there (the seller's 3; all 5 for the admin)`, list.json?.length === 3 && new Set(all.map((q) => q.id)).size === 5, `${list.json?.length}, ${all.length}`);
+      if (fixture === 'schema-0007.db') {
+        check(`${fixture}: the accepted quote is still accepted`, all.filter((q) => q.status === 'accepted').length === 1, all.map((q) => q.status).join(', '));
+      }
     }
     await stop(server);
   }
