@@ -21,7 +21,7 @@ export interface OpenOptions {
 
 /**
  * Opens the SQLite file (creating its folder), sets the pragmas the app relies on, and applies pending migrations
- * (db/migrations.ts: a copy first when there is data, all or nothing). A failing migration closes the database and
+ * (./migrations.ts: a copy first when there is data, all or nothing). A failing migration closes the database and
  * throws MigrationError.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
