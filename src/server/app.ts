@@ -11,7 +11,8 @@ import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
 import { securityHeaders } from './http/headers';
 import { createRequestContext, type Services } from './trpc/context';
-import { logIfInternal, NOT_FOUND_BODY, retryAfterHeader } from './trpc/errors';
+import { NOT_FOUND_BODY } from './http/error-body';
+import { logIfInternal, retryAfterHeader } from './trpc/errors';
 import { appRouter } from './trpc/root';
 
 export interface AppOptions {
@@ -59,7 +60,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
       onError: ({ error, path: procedure, req, ctx }) => {
         if (!clientGone(req, (ctx as { env?: unknown } | undefined)?.env)) logIfInternal(error, `trpc ${procedure ?? ''}`);
       },
-      // A 429 says when to come back, as on the REST door (trpc/errors.ts RetryLaterError).
+      // A 429 says when to come back, as on the REST door (errors.ts RetryLaterError, mapped in trpc/errors.ts).
       responseMeta: ({ errors }) => {
         const retryAfter = retryAfterHeader(errors);
         return retryAfter === undefined ? {} : { headers: { 'Retry-After': retryAfter } };

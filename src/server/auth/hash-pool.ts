@@ -4,7 +4,7 @@
 // last in line waits about 8 × 50 ms ≈ 0.4 s. At most 2 hashes at once, and always one core left for the event loop
 // (a 2-core machine hashes one at a time, 8 waiting; 3 cores or more: 2 at a time, 16 waiting).
 import os from 'node:os';
-import { RetryLaterError } from '../trpc/errors';
+import { RetryLaterError } from '../errors';
 
 export const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 export const HASH_QUEUE_LIMIT = 8 * HASH_CONCURRENCY;

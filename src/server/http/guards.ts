@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import type { AppConfig } from '../config';
 import { headerReaderOf, requestHeader, type HeaderReader } from './request-header';
-import { errorJson } from '../trpc/errors';
+import { errorJson } from './error-body';
 
 /**
  * The most calls one tRPC batch may hold. The client's httpBatchLink uses maxItems 10; a screen needs a handful. A

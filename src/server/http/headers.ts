@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestHeader } from './request-header';
-import { errorJson } from '../trpc/errors';
+import { errorJson } from './error-body';
 
 /** CSP with no inline or foreign script; styles may be inline because Chakra (Emotion) injects them at run time. */
 const CONTENT_SECURITY_POLICY = [

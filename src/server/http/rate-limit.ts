@@ -5,7 +5,7 @@ import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
-import { RetryLaterError } from '../trpc/errors';
+import { RetryLaterError } from '../errors';
 
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
 export type RateLimitKind = 'register' | 'reset' | 'shared';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { RetryLaterError } from '../trpc/errors';
+import { RetryLaterError } from '../errors';
 import type { QuoteDocumentData } from './quote-document';
 
 /** One core is always left to the event loop; never more than 2 at once (a maximal quote is ~0.65 s of a core). */

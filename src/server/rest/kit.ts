@@ -8,7 +8,8 @@ import { JSON_REQUIRED, isJsonContentType } from '../http/guards';
 import { apiAnswer } from '../http/headers';
 import { requestHeader } from '../http/request-header';
 import { clientGone, clientGoneResponse } from '../http/client-gone';
-import { errorBodyOf, httpStatusOf, logIfInternal, NOT_FOUND_BODY, retryAfterOf, toTRPCError } from '../trpc/errors';
+import { NOT_FOUND_BODY } from '../http/error-body';
+import { errorBodyOf, httpStatusOf, logIfInternal, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -72,7 +73,7 @@ export async function runText(
  * The JSON body; an empty body is `{}`, anything that is not a JSON object is a 400. Typed `any` on purpose: the
  * procedure it is handed to validates it with its zod schema.
  */
-// biome-ignore lint: validated by the procedure's input schema
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the procedure it is handed to validates it
 export async function jsonBody(c: HonoContext): Promise<any> {
   const text = await c.req.text();
   if (text.trim() === '') return {};

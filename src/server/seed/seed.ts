@@ -1,7 +1,7 @@
 // Seed code shared by `npm run db:seed`, the first start on an empty database, and the tests' fixtures.
 // Every insert is keyed by a natural name and skipped when present: running it twice changes nothing, and it never
 // overwrites what an administrator has since changed.
-import { TRPCError } from '@trpc/server';
+import { ConflictError } from '../errors';
 import { count, eq, sql } from 'drizzle-orm';
 import {
   addonCategories,
@@ -103,7 +103,7 @@ export async function createUserIfMissing(
     return true;
   } catch (error) {
     // Another start created it while the password was hashed.
-    if (error instanceof TRPCError && error.code === 'CONFLICT') return false;
+    if (error instanceof ConflictError) return false;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 // Self-service accounts: sign-in checks, registration and profile changes (seed 000 §5, CONTRACT §4).
-import { TRPCError } from '@trpc/server';
+import { DomainError, RetryLaterError, UnauthorizedError } from '../errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
@@ -9,7 +9,6 @@ import { readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { loginNameKey } from '../../shared/schemas/text';
-import { RetryLaterError } from '../trpc/errors';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {
   assertLoginNamesFree,
@@ -24,7 +23,7 @@ import {
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
-function tooManyAttempts(retryAfterMs: number): TRPCError {
+function tooManyAttempts(retryAfterMs: number): DomainError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return new RetryLaterError(
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -91,7 +90,7 @@ async function judge(db: Db, clock: Clock, user: UserRow | undefined, password: 
     if (error instanceof ServerBusyError) cancelLoginAttempt(db, attempt.attemptId);
     throw error;
   }
-  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
   // Only the counter this attempt was judged by: a sign-in from the owner's browser does not lift a lock that guesses
   // from elsewhere put on the account (that would give an attacker ten fresh guesses each time the owner signs in).
   clearLoginFailures(db, counter);
@@ -127,7 +126,7 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
   assertLoginNamesFree(db, { username: changes.username }, userId);
   if (changes.username !== undefined) {
     const current = findUserById(db, userId);
-    if (!current) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    if (!current) throw new UnauthorizedError('Not authenticated');
     assertUsernameIsOwnAddress(changes.username, current.email);
   }
   if (Object.keys(changes).length > 0) {
@@ -138,6 +137,6 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
     }
   }
   const user = findUserById(db, userId);
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  if (!user) throw new UnauthorizedError('Not authenticated');
   return user;
 }

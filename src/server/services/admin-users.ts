@@ -1,5 +1,5 @@
 // User management for admins (seed 001 §2 Users tab, §5, §6). At least one admin always exists (CONTRACT §4).
-import { TRPCError } from '@trpc/server';
+import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
 import type { CreateUserInput, UserChanges } from '../../shared/schemas/admin-users';
@@ -26,12 +26,12 @@ export const LAST_ADMIN_DELETE = 'The last admin cannot be deleted';
 export const LAST_ADMIN_DEMOTE = 'The last admin cannot lose admin privileges';
 export const SELF_DELETE = 'You cannot delete your own account';
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND });
+function notFound(): DomainError {
+  return new NotFoundError(USER_NOT_FOUND);
 }
 
-function conflict(message: string): TRPCError {
-  return new TRPCError({ code: 'CONFLICT', message });
+function conflict(message: string): DomainError {
+  return new ConflictError(message);
 }
 
 export function listUsers(db: Db): UserDto[] {

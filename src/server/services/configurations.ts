@@ -1,6 +1,6 @@
 // Saved configurations: a quote's inputs plus the figures the server priced them at. Reads answer from the stored
 // row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
-import { TRPCError } from '@trpc/server';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { configurations, counters } from '../../../db/schema';
 import { formatMoney } from '../../shared/money';
@@ -23,8 +23,8 @@ import { priceWithPricingCatalog } from './quote';
 
 export const CONFIGURATION_NOT_FOUND = configurationMessages.id;
 
-export const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CONFIGURATION_NOT_FOUND });
-export const acceptedIsFrozen = () => new TRPCError({ code: 'CONFLICT', message: configurationMessages.accepted });
+export const notFound = () => new NotFoundError(CONFIGURATION_NOT_FOUND);
+export const acceptedIsFrozen = () => new ConflictError(configurationMessages.accepted);
 
 /** What a quote's life is measured against: the clock and how many days a new quote's prices hold. */
 export interface QuoteTime {
@@ -48,7 +48,7 @@ export function getConfiguration(db: Db, clock: Clock, actor: Actor, id: number)
 
 /** A validity date set by a save or a PATCH: never a day before today. */
 function checkValidUntil(clock: Clock, validUntil: string): string {
-  if (validUntil < todayOf(clock)) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.validUntilPast });
+  if (validUntil < todayOf(clock)) throw new InvalidInputError(configurationMessages.validUntilPast);
   return validUntil;
 }
 
@@ -100,7 +100,7 @@ function resolveCatalogReferences(
   sent: { addOns: boolean; discountIds: boolean },
 ): { fields: ConfigurationFields; addOnNames: Map<number, string> } {
   if (!catalog.packages.some((p) => p.id === f.packageId)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.packageNotFound });
+    throw new InvalidInputError(configurationMessages.packageNotFound);
   }
   const addOnById = new Map(catalog.addOns.map((a) => [a.id, a]));
   const isAvailable = (id: number) => addOnById.get(id)?.availableForPackages.includes(f.packageId) ?? false;
@@ -108,13 +108,10 @@ function resolveCatalogReferences(
   if (sent.addOns) {
     const addOnIds = [...new Set(f.addOns.map((a) => a.id))];
     const missing = addOnIds.find((id) => !addOnById.has(id));
-    if (missing !== undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: `Add-on ${missing} does not exist` });
+    if (missing !== undefined) throw new InvalidInputError(`Add-on ${missing} does not exist`);
     const unavailable = addOnIds.find((id) => !isAvailable(id));
     if (unavailable !== undefined) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: `Add-on ${addOnById.get(unavailable)?.name} is not available for the selected package`,
-      });
+      throw new InvalidInputError(`Add-on ${addOnById.get(unavailable)?.name} is not available for the selected package`);
     }
   }
 
@@ -122,7 +119,7 @@ function resolveCatalogReferences(
   const known = new Set(catalog.discounts.map((d) => d.id));
   const unknownDiscount = discountIds.find((id) => !known.has(id));
   if (sent.discountIds && unknownDiscount !== undefined) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Discount ${unknownDiscount} does not exist` });
+    throw new InvalidInputError(`Discount ${unknownDiscount} does not exist`);
   }
 
   // A repeated add-on counts once, the first occurrence wins (as in the engine).
@@ -409,7 +406,7 @@ export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
       .get();
     if (!row) throw notFound();
     if (row.status === 'accepted' && !actor.isAdmin) {
-      throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.acceptedDelete });
+      throw new ConflictError(configurationMessages.acceptedDelete);
     }
     db.delete(configurations).where(eq(configurations.id, id)).run();
   });

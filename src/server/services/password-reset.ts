@@ -1,7 +1,7 @@
 // Password reset tokens (CONTRACT §4): random, stored hashed, valid 24 hours, single use. The same kind of token serves
 // the self-service mail and the admin's reset link.
+import { InvalidInputError } from '../errors';
 import { loginNameKey } from '../../shared/schemas/text';
-import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { emailLogs, passwordResetTokens, users } from '../../../db/schema';
 import { INVALID_RESET_LINK } from '../../shared/schemas/auth';
@@ -89,14 +89,14 @@ function usableToken(db: Db, tokenId: string, now: Date) {
  */
 export async function resetPassword(db: Db, clock: Clock, token: string, newPassword: string): Promise<void> {
   const tokenId = hashToken(token);
-  if (!usableToken(db, tokenId, clock.now())) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK });
+  if (!usableToken(db, tokenId, clock.now())) throw new InvalidInputError(INVALID_RESET_LINK);
   const passwordHash = await hashPassword(newPassword);
   // better-sqlite3 is synchronous: every statement on `db` inside this callback belongs to the transaction.
   transaction(db, () => {
     const now = clock.now();
     // Re-checked after the hash: a parallel reset with the same token may have used it meanwhile.
     const row = usableToken(db, tokenId, now);
-    if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK });
+    if (!row) throw new InvalidInputError(INVALID_RESET_LINK);
     db.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).run();
     // Every outstanding link of this user dies with the one used: an older mail must not reset it again.
     db.update(passwordResetTokens)

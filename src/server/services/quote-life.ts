@@ -1,6 +1,6 @@
 // The quote's life (CONTRACT §6): whether today's catalogue would price it differently, its status, re-pricing, its
 // revisions and duplicates. Writes go through the same pricing and revision keeping as a PATCH (configurations.ts).
-import { TRPCError } from '@trpc/server';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq } from 'drizzle-orm';
 import { configurationRevisions, configurations } from '../../../db/schema';
 import { formatMoney } from '../../shared/money';
@@ -65,7 +65,7 @@ function priceToday(db: Db, clock: Clock, d: ConfigurationDetailDto) {
       { addOns: false, discountIds: false },
     );
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'BAD_REQUEST') return undefined;
+    if (error instanceof InvalidInputError) return undefined;
     throw error;
   }
 }
@@ -94,10 +94,10 @@ export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: Qu
       .get();
     if (!row) throw notFound();
     if (!ALLOWED[row.status].includes(to)) {
-      throw new TRPCError({ code: 'CONFLICT', message: `A quote cannot go from ${row.status} to ${to}` });
+      throw new ConflictError(`A quote cannot go from ${row.status} to ${to}`);
     }
     // Its prices no longer hold: the customer could not accept it either.
-    if (to === 'accepted' && row.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.acceptExpired });
+    if (to === 'accepted' && row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.acceptExpired);
     // A quote sent again after a decline starts without the old answer (the audit trail keeps it).
     const clearDecline = row.status === 'declined' ? { decline: null } : {};
     db.update(configurations).set({ status: to, updatedAt: clock.now(), ...clearDecline }).where(eq(configurations.id, id)).run();
@@ -230,7 +230,7 @@ export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: n
     .from(configurationRevisions)
     .where(and(eq(configurationRevisions.configurationId, id), eq(configurationRevisions.revision, n)))
     .get();
-  if (!r) throw new TRPCError({ code: 'NOT_FOUND', message: configurationMessages.revision });
+  if (!r) throw new NotFoundError(configurationMessages.revision);
   const then: ConfigurationDetailDto = {
     ...current,
     revision: r.revision,

@@ -1,6 +1,6 @@
 // What a quote PDF shows, and its file name. A saved quote: the stored snapshot exactly as priced when it was saved
 // (never priced again, never figures from the client). An unsaved quote: the form priced now with the shared engine.
-import { TRPCError } from '@trpc/server';
+import { InvalidInputError } from '../errors';
 import { eq } from 'drizzle-orm';
 import { users, type QuoteAcceptance } from '../../../db/schema';
 import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
@@ -152,7 +152,7 @@ const MAX_DESCRIPTION = 1000;
  * can make the server lay out thousands of pages.
  */
 function refuseWhatCannotBeSaved(items: { name: string; description: string }[]): void {
-  const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+  const bad = (message: string) => new InvalidInputError(message);
   if (items.length > MAX_CUSTOM_ITEMS) throw bad(configurationMessages.tooManyCustomItems);
   if (items.some((i) => i.name.length > CONFIGURATION_NAME_MAX)) throw bad(configurationMessages.customItemNameTooLong);
   if (items.some((i) => i.description.length > MAX_DESCRIPTION)) throw bad(configurationMessages.customItemDescription);

@@ -2,7 +2,7 @@
 // sender, the owner as reply-to, the message, figures, validity, the link and the PDF attached. Sending again reuses
 // the live link while it still shows the current revision; otherwise it shares again (the old link revoked). The
 // link's token is masked in the email log, as reset tokens are: it exists only in the sent mail.
-import { TRPCError } from '@trpc/server';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { eq } from 'drizzle-orm';
 import { configurations, quoteShares } from '../../../db/schema';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
@@ -44,10 +44,10 @@ export interface SendResult {
 
 function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: string | null): { quote: ConfigurationDetailDto; to: string } {
   const quote = getConfiguration(db, clock, actor, id);
-  if (quote.status === 'accepted' || quote.status === 'declined') throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.sendAnswered });
-  if (quote.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.shareExpired });
+  if (quote.status === 'accepted' || quote.status === 'declined') throw new ConflictError(configurationMessages.sendAnswered);
+  if (quote.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const recipient = to ?? quote.customerEmail;
-  if (!recipient) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.sendNoRecipient });
+  if (!recipient) throw new InvalidInputError(configurationMessages.sendNoRecipient);
   return { quote, to: recipient };
 }
 
@@ -84,7 +84,7 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
     return { to, token, link: reused ? ('reused' as const) : ('new' as const) };
   });
   const link = liveLinkOfQuote(db, input.id);
-  if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: 'Configuration not found' });
+  if (!link) throw new NotFoundError('Configuration not found');
   const doc = linkDocument(link, todayOf(clock));
   const pdf = await renderQuotePdfOffThread(doc.document);
   const url = shareUrl(config, made.token);

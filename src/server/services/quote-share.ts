@@ -4,8 +4,8 @@
 // link answers for exactly the revision it shows: once the quote moves on, the customer can no longer accept or
 // decline through it. An acceptance is kept as evidence: the figures and the sentence confirmed, and the fingerprint
 // of the accepted revision's stored snapshot.
+import { ConflictError, NotFoundError } from '../errors';
 import { createHash } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { configurations, quoteShares, users, type QuoteAcceptance, type QuoteDecline } from '../../../db/schema';
 import { canonicalJson } from '../../shared/canonical-json';
@@ -27,7 +27,7 @@ import { customerDocument, type QuotePdfData } from './quote-pdf';
 import type { FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
-export const linkNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: shareMessages.linkInvalid });
+export const linkNotFound = () => new NotFoundError(shareMessages.linkInvalid);
 
 export interface LiveLink {
   tokenHash: string;
@@ -225,7 +225,7 @@ export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData
 /** Only a sent quote whose validity has not passed can be answered; and only at the revision the link shows. */
 function assertOpen(link: LiveLink, today: string): void {
   const refusal = refusalOf(link, today);
-  if (refusal !== null) throw new TRPCError({ code: 'CONFLICT', message: refusal });
+  if (refusal !== null) throw new ConflictError(refusal);
 }
 
 /** The SHA-256 (hex) of a stored snapshot in its canonical JSON form: anyone holding the snapshot can recompute it. */

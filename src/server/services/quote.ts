@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { InvalidInputError } from '../errors';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
 import { calculateQuote, PricingError, type PricingCatalog, type QuoteFormInput, type QuoteResult } from '../../shared/pricing';
 import type { Db } from '../db/database';
@@ -19,7 +19,7 @@ export function priceWithPricingCatalog(pricing: PricingCatalog, form: QuoteForm
   try {
     return calculateQuote(form, pricing);
   } catch (error) {
-    if (error instanceof PricingError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+    if (error instanceof PricingError) throw new InvalidInputError(error.message);
     throw error;
   }
 }

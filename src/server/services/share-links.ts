@@ -2,9 +2,9 @@
 // revoke it, read it back. A link's token is derived from the server's secret and the link's own random value
 // (`nonce`), and only the token's SHA-256 is stored: the owner can copy a live link again at any time, while the
 // database alone yields no working link. What the customer will see is frozen into the link when it is made.
+import { ConflictError, NotFoundError } from '../errors';
 import { createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import { configurations, quoteShares, users } from '../../../db/schema';
 import type { BreakdownLineJson } from '../../shared/pricing';
@@ -93,7 +93,7 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
     .where(and(eq(configurations.id, id), readableBy(actor)))
     .get();
   if (!row) throw notFound();
-  if (row.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.shareExpired });
+  if (row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const now = clock.now();
   const by = { userId: actor.id };
   if (row.status === 'draft') {
@@ -131,7 +131,7 @@ export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): voi
       .set({ revokedAt: clock.now() })
       .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
       .run().changes;
-    if (revoked === 0) throw new TRPCError({ code: 'NOT_FOUND', message: shareMessages.noLink });
+    if (revoked === 0) throw new NotFoundError(shareMessages.noLink);
     recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'link_revoked' });
   });
 }
@@ -169,6 +169,6 @@ export function liveShareOf(db: Db, clock: Clock, config: AppConfig, actor: Acto
 /** GET /api/configurations/{id}/share: `{ url, expiresAt, revision }` of the live link; 404 when there is none. */
 export function liveLinkOf(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string | null; expiresAt: string; revision: number } {
   const live = liveShareOf(db, clock, config, actor, id);
-  if (!live) throw new TRPCError({ code: 'NOT_FOUND', message: shareMessages.noLink });
+  if (!live) throw new NotFoundError(shareMessages.noLink);
   return { url: live.url, expiresAt: live.expiresAt, revision: live.revision };
 }

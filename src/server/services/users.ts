@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { ConflictError, InvalidInputError } from '../errors';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
@@ -17,7 +17,7 @@ export const USERNAME_NOT_OWN_ADDRESS = 'A username that is an email address mus
 export function assertUsernameIsOwnAddress(username: string, email: string): void {
   const name = loginNameKey(username);
   if (name.includes('@') && name !== loginNameKey(email)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: USERNAME_NOT_OWN_ADDRESS });
+    throw new InvalidInputError(USERNAME_NOT_OWN_ADDRESS);
   }
 }
 
@@ -99,16 +99,16 @@ export function countAdmins(db: Db): number {
 /** 409 when another account already answers to one of these login names (an account's own two may coincide). */
 export function assertLoginNamesFree(db: Db, names: { username?: string; email?: string }, exceptUserId?: number): void {
   if (names.email !== undefined && isLoginNameTaken(db, names.email, exceptUserId)) {
-    throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    throw new ConflictError(EMAIL_TAKEN);
   }
   if (names.username !== undefined && isLoginNameTaken(db, names.username, exceptUserId)) {
-    throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
+    throw new ConflictError(USERNAME_TAKEN);
   }
 }
 
 /** A write that lost the race after assertLoginNamesFree is still a 409, never a 500. */
 export function rethrowUniqueAsConflict(error: unknown, message: string = EMAIL_TAKEN): never {
-  if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message });
+  if (isUniqueViolation(error)) throw new ConflictError(message);
   throw error;
 }
 

@@ -1,25 +1,19 @@
 // The one place that turns a failure into the JSON error shape and status of CONTRACT §3.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { DomainError, RetryLaterError, type DomainErrorKind } from '../errors';
+import { errorJson, type ErrorBody, type InputIssue } from '../http/error-body';
 import { logger } from '../logging';
 
-export interface InputIssue {
-  path: string;
-  message: string;
-}
-export interface ErrorBody {
-  message: string;
-  error: string;
-  code: string;
-  issues?: InputIssue[];
-}
-
-/** The JSON error body of every failure, whoever answers it (CONTRACT §3: the same text in message and error). */
-export function errorJson(message: string, code: string): ErrorBody {
-  return { message, error: message, code };
-}
-
-export const NOT_FOUND_BODY = errorJson('Not found', 'NOT_FOUND');
+/** The domain's failures as tRPC codes: the one mapping, used by the procedures' middleware (init.ts) and by both doors. */
+const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  invalidInput: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  retryLater: 'TOO_MANY_REQUESTS',
+};
 
 const statusByCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_REQUEST: 400,
@@ -35,21 +29,10 @@ const statusByCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   TOO_MANY_REQUESTS: 429,
 };
 
-/**
- * A 429 that says when to come back: answered with a `Retry-After` header (seconds) on both doors — REST through
- * errorResponse (rest/kit.ts), tRPC through the endpoint's responseMeta (app.ts).
- */
-export class RetryLaterError extends TRPCError {
-  readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super({ code: 'TOO_MANY_REQUESTS', message });
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  }
-}
-
 /** The Retry-After seconds of an error, if it carries one. */
 export function retryAfterOf(error: unknown): number | undefined {
-  return error instanceof RetryLaterError ? error.retryAfterSeconds : undefined;
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof RetryLaterError ? cause.retryAfterSeconds : undefined;
 }
 
 /** The largest Retry-After among a response's errors (a tRPC batch may hold several), as a header value. */
@@ -92,8 +75,20 @@ export function errorBodyOf(error: TRPCError): ErrorBody {
   return { ...errorJson(publicMessageOf(error), error.code), ...(issues ? { issues } : {}) };
 }
 
-/** For anything thrown: TRPCErrors keep their meaning; everything else becomes an internal error (logged, not shown). */
+/** A domain error as the tRPC error of its kind (the domain error stays its cause); undefined for anything else. */
+export function domainTRPCError(error: unknown): TRPCError | undefined {
+  const domain = error instanceof TRPCError ? error.cause : error;
+  if (!(domain instanceof DomainError)) return undefined;
+  return new TRPCError({ code: trpcCodeByKind[domain.kind], message: domain.message, cause: domain });
+}
+
+/**
+ * For anything thrown: domain errors become their kind's code, TRPCErrors keep their meaning, everything else becomes
+ * an internal error (logged, not shown).
+ */
 export function toTRPCError(error: unknown): TRPCError {
+  const domain = domainTRPCError(error);
+  if (domain) return domain;
   if (error instanceof TRPCError) return error;
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
 }

@@ -1,7 +1,8 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { Session, SessionUser } from '../auth/session';
+import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { Context } from './context';
-import { inputIssuesOf, publicMessageOf } from './errors';
+import { domainTRPCError, inputIssuesOf, publicMessageOf } from './errors';
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces to a client.
@@ -37,28 +38,29 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
 }
 
 export type SignedInContext = Context & { user: SessionUser; session: Session };
-type Access = 'public' | 'signedIn' | 'admin';
-
-/** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
-function requireAccess(ctx: Context, access: Access): void {
-  if (access === 'public') return;
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-  if (access === 'admin' && !ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin privileges required' });
-}
 
 /**
- * The one procedure builder all procedures come from: every call of both doors passes this one middleware once, so a
- * rule added here holds everywhere. One layer, and the context passed on as it is (tRPC copies the context and its
- * own options for every layer and for every context it is handed): the access level only narrows the type.
+ * The base procedure all procedures come from: every call of both doors passes this one middleware once, so a rule
+ * added here holds everywhere. It also turns the domain's errors (src/server/errors.ts) into their tRPC codes, for
+ * whatever layer below threw them.
  */
-function procedureWith<A extends Access>(access: A) {
-  return t.procedure.use(({ ctx, path, type, next }) => {
-    if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-    requireAccess(ctx, access);
-    return next() as unknown as ReturnType<typeof next<A extends 'public' ? object : { user: SessionUser; session: Session }>>;
-  });
-}
+const baseProcedure = t.procedure.use(async ({ path, type, next }) => {
+  if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
+  const result = await next();
+  if (!result.ok) {
+    const mapped = domainTRPCError(result.error);
+    if (mapped) throw mapped;
+  }
+  return result;
+});
 
-export const publicProcedure = procedureWith('public');
-export const protectedProcedure = procedureWith('signedIn');
-export const adminProcedure = procedureWith('admin');
+/** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
+export const publicProcedure = baseProcedure;
+export const protectedProcedure = baseProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new UnauthorizedError('Not authenticated');
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
+});
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new ForbiddenError('Admin privileges required');
+  return next();
+});

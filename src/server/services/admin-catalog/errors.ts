@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
+import { InvalidInputError, NotFoundError } from '../../errors';
 
-export function notFound(message: string): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message });
+export function notFound(message: string): NotFoundError {
+  return new NotFoundError(message);
 }
 
-export function badRequest(message: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message });
+export function badRequest(message: string): InvalidInputError {
+  return new InvalidInputError(message);
 }
