@@ -1,4 +1,4 @@
-// npm test: unit and integration tests, the browser tests, then the type check; ends with the plain line
+// npm test: unit and integration tests, the browser tests, then the type check and the lint; ends with the plain line
 // "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -81,22 +81,36 @@ let allOk = true;
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-report-'));
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 
+/** What `npm run lint` checks (package.json says the same). */
+const LINT_PATHS = ['src', 'tests', 'scripts', 'db', '*.ts', 'eslint.config.js'];
 const TSC_BUILD_INFO = path.resolve('node_modules/.cache/quote-configurator/tsc.tsbuildinfo');
 
-// The type check runs beside the browser tests, which mostly wait on the page: its output is held and printed after.
-let typecheck: Promise<{ status: number | null; output: string }> | undefined;
-function startTypecheck(): void {
-  // incremental: a run after a small change re-checks what the change reaches, not the whole project
-  const args = ['--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', TSC_BUILD_INFO];
-  const child = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+const LINT_CACHE = path.resolve('node_modules/.cache/quote-configurator/eslintcache');
+
+interface Check {
+  status: number | null;
+  output: string;
+}
+/** Runs a node script with its output held (printed after the browser tests). */
+function runHeld(script: string, args: string[]): Promise<Check> {
+  const child = spawn(process.execPath, [path.resolve(script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  typecheck = new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
+// The type check and the lint run beside the browser tests, which mostly wait on the page.
+let typecheck: Promise<Check> | undefined;
+let lint: Promise<Check> | undefined;
+function startChecks(): void {
+  // incremental: a run after a small change re-checks what the change reaches, not the whole project
+  typecheck = runHeld('node_modules/typescript/bin/tsc', ['--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', TSC_BUILD_INFO]);
+  lint = runHeld('node_modules/eslint/bin/eslint.js', ['--cache', '--cache-location', LINT_CACHE, ...LINT_PATHS]);
 }
 
 for (const [i, suite] of suites.entries()) {
-  if (i === suites.length - 1) startTypecheck();
+  if (i === suites.length - 1) startChecks();
   const report = path.join(outDir, `report-${i}.json`);
   console.log(`\n=== ${suite.name} ===`);
   const result = spawnSync(
@@ -122,16 +136,21 @@ for (const [i, suite] of suites.entries()) {
 }
 fs.rmSync(outDir, { recursive: true, force: true });
 
-// The type check counts as one more test: a type error fails the run like a failing assertion.
-console.log('\n=== typecheck (tsc --noEmit) ===');
-const tsc = await typecheck!;
-process.stdout.write(tsc.output);
-if (tsc.status === 0) {
-  console.log('no type errors');
-  passed += 1;
-} else {
-  failed += 1;
-  allOk = false;
+// The type check and the lint count as one more test each: an error fails the run like a failing assertion.
+for (const [title, check, clean] of [
+  ['typecheck (tsc --noEmit)', typecheck!, 'no type errors'],
+  ['lint (eslint)', lint!, 'no lint errors'],
+] as const) {
+  console.log(`\n=== ${title} ===`);
+  const done = await check;
+  process.stdout.write(done.output);
+  if (done.status === 0) {
+    console.log(clean);
+    passed += 1;
+  } else {
+    failed += 1;
+    allOk = false;
+  }
 }
 if (!allOk && failed === 0) failed = 1; // a suite that crashed outside a test still fails the run
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

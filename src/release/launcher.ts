@@ -49,7 +49,8 @@ function* entries(archive: Buffer): Generator<[string, number, Buffer]> {
 }
 
 function unpack(target: string): void {
-  // node:sea answers only inside the executable
+  // node:sea answers only inside the executable, so it is loaded there and not imported
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const sea = require('node:sea') as typeof import('node:sea');
   const archive = zlib.gunzipSync(Buffer.from(sea.getRawAsset('app') as ArrayBuffer));
   const partial = `${target}.partial-${process.pid}`;

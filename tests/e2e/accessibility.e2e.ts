@@ -1,24 +1,21 @@
 // axe-core on every page and dialog of the customer side (the admin side: accessibility-admin.e2e.ts): no serious or critical violation under any axe rule (experimental included).
 // One server, one browser, contexts reused; every check names its screen so a failure says what and where.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, closeDialog, dismissToasts, expectClean, seriousViolations } from './a11y';
 import { serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {
   const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
   let anon: BrowserContext;
   let user: BrowserContext;
-  let admin: BrowserContext;
 
   beforeAll(async () => {
     anon = await e2e.browser.newContext({ viewport: DESKTOP });
     user = await e2e.browser.newContext({ viewport: DESKTOP });
-    admin = await e2e.browser.newContext({ viewport: DESKTOP });
   });
   afterAll(async () => {
     console.log(`axe checked ${checked.length} screens:\n  ${checked.join('\n  ')}`);

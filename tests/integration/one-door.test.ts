@@ -54,7 +54,6 @@ interface RestStep {
   keep?: (res: TestResponse) => void;
 }
 
-const id = (name: string) => () => ids[name]!;
 const rest = (who: Who, route: string, procedure: string, status: number, extra: Partial<RestStep> = {}): RestStep => {
   const [, path] = route.split(' ');
   return { who, route, procedure, status, url: () => `/api${path!.replace(/:(\w+)/g, (_, k: string) => String(ids[k]))}`, ...extra };

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, USER, type TestApp } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
-import { appFetch, gatedFetch, mailedResetToken, clearToasts, findToast } from '../../test/server-fetch';
+import { appFetch, gatedFetch, mailedResetToken, clearToasts } from '../../test/server-fetch';
 import { AuthPage } from './AuthPage';
 
 let t: TestApp;

@@ -200,6 +200,8 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   }, [quote]);
   // --- the quote's life: stored figures until an input changes, read-only once accepted -----------------------------
   const life = useQuoteLife(state.configId, useMemo(() => JSON.stringify(form), [form]));
+  const { markPriced } = life;
+  const { dispatch: memoryDispatch } = memory;
   const readOnlyRef = useRef(false);
   readOnlyRef.current = life.readOnly;
   const savedPdfRef = useRef<number | null>(null);
@@ -208,9 +210,9 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const dispatch = useCallback(
     (a: CalculatorAction) => {
       if (readOnlyRef.current && a.type !== 'loadConfiguration' && a.type !== 'saved') return;
-      memory.dispatch(a);
+      memoryDispatch(a);
     },
-    [memory.dispatch],
+    [memoryDispatch],
   );
   const startOver = useCallback(() => {
     dispatch({ type: 'startOver' });
@@ -233,7 +235,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
     if (loaded.data && loaded.data.id === configId) {
       loadedFor.current = configId;
       // an accepted quote takes no unsaved edits; restored edits are priced on today's catalogue
-      if (!memory.load(loaded.data, loaded.data.status !== 'accepted')) life.markPriced();
+      if (!memory.load(loaded.data, loaded.data.status !== 'accepted')) markPriced();
       notify('success', 'Configuration Loaded');
     } else if (loaded.isError) {
       loadedFor.current = configId;
@@ -241,7 +243,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
       navigate('/', { replace: true });
     }
-  }, [configId, loaded.data, loaded.isError, loaded.error, memory, navigate, life.markPriced]);
+  }, [configId, loaded.data, loaded.isError, loaded.error, memory, navigate, markPriced]);
 
   // --- saving ----------------------------------------------------------------------------------------------------
   const utils = trpc.useUtils();
@@ -276,7 +278,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       try {
         const res = overwrite ? await update.mutateAsync({ ...payload, id: event.id }) : await create.mutateAsync(payload);
         dispatch({ type: 'saved', configId: res.id });
-        life.markPriced();
+        markPriced();
         memory.markClean();
         loadedFor.current = res.id; // already on screen: do not load it again
         navigate(`/calculator/${res.id}`, { replace: true });
@@ -289,7 +291,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         return refusal ?? false;
       }
     },
-    [create, update, utils, dispatch, life.markPriced, memory, navigate],
+    [create, update, utils, dispatch, markPriced, memory, navigate],
   );
 
   // --- summary actions -------------------------------------------------------------------------------------------
@@ -328,7 +330,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const sqm = state.pricingModel === 'sqm';
   const unitPrice = result ? (sqm ? result.originalPricePerSqm4 : result.originalPricePerUser4) / 10000 : null;
   const quantityHint = unitPrice === null ? undefined : `${formatUnitPrice(unitPrice)} per ${sqm ? 'unit' : 'user'} per month at this size`;
-  const selectPackage = useCallback((packageId: number) => dispatch({ type: 'selectPackage', packageId }), []);
+  const selectPackage = useCallback((packageId: number) => dispatch({ type: 'selectPackage', packageId }), [dispatch]);
 
   return (
     <>
