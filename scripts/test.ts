@@ -1,4 +1,4 @@
-// npm test: unit and integration tests, the browser tests, then the type check and the lint; ends with the plain line
+// npm test: unit and integration tests, the browser tests, then the type check, the lint and knip; ends with the plain line
 // "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -100,13 +100,15 @@ function runHeld(script: string, args: string[]): Promise<Check> {
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
 }
 
-// The type check and the lint run beside the browser tests, which mostly wait on the page.
+// The type check, the lint and knip run beside the browser tests, which mostly wait on the page.
 let typecheck: Promise<Check> | undefined;
 let lint: Promise<Check> | undefined;
+let knip: Promise<Check> | undefined;
 function startChecks(): void {
   // incremental: a run after a small change re-checks what the change reaches, not the whole project
   typecheck = runHeld('node_modules/typescript/bin/tsc', ['--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', TSC_BUILD_INFO]);
   lint = runHeld('node_modules/eslint/bin/eslint.js', ['--cache', '--cache-location', LINT_CACHE, ...LINT_PATHS]);
+  knip = runHeld('node_modules/knip/bin/knip.js', ['--no-progress']);
 }
 
 for (const [i, suite] of suites.entries()) {
@@ -136,10 +138,11 @@ for (const [i, suite] of suites.entries()) {
 }
 fs.rmSync(outDir, { recursive: true, force: true });
 
-// The type check and the lint count as one more test each: an error fails the run like a failing assertion.
+// The type check, the lint and knip count as one more test each: an error fails the run like a failing assertion.
 for (const [title, check, clean] of [
   ['typecheck (tsc --noEmit)', typecheck!, 'no type errors'],
   ['lint (eslint)', lint!, 'no lint errors'],
+  ['dead code (knip)', knip!, 'no unused files, exports or dependencies'],
 ] as const) {
   console.log(`\n=== ${title} ===`);
   const done = await check;

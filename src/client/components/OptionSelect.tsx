@@ -1,11 +1,6 @@
 // A small native select over a list of { value, label } options: the lists' filters use it.
 import { NativeSelect } from '@chakra-ui/react';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
 export function OptionSelect<V extends string>({
   label,
   value,

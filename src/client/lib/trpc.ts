@@ -1,13 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, splitLink, type HTTPBatchLinkOptions } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
 import { failureKind } from './errors';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type RouterInputs = inferRouterInputs<AppRouter>;
 
 const SESSION_CHECK_KEY = [['auth', 'check']];
 

@@ -88,9 +88,3 @@ export function watchTables(db: Db, name: string, tables: readonly string[]): Ta
 }
 
 const isSqlName = (name: string) => /^[a-z_]+$/.test(name);
-
-/** Moves a watch on by hand (for a change the triggers cannot see, e.g. a backup restored into the open file). */
-export function bumpWatch(db: Db, name: string): void {
-  const watch = connections.get(db.$client)?.watches.get(name);
-  if (watch) watch.generation++;
-}

@@ -2,14 +2,11 @@
 // `c.req.header()` makes undici copy and validate every header of the request (tens of microseconds on a hot path);
 // Node's own `incoming.headers` is already parsed. In-process requests (app.request in tests) have no Node request and
 // read the WHATWG headers as before.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 
 /** Reads headers by lower-case name, as Node joins repeated headers; undefined when absent. */
 export type HeaderReader = (name: string) => string | undefined;
-
-/** A handler of Node's own request and response (what @hono/node-server's adapter is). */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The reader for a Node request. */
 export function nodeHeaderReader(incoming: IncomingMessage): HeaderReader {
@@ -29,14 +26,4 @@ export function headerReaderOf(req: Request, env: unknown): HeaderReader {
 /** The value of header `name` (lower case) of a Hono request. */
 export function requestHeader(c: Context, name: string): string | undefined {
   return headerReaderOf(c.req.raw, c.env)(name);
-}
-
-/** A request's path and query string (without the `?`), from its absolute URL. */
-export function pathAndQuery(url: string): { path: string; query: string } | undefined {
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-  if (pathStart === -1) return undefined;
-  const queryStart = url.indexOf('?', pathStart);
-  return queryStart === -1
-    ? { path: url.slice(pathStart), query: '' }
-    : { path: url.slice(pathStart, queryStart), query: url.slice(queryStart + 1) };
 }

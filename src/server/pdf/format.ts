@@ -23,8 +23,6 @@ export function formatDocumentDateTime(date: Date): string {
 
 export const DRAFT_NUMBER = 'DRAFT';
 
-export { formatQuoteNumber as quoteNumber } from '../../shared/quote-dates';
-
 // Letters NFKD does not split into a base letter and a mark.
 const ASCII_FOLD: Record<string, string> = {
   ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'Th', ß: 'ss', æ: 'ae', Æ: 'AE',

@@ -61,8 +61,3 @@ export async function renderQuotePdfOffThread(data: QuoteDocumentData): Promise<
     inFlight -= 1;
   }
 }
-
-/** How many PDFs are rendering or waiting now (tests, the load script). */
-export function pdfsInFlight(): number {
-  return inFlight;
-}

@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
 import type { PricingCatalog } from '../../shared/pricing';
 import type { Db } from '../db/database';
-import { bumpWatch, dataVersion, watchTables, type TableWatch } from '../db/watch';
+import { dataVersion, watchTables, type TableWatch } from '../db/watch';
 import { loadCatalog } from './catalog';
 
 /** One consistent reading of the catalogue. Every object in it is frozen. */
@@ -31,8 +31,6 @@ export interface CatalogSnapshot {
   /** The engine's form of the same catalogue (integer cents), for quotes and saved configurations. */
   readonly pricing: PricingCatalog;
 }
-
-export type CatalogList = keyof CatalogSnapshot['json'];
 
 const CATALOG_TABLES = [
   'packages',
@@ -64,17 +62,6 @@ function stateOf(db: Db): CacheState {
   }
   return state;
 }
-
-/**
- * Forgets the cached catalogue of this database. The triggers do this for every catalogue write on this connection;
- * exported for a change they cannot see (e.g. a backup restored into the open file).
- */
-export function invalidateCatalog(db: Db): void {
-  bumpWatch(db, 'catalog');
-  const state = states.get(db.$client);
-  if (state) state.snapshot = null;
-}
-
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);

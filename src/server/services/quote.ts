@@ -1,5 +1,4 @@
 import { InvalidInputError } from '../errors';
-import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
 import { calculateQuote, PricingError, type PricingCatalog, type QuoteFormInput, type QuoteResult } from '../../shared/pricing';
 import type { Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
@@ -8,12 +7,6 @@ import { catalogSnapshot } from './catalog-cache';
 export function priceQuote(db: Db, form: QuoteFormInput, reading?: number): QuoteResult {
   return priceWithPricingCatalog(catalogSnapshot(db, reading).pricing, form);
 }
-
-/** Prices a form against a catalogue already read (the same one the browser prices from, catalog.all). */
-export function priceWithCatalog(catalog: CatalogDto, form: QuoteFormInput): QuoteResult {
-  return priceWithPricingCatalog(toPricingCatalog(catalog), form);
-}
-
 /** Prices against the engine's view of a catalogue; the engine's refusals are bad input (400). */
 export function priceWithPricingCatalog(pricing: PricingCatalog, form: QuoteFormInput): QuoteResult {
   try {

@@ -1,5 +1,4 @@
 import { initTRPC } from '@trpc/server';
-import type { Session, SessionUser } from '../auth/session';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { Context } from './context';
 import { domainTRPCError, inputIssuesOf, publicMessageOf } from './errors';
@@ -18,7 +17,6 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /** What a procedure call is, for those who watch every call pass (tests/integration/one-door.test.ts). */
 export interface ProcedureCall {
@@ -36,8 +34,6 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
   procedureWatchers.add(watcher);
   return () => procedureWatchers.delete(watcher);
 }
-
-export type SignedInContext = Context & { user: SessionUser; session: Session };
 
 /**
  * The base procedure all procedures come from: every call of both doors passes this one middleware once, so a rule

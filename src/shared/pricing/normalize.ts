@@ -20,19 +20,20 @@ import {
  */
 export const MAX_QUANTITY = 1_000_000_000;
 
-export function findPackage(catalog: PricingCatalog, id: number): PricingPackage | undefined {
+/** A catalogue's package by id; the engine's view and the client's DTOs alike. */
+export function findPackage<P extends { id: number } = PricingPackage>(catalog: { packages: readonly P[] }, id: number): P | undefined {
   const pkgs = catalog.packages;
   for (let i = 0; i < pkgs.length; i++) if (pkgs[i]!.id === id) return pkgs[i];
   return undefined;
 }
 
-export function findAddOn(catalog: PricingCatalog, id: number): PricingAddOn | undefined {
+export function findAddOn<A extends { id: number } = PricingAddOn>(catalog: { addOns: readonly A[] }, id: number): A | undefined {
   const list = catalog.addOns;
   for (let i = 0; i < list.length; i++) if (list[i]!.id === id) return list[i];
   return undefined;
 }
 
-export function isAddOnAvailable(addOn: PricingAddOn, packageId: number): boolean {
+export function isAddOnAvailable(addOn: Pick<PricingAddOn, 'availableForPackages'>, packageId: number): boolean {
   const av = addOn.availableForPackages;
   if (!Array.isArray(av)) return false;
   for (let i = 0; i < av.length; i++) {

@@ -7,7 +7,7 @@ export function unit4ToEuro(v: number): number {
   return r === 0 ? 0 : r;
 }
 
-export interface QuoteDiscountJson {
+interface QuoteDiscountJson {
   id: number;
   name: string;
   type: string;

@@ -31,6 +31,5 @@ export const userChanges = z.object({
 export type UserChanges = z.infer<typeof userChanges>;
 
 export const updateUserInput = userChanges.extend({ id: userId });
-export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 export const userIdInput = z.object({ id: userId });

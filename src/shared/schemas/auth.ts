@@ -19,7 +19,6 @@ export const loginInput = z.object({
   /** Admin login's "Remember me": false makes a short browser-session login; absent or true, the standard one. */
   remember: z.boolean({ error: 'Remember must be true or false' }).optional(),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 /** An address field; `message` is the seed's text for the form it is on. */
 export function emailField(message: string) {
@@ -96,14 +95,12 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 /** POST /api/password-reset/request */
 export const requestPasswordResetInput = z.object({ email: emailField(INVALID_EMAIL) });
-export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
 
 /** POST /api/password-reset/reset */
 export const resetPasswordInput = z.object({
   token: z.string({ error: INVALID_RESET_LINK }).trim().min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK),
   newPassword,
 });
-export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** The Reset Password page's form (the token comes from the query string). */
 export const resetPasswordForm = z

@@ -42,7 +42,7 @@ export const CATEGORY_ICONS = [
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
 // The engine owns the list of discount types it applies; the admin forms offer exactly those.
-export { DISCOUNT_TYPES, type DiscountType } from '../pricing/types';
+export { type DiscountType } from '../pricing/types';
 
 export const CONDITION_TYPES = [
   'contractDuration',
@@ -224,7 +224,6 @@ export type TierKind = z.output<typeof tierKind>;
 
 /** Replaces all of a package's tiers of one kind (Save Changes, Auto-Generate). An empty list removes them all. */
 export const replaceTiersInput = z.object({ packageId: recordId, kind: tierKind, tiers: tierList(tierInput) });
-export type ReplaceTiersInput = z.input<typeof replaceTiersInput>;
 
 const unitTierFields = { minSqm: tierMin, maxSqm: tierMax, pricePerSqm: tierPrice };
 const userTierFields = { minUsers: tierMin, maxUsers: tierMax, pricePerUser: tierPrice };
@@ -299,7 +298,6 @@ export type CreatePackageInput = z.input<typeof createPackageInput>;
 
 /** Partial; `features` replaces the list when sent. Tiers are changed through the tier calls only. */
 export const updatePackageInput = z.object(packageFields).partial().extend({ id: recordId });
-export type UpdatePackageInput = z.input<typeof updatePackageInput>;
 
 export const idInput = z.object({ id: recordId });
 
@@ -332,7 +330,6 @@ export const createAddOnInput = z.object({
 export type CreateAddOnInput = z.input<typeof createAddOnInput>;
 
 export const updateAddOnInput = z.object(addOnFields).partial().extend({ id: recordId });
-export type UpdateAddOnInput = z.input<typeof updateAddOnInput>;
 
 export const setAvailabilityInput = z.object({ id: recordId, availableForPackages: packageIdList });
 
@@ -359,10 +356,8 @@ export const createCategoryInput = z.object({
   icon: categoryFields.icon.optional().transform((v) => v ?? null),
   allowsMultipleSelection: categoryFields.allowsMultipleSelection.default(false),
 });
-export type CreateCategoryInput = z.input<typeof createCategoryInput>;
 
 export const updateCategoryInput = z.object(categoryFields).partial().extend({ id: recordId });
-export type UpdateCategoryInput = z.input<typeof updateCategoryInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Discount rules
@@ -487,4 +482,3 @@ export type CreateDiscountInput = z.input<typeof createDiscountInput>;
 
 /** Partial; `conditions` replaces the list when sent. */
 export const updateDiscountInput = z.object(discountFields).partial().extend({ id: recordId });
-export type UpdateDiscountInput = z.input<typeof updateDiscountInput>;

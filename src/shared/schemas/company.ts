@@ -44,7 +44,6 @@ export const companyInput = z.object({
   vatNumber: optionalText('VAT number', 50, m.vatTooLong),
   terms: optionalText('Terms', COMPANY_TERMS_MAX, m.termsTooLong, true),
 });
-export type CompanyInput = z.input<typeof companyInput>;
 
 /** GET /api/company. */
 export interface Company {

@@ -192,7 +192,6 @@ export const configurationCreateInput = z.object({
   customItems: customItems.optional().default([]),
   ...quoteFields,
 });
-export type ConfigurationCreateInput = z.input<typeof configurationCreateInput>;
 export type ConfigurationFields = z.output<typeof configurationCreateInput>;
 
 /** Overwrite: any subset of the fields; what is absent keeps its stored value. */
@@ -211,7 +210,6 @@ export const configurationUpdateInput = z.object({
   customItems: customItems.optional(),
   ...quoteFields,
 });
-export type ConfigurationUpdateInput = z.input<typeof configurationUpdateInput>;
 export type ConfigurationPatch = z.output<typeof configurationUpdateInput>;
 
 /** The fields whose change means the stored figures must be priced again. */

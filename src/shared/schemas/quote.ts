@@ -68,4 +68,3 @@ export const quoteFormInput = z
     paymentFrequency: z.unknown(),
   })
   .partial();
-export type QuoteFormInputData = z.infer<typeof quoteFormInput>;

@@ -17,8 +17,6 @@ export const shareMessages = {
 } as const;
 const m = shareMessages;
 
-/** A share token as handed out (base32, 32 characters); anything else cannot be a link and is the same 404. */
-export const SHARE_TOKEN_RE = /^[a-z2-7]{32}$/;
 export const shareTokenInput = z.object({ token: z.string().max(200) });
 
 export const acceptInput = shareTokenInput.extend({
@@ -153,4 +151,3 @@ export const sendInput = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
 });
-export type SendInput = z.input<typeof sendInput>;

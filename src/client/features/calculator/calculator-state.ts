@@ -5,6 +5,7 @@ import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import { eligibleDiscountIds, type PricingCatalog, type QuoteFormInput } from '../../../shared/pricing';
+import { findAddOn, findPackage, isAddOnAvailable } from '../../../shared/pricing/normalize';
 
 export type PricingModel = 'sqm' | 'user';
 export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
@@ -131,13 +132,10 @@ export function firstUserTierMin(pkg: PackageDto | undefined): number | null {
   return pkg ? minOf(pkg.userPriceTiers.map((t) => t.minUsers)) : null;
 }
 
-function findPackage(ctx: CalculatorContext, id: number): PackageDto | undefined {
-  return ctx.catalog.packages.find((p) => p.id === id);
-}
-
-export function isAddOnAvailable(ctx: CalculatorContext, addOnId: number, packageId: number): boolean {
-  const a = ctx.catalog.addOns.find((x) => x.id === addOnId);
-  return a !== undefined && a.availableForPackages.includes(packageId);
+/** Whether the catalogue offers add-on `addOnId` with package `packageId` (the engine's own rule). */
+function offered(ctx: CalculatorContext, addOnId: number, packageId: number): boolean {
+  const a = findAddOn(ctx.catalog, addOnId);
+  return a !== undefined && isAddOnAvailable(a, packageId);
 }
 
 /** Whether a category allows several add-ons at once; add-ons without a category behave as a multiple one. */
@@ -257,7 +255,7 @@ function selectAddOn(s: CalculatorState, pick: AddOnPick, ctx: CalculatorContext
     // -999: the whole selection is replaced (still only what the package offers, each id once)
     const seen = new Set<number>();
     const next = pick.selection.filter((a) => {
-      if (seen.has(a.id) || !isAddOnAvailable(ctx, a.id, s.packageId)) return false;
+      if (seen.has(a.id) || !offered(ctx, a.id, s.packageId)) return false;
       seen.add(a.id);
       return true;
     });
@@ -273,14 +271,14 @@ function selectAddOn(s: CalculatorState, pick: AddOnPick, ctx: CalculatorContext
   if (pick.id <= 0) return s;
   const chosen = s.addOns.some((a) => a.id === pick.id);
   if (chosen) return { ...s, addOns: s.addOns.filter((a) => a.id !== pick.id) }; // a second click deselects
-  if (!isAddOnAvailable(ctx, pick.id, s.packageId)) return s;
+  if (!offered(ctx, pick.id, s.packageId)) return s;
   const category = ctx.catalog.addOns.find((a) => a.id === pick.id)?.categoryId ?? pick.category;
   const kept = allowsMultiple(ctx, category) ? s.addOns : s.addOns.filter((a) => a.category !== category);
   return { ...s, addOns: [...kept, { id: pick.id, category, waiveSetupFee: false }] };
 }
 
 function selectPackage(s: CalculatorState, packageId: number, ctx: CalculatorContext): CalculatorState {
-  const pkg = findPackage(ctx, packageId);
+  const pkg = findPackage(ctx.catalog, packageId);
   if (!pkg) return s; // "Selected package not found" is the engine's; the UI offers only known packages
   const unitMin = firstUnitTierMin(pkg);
   const userMin = firstUserTierMin(pkg);
@@ -289,17 +287,17 @@ function selectPackage(s: CalculatorState, packageId: number, ctx: CalculatorCon
     packageId,
     squareMeters: unitMin !== null && s.squareMeters < unitMin ? unitMin : s.squareMeters,
     userCount: userMin !== null && s.userCount < userMin ? userMin : s.userCount,
-    addOns: s.addOns.filter((a) => isAddOnAvailable(ctx, a.id, packageId)),
+    addOns: s.addOns.filter((a) => offered(ctx, a.id, packageId)),
   };
 }
 
 function loadConfiguration(s: CalculatorState, c: LoadedConfiguration, ctx: CalculatorContext): CalculatorState {
-  const packageId = findPackage(ctx, c.packageId) ? c.packageId : s.packageId;
+  const packageId = findPackage(ctx.catalog, c.packageId) ? c.packageId : s.packageId;
   const knownDiscounts = new Set(ctx.catalog.discounts.map((d) => d.id));
   const seen = new Set<number>();
   const addOns: SelectedAddOn[] = [];
   for (const sel of c.addOnSelections) {
-    if (seen.has(sel.id) || !isAddOnAvailable(ctx, sel.id, packageId)) continue;
+    if (seen.has(sel.id) || !offered(ctx, sel.id, packageId)) continue;
     seen.add(sel.id);
     const category = ctx.catalog.addOns.find((a) => a.id === sel.id)?.categoryId ?? null;
     addOns.push({ id: sel.id, category, waiveSetupFee: sel.waiveSetupFee === true });
@@ -337,7 +335,7 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
       return { ...s, [action.field]: v };
     }
     case 'blurQuantity': {
-      const pkg = findPackage(ctx, s.packageId);
+      const pkg = findPackage(ctx.catalog, s.packageId);
       const min = action.field === 'squareMeters' ? firstUnitTierMin(pkg) : firstUserTierMin(pkg);
       const v = raiseToTierMinimum(s[action.field], min);
       return v === s[action.field] ? s : { ...s, [action.field]: v };

@@ -1,6 +1,6 @@
 // The quote's life in the calculator (CONTRACT §6), pure and tested without a DOM: which figures the summary shows
 // (a loaded quote's stored ones until an input changes), the drift line, read-only, and the customer/validity form.
-import { addDays, amsterdamDate } from '../../../shared/quote-dates';
+import { amsterdamDate } from '../../../shared/quote-dates';
 import { configurationMessages } from '../../../shared/schemas/configuration';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -50,7 +50,6 @@ export function quoteFieldsOf(q: { customerCompany: string | null; customerName:
 
 /** Today in Europe/Amsterdam: the first day a quote may be valid until. */
 export const todayInAmsterdam = (now = new Date()): string => amsterdamDate(now);
-export { addDays };
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
