@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, closeDialog, dismissToasts, expectClean } from './a11y';
-import { serverAndBrowser, signIn } from './harness';
+import { animationsDone, serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
@@ -103,7 +103,8 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       await expectClean(page, 'admin Price Tiers edit mode');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('tab', { name: 'User-Based Pricing' }).click();
-      await page.waitForTimeout(200);
+      await page.getByRole('table', { name: 'User-based price tiers' }).or(page.getByText(/^No user-based price tiers/)).waitFor();
+      await animationsDone(page);
       await expectClean(page, 'admin Price Tiers, user-based');
       await page.getByRole('tab', { name: 'Unit-Based Pricing' }).click();
       await page.getByRole('button', { name: 'Auto-Generate' }).click();

@@ -11,11 +11,10 @@ const EMAIL = 'nina.jansen@example.com';
 const PASSWORD = 'Welcome123';
 const NEW_PASSWORD = 'Brandnew456';
 
-/** The reset link in the newest .eml in the outbox (quoted-printable decoded). */
+/** The reset link in the newest .eml in the outbox (quoted-printable decoded), waited for until the mail is there. */
 async function resetLinkFromOutbox(dir: string, to: string): Promise<string> {
   const outbox = path.join(dir, 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  const linkInOutbox = (): string | undefined => {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
     for (const f of files.reverse()) {
       const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
@@ -24,9 +23,10 @@ async function resetLinkFromOutbox(dir: string, to: string): Promise<string> {
       const m = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9%_\-.~]+/.exec(decoded);
       if (m) return m[0];
     }
-    if (Date.now() > deadline) throw new Error(`no reset mail for ${to} in ${outbox}: ${files.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    return undefined;
+  };
+  await expect.poll(linkInOutbox, { timeout: 10_000, message: `no reset mail for ${to} in ${outbox}` }).toBeDefined();
+  return linkInOutbox()!;
 }
 
 async function toastText(page: Page, title: string): Promise<string> {

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeToast, screenshotBoth } from './screens';
-import { screenshot, serverAndBrowser, setChoice, signInThroughApi } from './harness';
+import { nextFrames, screenshot, serverAndBrowser, setChoice, signInThroughApi } from './harness';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -269,7 +269,7 @@ describe('admin catalogue tabs', () => {
     await cards.filter({ hasText: 'Flex' }).click();
     await p.getByText('Occupancy Insights').first().click();
     await p.getByTestId('total-tcv').waitFor();
-    await p.waitForTimeout(300);
+    await nextFrames(p);
 
     // the discounts the screen applies (the calculator decides which are selected), read from its checkboxes
     await p.getByRole('heading', { name: 'Available Discounts' }).click();

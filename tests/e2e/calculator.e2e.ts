@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { screenshot, serverAndBrowser, setChoice, signIn } from './harness';
+import { animationsDone, screenshot, serverAndBrowser, setChoice, signIn } from './harness';
 
 interface Named {
   id: number;
@@ -213,7 +213,8 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     const onScreen = await totals(page);
     expect([onScreen.monthly, onScreen.tcv]).toEqual([formatEuro(saved.totalMonthly), formatEuro(saved.tcv)]);
     await page.getByRole('button', { name: /Available Discounts/ }).click();
-    await page.waitForTimeout(300);
+    await page.getByTestId('discount-option').first().waitFor();
+    await animationsDone(page);
     await screenshot(page, 'calculator-7-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

@@ -177,6 +177,22 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/**
+ * Waits until the page's finite CSS animations and transitions (a dialog opening, a panel expanding) have finished,
+ * then for a painted frame. Endless ones (a spinner) are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await nextFrames(page);
+}
+
 const callsInFlight = new WeakMap<Page, Set<object>>();
 
 /** Counts the page's /trpc and /api calls from now on, for callsSettled (signIn does it for its page). */
@@ -191,18 +207,19 @@ export function watchCalls(page: Page): void {
 }
 
 /**
- * Waits until the page has had no call to the server on its way for `quietMs`. A step that changes the session from
+ * Waits until no call to the server is on its way, and none was started by the page rendering the last answers (two
+ * frames later there is still none). A step that changes the session from
  * outside the page (a logout through the API) waits for this first: an answer the page asked for before the change
  * would otherwise land after it and act on the old session, or the new one, depending on the machine's speed.
  */
-export async function callsSettled(page: Page, quietMs = 300): Promise<void> {
+export async function callsSettled(page: Page): Promise<void> {
   const open = callsInFlight.get(page);
   if (!open) throw new Error('callsSettled: watchCalls(page) was not called before the page loaded');
   await expect
     .poll(
       async () => {
         if (open.size > 0) return false;
-        await page.waitForTimeout(quietMs);
+        await nextFrames(page);
         return open.size === 0;
       },
       { timeout: 20_000, interval: 50 },

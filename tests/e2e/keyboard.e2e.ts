@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { screenshot, SCREENSHOT_DIR, serverAndBrowser } from './harness';
+import { animationsDone, nextFrames, screenshot, SCREENSHOT_DIR, serverAndBrowser } from './harness';
 import { DESKTOP } from './screens';
 
 /** What a screen reader would announce for the focused element: its role, accessible name and state. */
@@ -86,7 +86,7 @@ async function typeInto(page: Page, m: Matcher, text: string, clear = false) {
 /** A close-up of the focused control (its visible box when the input itself is visually hidden), so the focus ring
  * can be judged; kept as keyboard-<name>.png. */
 async function focusShot(page: Page, name: string) {
-  await page.waitForTimeout(120);
+  await animationsDone(page);
   const box = await page.evaluate(() => {
     let el = document.activeElement as HTMLElement | null;
     while (el && el.parentElement && el.getBoundingClientRect().width < 8) el = el.parentElement;
@@ -107,9 +107,18 @@ async function totals(page: Page) {
   return { monthly: await testText(page, 'total-monthly'), yearly: await testText(page, 'total-yearly'), tcv: await testText(page, 'total-tcv') };
 }
 
-/** Waits until the figure shown stops changing (the engine recomputes after each input). */
+/** Waits until the figures shown are those of the last input: painted, and the same on two frames in a row. */
 async function settled(page: Page) {
-  await page.waitForTimeout(150);
+  let last = '';
+  await expect
+    .poll(async () => {
+      await nextFrames(page);
+      const now = JSON.stringify(await totals(page));
+      const same = now === last;
+      last = now;
+      return same;
+    })
+    .toBe(true);
 }
 
 describe('keyboard only: sign in, build a quote, save it', () => {
@@ -131,7 +140,7 @@ describe('keyboard only: sign in, build a quote, save it', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${e2e.server.url}/`);
     await page.getByTestId('total-monthly').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
 
     // package: the radio cards are one radio group — Tab reaches the chosen one, an arrow key picks the next
     expect(await testText(page, 'summary-package')).toBe('Entry');
@@ -220,7 +229,9 @@ describe('keyboard only: sign in, build a quote, save it', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
     await dialog.waitFor();
-    await page.waitForTimeout(250);
+    // the dialog has opened and taken the focus
+    await animationsDone(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role=dialog]') != null)).toBe(true);
     let f = await focused(page);
     if (f.role !== 'textbox') f = await tabTo(page, { role: 'textbox', name: /Configuration Name|Name/ }, 10);
     await page.keyboard.type('Keyboard HQ');
