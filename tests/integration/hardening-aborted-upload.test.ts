@@ -12,19 +12,25 @@ let logged: LoggedApp;
 let servers: Servers;
 let port: number;
 let cookie: string;
+let arrived: (() => void) | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = (await t.login(USER.email, USER.password)).cookie!;
   logged = await createLoggedApp(t, { level: 'debug' });
   servers = createServers();
-  port = await servers.listenApp(logged.app);
+  // each request tells abortMidBody it has reached the app (its head is read, its body is on its way)
+  port = await servers.listen((req, env) => {
+    arrived?.();
+    return logged.app.fetch(req, env);
+  });
 });
 afterAll(async () => {
   await servers.close();
   t.close();
 });
 
-/** Sends the head and part of the body, then closes the connection; resolves once the server has had time to react. */
+/** Sends the head and part of the body, closes the connection once the app has the request, and resolves once the
+ * request's log line is written. */
 async function abortMidBody(path: string, headers: string[]): Promise<string> {
   const socket = net.connect(port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -32,11 +38,13 @@ async function abortMidBody(path: string, headers: string[]): Promise<string> {
   socket.on('data', (d) => (answered += d.toString()));
   socket.on('error', () => {});
   const head = [`POST ${path} HTTP/1.1`, `Host: ${APP_HOST}`, 'Content-Type: application/json', `Cookie: ${cookie}`, ...headers, '', ''];
+  const reachedApp = new Promise<void>((resolve) => (arrived = resolve));
   socket.write(head.join('\r\n'));
   socket.write('{"name":"Half a body","packageId":');
-  await new Promise((r) => setTimeout(r, 50));
+  await reachedApp;
+  arrived = undefined;
   socket.destroy();
-  await new Promise((r) => setTimeout(r, 300));
+  await expect.poll(() => logged.lines.some((l) => JSON.parse(l).msg === 'request')).toBe(true);
   return answered;
 }
 

@@ -164,23 +164,6 @@ describe('known and unknown reset requests take the same time (point 9)', () => 
     const [row] = await resetMailsTo(t, USER.email);
     expect(row?.status).toBe('sent');
   });
-
-  it('medians over 40 requests each are close', async () => {
-    const median = async (email: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < 40; i++) {
-        const started = performance.now();
-        await t.client().post('/api/password-reset/request', { email });
-        times.push(performance.now() - started);
-        await t.services.mailer.idle();
-      }
-      return times.sort((a, b) => a - b)[20]!;
-    };
-    const unknown = await median('nobody-at-all@example.org');
-    const known = await median(USER.email);
-    // generous: equal work, so only noise separates them (before: known did the token, mail and log work first)
-    expect(known).toBeLessThan(unknown * 2 + 2);
-  });
 });
 
 describe('the demo admin in production (point 10)', () => {

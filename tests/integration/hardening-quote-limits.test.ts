@@ -56,19 +56,16 @@ describe('quote size limits', () => {
     expect(trpc.body.error.message).toBe(message);
   });
 
-  it('bound the answer: the largest allowed quote answers well under 1 MiB, in a few tens of milliseconds', async () => {
+  it('bound the answer: the largest allowed quote answers well under 1 MiB (its time: npm run bench:quote)', async () => {
     const input = {
       packageId: 1,
       customItems: Array.from({ length: 200 }, (_, i) => item(i, 'n'.repeat(200), 'd'.repeat(1000))),
       addOns: Array.from({ length: 200 }, (_, i) => i),
       selectedDiscountIds: Array.from({ length: 200 }, (_, i) => i),
     };
-    const started = performance.now();
     const res = await user.post('/api/quote', input);
-    const ms = performance.now() - started;
     expect(res.status).toBe(200);
     expect(res.text.length).toBeLessThan(1024 * 1024);
-    expect(ms).toBeLessThan(500); // generous for a shared CI machine; ~10 ms when idle
   });
 
   it('refuse the 0.9 MB quote that answered 7 MiB', async () => {
