@@ -75,7 +75,7 @@ export function ActivityTab() {
                     </Badge>
                   );
                   return (
-                    <Table.Row key={e.id} verticalAlign="top">
+                    <Table.Row key={e.id} verticalAlign="top" data-testid="activity-entry">
                       <Table.Cell whiteSpace={{ md: 'nowrap' }} fontVariantNumeric="tabular-nums">
                         {formatAdminDateTime(e.at)}
                       </Table.Cell>

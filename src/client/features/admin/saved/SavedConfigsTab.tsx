@@ -153,7 +153,13 @@ export function SavedConfigsTab() {
             ))}
           </Stack>
           <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-            <Table.Root size="sm" interactive minW="1100px">
+            <Table.Root
+              size="sm"
+              interactive
+              minW={{ base: '900px', lg: '0' }}
+              // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
+              css={{ '& th, & td': { paddingInline: { base: '6px', xl: '8px' } } }}
+            >
               <Table.Header>
                 <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
@@ -178,7 +184,7 @@ export function SavedConfigsTab() {
                     <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                       {formatAdminDate(c.createdAt)}
                     </Table.Cell>
-                    <Table.Cell maxW="64">
+                    <Table.Cell maxW={{ base: '40', xl: '64' }}>
                       <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
                         <button type="button" onClick={() => setDetails(c)}>
                           {c.name}
