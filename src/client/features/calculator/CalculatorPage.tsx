@@ -10,7 +10,6 @@ import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
 import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
-import { formatUnitPrice } from '../../lib/format';
 import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
 import { AddOnsSection } from './AddOnsSection';
@@ -18,6 +17,7 @@ import {
   calculatorReducer,
   initialCalculatorState,
   orderPackages,
+  quantityHint as quantityHintOf,
   toQuoteForm,
   toSavePayload,
   type CalculatorAction,
@@ -35,7 +35,7 @@ import { SaveDialog, type SaveOutcome } from './SaveDialog';
 import type { SaveEvent } from './save-dialog-state';
 import { saveFailureText, saveRefusalOf } from './save-refusal';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
-import { euroCents } from './summary-model';
+import { appliedDiscountsText, euroCents } from './summary-model';
 import { QuoteLifePanel } from './QuoteLifePanel';
 import { useQuoteLife } from './use-quote-life';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
@@ -224,6 +224,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const eligibleKey = useMemo(() => eligibleDiscountIds(form, ctx.pricing).join(','), [form, ctx]);
   const result = life.stored ?? (quote.ok ? quote.result : null);
   const pkg = catalog.packages.find((p) => p.id === state.packageId);
+  const appliedText = useMemo(() => appliedDiscountsText(result), [result]);
 
   // --- loading a saved configuration ---------------------------------------------------------------------------
   const loaded = trpc.configurations.get.useQuery({ id: configId ?? 0 }, { enabled: configId !== null });
@@ -327,7 +328,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   // --- what the form shows ---------------------------------------------------------------------------------------
   const sqm = state.pricingModel === 'sqm';
   const unitPrice = result ? (sqm ? result.originalPricePerSqm4 : result.originalPricePerUser4) / 10000 : null;
-  const quantityHint = unitPrice === null ? undefined : `${formatUnitPrice(unitPrice)} per ${sqm ? 'unit' : 'user'} per month at this size`;
+  const quantityHint = quantityHintOf(state, ctx, unitPrice);
   const selectPackage = useCallback((packageId: number) => dispatch({ type: 'selectPackage', packageId }), []);
 
   return (
@@ -389,6 +390,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
             eligibleKey={eligibleKey}
             selectedIds={state.selectedDiscountIds}
             pricingModel={state.pricingModel}
+            appliedText={appliedText}
             dispatch={dispatch}
           />
           </fieldset>
