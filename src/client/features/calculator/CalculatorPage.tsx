@@ -8,7 +8,7 @@ import type { CatalogDto } from '../../lib/catalog-types';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
 import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
-import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { errorMessage, outageText, UNAVAILABLE_MESSAGE } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
@@ -286,7 +286,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         return true;
       } catch (err) {
         const refusal = saveRefusalOf(err);
-        notify('error', 'Error', saveFailureText(overwrite, refusal));
+        notify('error', 'Error', saveFailureText(overwrite, refusal, outageText(err)));
         return refusal ?? false;
       }
     },

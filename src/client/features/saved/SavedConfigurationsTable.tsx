@@ -53,7 +53,7 @@ export function SavedConfigurationsTable() {
       await utils.configurations.invalidate();
     },
     onError: (err) => {
-      notify('error', `Failed to delete configuration: ${errorMessage(err, 'Unknown error')}`);
+      notify('error', `Failed to delete configuration: ${errorMessage(err, UNAVAILABLE_MESSAGE)}`);
       setToDelete(null);
     },
   });
