@@ -200,12 +200,14 @@ describe('when things go wrong', () => {
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'errors-9-pricing-summary-image.png'), Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
   });
 
-  it('a bad configuration id: the reason, and the address goes back to the calculator', async () => {
+  it('a bad configuration id: a not-found state that leads to the saved list or a new quote', async () => {
     const page = await signedIn();
     await page.goto(`${e2e.server.url}/calculator/999999`);
-    expect(await toast(page, 'Failed to load the saved configuration')).toContain('Configuration not found');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { name: 'Quote not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/calculator/999999');
     await screenshotBoth(page, 'errors-10-bad-id');
+    await page.getByRole('link', { name: 'New configuration' }).click();
+    await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
   });
 
   it('a non-admin on the Admin link is told why', async () => {

@@ -184,3 +184,15 @@ describe('a refused save says why', () => {
     expect(toast.textContent).toContain('The server could not be reached. Check your connection and try again.');
   });
 });
+
+describe('a quote that is not there', () => {
+  it('/calculator/999 shows the not-found state, not an empty calculator under a toast', async () => {
+    await signIn();
+    const { location } = renderApp('/calculator/999');
+    expect(await screen.findByRole('heading', { name: 'Quote not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your saved configurations' }).getAttribute('href')).toBe('/saved-configurations');
+    expect(screen.queryByRole('heading', { name: 'Configure Your Package' })).toBeNull();
+    expect(location.history.at(-1)).toBe('/calculator/999');
+    expect(document.title).toBe('Quote not found · Quote Configurator');
+  });
+});

@@ -8,7 +8,8 @@ import type { CatalogDto } from '../../lib/catalog-types';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
 import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
-import { errorMessage, outageText, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { errorMessage, httpStatusOf, outageText, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
 import { useCurrentUser } from '../../lib/session';
 import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
@@ -37,6 +38,7 @@ import { saveFailureText, saveRefusalOf } from './save-refusal';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
 import { appliedDiscountsText, euroCents } from './summary-model';
 import { QuoteLifePanel } from './QuoteLifePanel';
+import { QuoteNotFound } from './QuoteNotFound';
 import { useQuoteLife } from './use-quote-life';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { useCalculatorMemory } from './use-calculator-memory';
@@ -57,6 +59,10 @@ export function CalculatorPage({ configId }: { configId?: string }) {
   const search = useSearch();
   const id = configIdFrom(configId, search);
   const catalog = trpc.catalog.all.useQuery();
+  // the same query the calculator loads the quote with: an id that is unknown or not the user's (404) is a page of its own
+  const loaded = trpc.configurations.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const notFound = id !== null && httpStatusOf(loaded.error) === 404;
+  usePageTitle(notFound ? null : 'Pricing Calculator');
 
   return (
     <Stack gap="6">
@@ -66,7 +72,9 @@ export function CalculatorPage({ configId }: { configId?: string }) {
         </Heading>
         <Text color="fg.muted">Configure a package and watch the quote update as you go.</Text>
       </Stack>
-      {catalog.isError ? (
+      {notFound ? (
+        <QuoteNotFound id={id} />
+      ) : catalog.isError ? (
         <RetryPanel
           title="Error Loading Data"
           description="We're having trouble loading the necessary data. Please try again later or contact support."
@@ -236,7 +244,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       // an accepted quote takes no unsaved edits; restored edits are priced on today's catalogue
       if (!memory.load(loaded.data, loaded.data.status !== 'accepted')) life.markPriced();
       notify('success', 'Configuration Loaded');
-    } else if (loaded.isError) {
+    } else if (loaded.isError && httpStatusOf(loaded.error) !== 404) {
       loadedFor.current = configId;
       // the address must not keep an id whose quote is not on screen
       notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
