@@ -110,7 +110,7 @@ describe('what a new user trips over', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
 
-  it('a field reached with Shift+Tab is never hidden under the sticky header', async () => {
+  it('a focused field is never hidden under the sticky header', async () => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto(`${e2e.server.url}/`);
     const units = page.getByTestId('quantity-input');
@@ -143,7 +143,7 @@ describe('what a new user trips over', () => {
       await page.goto(`${e2e.server.url}/calculator/${id}`);
       const toast = page.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: 'Configuration Loaded' });
       await toast.waitFor();
-      const totals = viewport === PHONE ? page.getByTestId('mobile-totals') : page.getByTestId('summary-totals');
+      const totals = viewport === PHONE ? page.getByTestId('mobile-totals') : page.getByTestId('pricing-summary');
       const a = await toast.boundingBox();
       const b = await totals.boundingBox();
       expect(overlaps(a!, b!), `the toast covers the totals at ${viewport.width} px`).toBe(false);

@@ -18,6 +18,7 @@ import { SavedConfigsTab } from './saved/SavedConfigsTab';
 import { ACCESS_TOASTS, dashboardAccess } from './shared/shell-access';
 import { PriceTiersTab } from './tiers/PriceTiersTab';
 import { UsersTab } from './users/UsersTab';
+import { usePageTitle } from '../../lib/page-title';
 
 const TABS = [
   { value: 'packages', label: 'Packages', Content: PackagesTab },
@@ -32,6 +33,7 @@ const TABS = [
 ] as const;
 
 export function AdminDashboardPage() {
+  usePageTitle('Admin Dashboard');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const check = useSessionCheck();

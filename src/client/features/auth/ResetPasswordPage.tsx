@@ -10,6 +10,7 @@ import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { FormField } from './FormField';
+import { usePageTitle } from '../../lib/page-title';
 
 export const REDIRECT_AFTER_RESET_MS = 3000;
 
@@ -32,6 +33,7 @@ function Panel({ icon, tone, title, children }: { icon: typeof LuKeyRound; tone:
 }
 
 export function ResetPasswordPage() {
+  usePageTitle('Reset Password');
   const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
   const [, navigate] = useLocation();
   const warned = useRef(false);

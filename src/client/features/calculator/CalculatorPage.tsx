@@ -149,6 +149,7 @@ function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: numbe
         px="4"
         py="2.5"
         data-html2canvas-ignore="true"
+        data-testid="mobile-totals"
       >
         <Flex align="center" justify="space-between" gap="3" maxW="7xl" mx="auto">
           <HStack gap="5" minW="0">
@@ -403,7 +404,8 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
           />
           </fieldset>
         </Stack>
-        <Box position={{ lg: 'sticky' }} top={{ lg: '4' }} minW="0">
+        {/* sticky below the app's sticky header (4rem), never under it */}
+        <Box position={{ lg: 'sticky' }} top={{ lg: '20' }} minW="0">
           <PricingSummary
             ref={summaryRef}
             quote={result}
