@@ -160,4 +160,31 @@ describe('what a new user trips over', () => {
     await anon.waitForURL(`${e2e.server.url}/auth`);
     await context.close();
   });
+
+  it('sharing or marking sent a quote without a customer asks who it is for first', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number }[];
+    const res = await page.request.post(`${e2e.server.url}/api/configurations`, { data: { name: 'Nameless lead', packageId: packages[0]!.id } });
+    const { id, number } = (await res.json()) as { id: number; number: string };
+    await page.goto(`${e2e.server.url}/saved-configurations`);
+    await page.getByRole('button', { name: 'Share Nameless lead' }).click();
+    const ask = page.getByRole('alertdialog', { name: `Who is ${number} for?` });
+    await ask.waitFor();
+    await ask.getByLabel('Customer company').fill('Initech');
+    await ask.getByRole('button', { name: 'Save customer and share' }).click();
+    await page.getByRole('dialog', { name: `Share ${number}` }).waitFor();
+    const saved = (await (await page.request.get(`${e2e.server.url}/api/configurations/${id}`)).json()) as { customerCompany: string };
+    expect(saved.customerCompany).toBe('Initech');
+
+    const other = await page.request.post(`${e2e.server.url}/api/configurations`, { data: { name: 'Second lead', packageId: packages[0]!.id } });
+    const second = (await other.json()) as { id: number; number: string };
+    await page.goto(`${e2e.server.url}/calculator/${second.id}`);
+    await page.getByTestId('quote-life').getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Mark as sent' }).click();
+    const ask2 = page.getByRole('alertdialog', { name: `Who is ${second.number} for?` });
+    await ask2.waitFor();
+    await ask2.getByRole('button', { name: 'Continue without' }).click();
+    await page.getByTestId('sent-notice').waitFor();
+    expect(await page.getByTestId('sent-notice').textContent()).toContain('makes it a draft again');
+  });
 });

@@ -259,7 +259,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const savedRefs = useMemo(() => (saved.data ?? []).map((c) => ({ id: c.id, name: c.name })), [saved.data]);
   // an accepted quote is frozen: it is not offered for overwriting
   const overwritable = useMemo(
-    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name })),
+    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name, status: c.status })),
     [saved.data],
   );
   const create = trpc.configurations.create.useMutation();

@@ -3,6 +3,7 @@
 import { Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuShare2 } from 'react-icons/lu';
+import { useCustomerFirst } from '../../components/CustomerFirstDialog';
 import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { answerLine } from '../../components/share/share-view';
@@ -13,9 +14,9 @@ import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import type { QuoteStatus } from '../../../shared/schemas/configuration';
-import { DriftNotice, RepricedNotice } from './DriftNotice';
+import { DriftNotice, RepricedNotice, SentQuoteNotice } from './DriftNotice';
 import { HistoryDialog } from './HistoryDialog';
-import { driftOf, type Figures, type LoadedQuote } from './quote-life';
+import { driftOf, sentQuoteNotice, type Figures, type LoadedQuote } from './quote-life';
 import { QuoteDetailsDialog } from './QuoteDetailsDialog';
 
 export function QuoteLifePanel({
@@ -38,7 +39,10 @@ export function QuoteLifePanel({
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
   const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
+  const shareFirst = useCustomerFirst('share');
+  const sendFirst = useCustomerFirst('send');
   const drift = driftOf(quote, figures);
+  const sentNotice = readOnly ? null : sentQuoteNotice(quote, figures);
   const actions = statusActions(quote.status);
 
   const move = async (to: QuoteStatus, label: string) => {
@@ -107,7 +111,11 @@ export function QuoteLifePanel({
                     <Menu.Positioner>
                       <Menu.Content>
                         {actions.map((a) => (
-                          <Menu.Item key={a.to} value={a.to} onClick={() => void move(a.to, a.label)}>
+                          <Menu.Item
+                            key={a.to}
+                            value={a.to}
+                            onClick={() => (a.to === 'sent' ? sendFirst.ask(quote, () => void move(a.to, a.label)) : void move(a.to, a.label))}
+                          >
                             {a.label}
                           </Menu.Item>
                         ))}
@@ -116,7 +124,7 @@ export function QuoteLifePanel({
                   </Portal>
                 </Menu.Root>
               )}
-              <Button size="sm" variant="outline" onClick={() => setShareOpen(true)}>
+              <Button size="sm" variant="outline" onClick={() => shareFirst.ask(quote, () => setShareOpen(true))}>
                 <LuShare2 /> Share
               </Button>
               <Button size="sm" variant="outline" onClick={() => setHistoryOpen(true)}>
@@ -136,7 +144,10 @@ export function QuoteLifePanel({
       </Card.Root>
       {drift && <DriftNotice drift={drift} onReprice={() => void runReprice()} pending={reprice.isPending} readOnly={readOnly} />}
       {figures === 'live' && !readOnly && <RepricedNotice />}
+      {sentNotice && <SentQuoteNotice text={sentNotice} />}
       <ShareDialog quote={shareOpen ? quote : null} onClose={() => setShareOpen(false)} />
+      {shareFirst.dialog}
+      {sendFirst.dialog}
       <HistoryDialog id={quote.id} number={quote.number} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       {!readOnly && <QuoteDetailsDialog quote={quote} open={detailsOpen} onClose={() => setDetailsOpen(false)} />}
     </Stack>

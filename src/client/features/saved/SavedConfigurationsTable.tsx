@@ -8,6 +8,7 @@ import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schem
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
+import { useCustomerFirst } from '../../components/CustomerFirstDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
@@ -36,6 +37,8 @@ export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [toShare, setToShare] = useState<ShareTarget | null>(null);
+  const shareFirst = useCustomerFirst('share');
+  const share = (row: Row) => shareFirst.ask(row, () => setToShare(row));
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -147,7 +150,7 @@ export function SavedConfigurationsTable() {
             }
             data-testid="saved-card"
           >
-            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} />
+            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} />
           </SavedConfigCard>
         ))}
       </Stack>
@@ -208,7 +211,7 @@ export function SavedConfigurationsTable() {
                 </Table.Cell>
                 <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
                   <HStack gap="1" justify="flex-end">
-                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} />
+                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} />
                   </HStack>
                 </Table.Cell>
               </Table.Row>
@@ -245,6 +248,7 @@ export function SavedConfigurationsTable() {
         </HStack>
       </Flex>
       <ShareDialog quote={toShare} onClose={() => setToShare(null)} />
+      {shareFirst.dialog}
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? `Delete "${toDelete.name}"?` : 'Delete configuration?'}

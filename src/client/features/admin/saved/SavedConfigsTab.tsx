@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
+import { useCustomerFirst } from '../../../components/CustomerFirstDialog';
 import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
@@ -35,6 +36,8 @@ export function SavedConfigsTab() {
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const shareFirst = useCustomerFirst('share');
+  const share = (c: SavedConfiguration) => shareFirst.ask(c, () => setSharing(c));
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -140,7 +143,7 @@ export function SavedConfigsTab() {
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
                 {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
-                <IconButton size="xs" variant="outline" onClick={() => setSharing(c)} aria-label={`Share ${c.name}`} title="Share">
+                <IconButton size="xs" variant="outline" onClick={() => share(c)} aria-label={`Share ${c.name}`} title="Share">
                   <LuShare2 />
                 </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`} title="Duplicate">
@@ -201,7 +204,7 @@ export function SavedConfigsTab() {
                     <Table.Cell textAlign="end" {...stickyActions()}>
                       <HStack gap="1" justify="flex-end">
                         <LoadQuoteButton id={c.id} name={c.name} />
-                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => setSharing(c)}>
+                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
                           <LuShare2 />
                         </IconButton>
                         <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
@@ -231,6 +234,7 @@ export function SavedConfigsTab() {
 
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
       <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
+      {shareFirst.dialog}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
