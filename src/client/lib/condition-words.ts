@@ -13,7 +13,7 @@ export const CONDITION_TYPE_LABELS: Record<string, string> = {
 };
 
 export const FREQUENCY_WORDS: Record<string, string> = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' };
-export const MODEL_WORDS: Record<string, string> = { sqm: 'Square Meter Based', user: 'User Based' };
+export const MODEL_WORDS: Record<string, string> = { sqm: 'Unit-Based', user: 'User-Based' };
 
 export interface ConditionLike {
   type: string;
