@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { testBrowserPath } from '../tests/support/browser';
+import { ensureBuilt } from './build.mjs';
 import { freePort, serverEnv, waitForServer } from './server-kit';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -15,6 +16,7 @@ const LOOK = path.join(ROOT, 'test-results/look');
 const look = process.env.LOOK === '1';
 
 async function main(): Promise<void> {
+  await ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-readme-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
     stdio: 'inherit',
   });
   try {
-    if ((await waitForServer(`${url}/api/health`, { child })) !== 'ready') throw new Error('the server did not start (npm run build first)');
+    if ((await waitForServer(`${url}/api/health`, { child })) !== 'ready') throw new Error('the server did not start');
     const browser = await chromium.launch({ executablePath: testBrowserPath(), args: ['--no-sandbox', '--disable-gpu'] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -44,11 +46,16 @@ async function main(): Promise<void> {
       });
       ids.push(((await res.json()) as { id: number }).id);
     }
-    await api.post(`${url}/api/configurations/${ids[0]}/share`);
+    // a life for the pictures: one quote accepted through its link, one revised after it was sent
+    const shared = (await (await api.post(`${url}/api/configurations/${ids[0]}/share`)).json()) as { url: string };
+    const token = shared.url.split('/q/')[1]!;
+    await api.post(`${url}/api/shared/${token}/accept`, { data: { name: 'Eva de Vries', email: 'eva@harbour.example', consent: true } });
     await api.post(`${url}/api/configurations/${ids[1]}/status`, { data: { status: 'sent' } });
+    await api.patch(`${url}/api/configurations/${ids[1]}`, { data: { squareMeters: 2400 } });
+    await api.post(`${url}/api/configurations/${ids[2]}/status`, { data: { status: 'sent' } });
 
     const shots: { path: string; name: string; ready: (p: Page) => Promise<unknown> }[] = [
-      { path: `/calculator/${ids[0]}`, name: 'calculator', ready: (p) => p.getByText('Harbour Offices HQ').first().waitFor() },
+      { path: `/calculator/${ids[2]}`, name: 'calculator', ready: (p) => p.getByTestId('sent-notice').waitFor() },
       { path: '/saved-configurations', name: 'saved-configurations', ready: (p) => p.getByTestId('saved-row').first().waitFor() },
     ];
     fs.mkdirSync(OUT, { recursive: true });

@@ -287,7 +287,7 @@ function RowActions({ row, onDelete, onShare }: { row: Row; onDelete: () => void
         </IconButton>
       ) : (
         // keeps the buttons of every row in the same columns
-        <Box w="6" flexShrink={0} aria-hidden />
+        <Box w="8" flexShrink={0} aria-hidden />
       )}
     </>
   );
