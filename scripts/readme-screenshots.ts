@@ -15,6 +15,21 @@ const OUT = path.join(ROOT, 'docs/images');
 const LOOK = path.join(ROOT, 'test-results/look');
 const look = process.env.LOOK === '1';
 
+/** Every screen at 1280, 1024 and 390 px, the visible window only (toasts and fixed bars where a person sees them). */
+async function lookAt(page: Page, url: string, paths: string[]): Promise<void> {
+  fs.mkdirSync(LOOK, { recursive: true });
+  for (const p of paths) {
+    for (const width of [1280, 1024, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.goto(`${url}${p}`);
+      await page.waitForLoadState('networkidle');
+      const name = p.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      await page.screenshot({ path: path.join(LOOK, `${name}-${width}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function main(): Promise<void> {
   await ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-readme-'));
@@ -65,6 +80,7 @@ async function main(): Promise<void> {
       await page.locator('[data-testid="toast"]').first().waitFor({ state: 'detached', timeout: 8_000 }).catch(() => undefined);
       await page.screenshot({ path: path.join(OUT, `${s.name}.png`) });
     }
+    if (look) await lookAt(page, url, [`/calculator/${ids[2]}`, '/saved-configurations', '/calculator/999', '/reset-password?token=nope']);
     // the admin's Activity tab, where every change of a quote is told in words
     await api.post(`${url}/api/logout`);
     await api.post(`${url}/api/login`, { data: { username: 'admin@example.com', password: 'Admin1234' } });
@@ -72,20 +88,8 @@ async function main(): Promise<void> {
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByTestId('activity-entry').first().waitFor();
     await page.screenshot({ path: path.join(OUT, 'activity.png') });
+    if (look) await lookAt(page, url, ['/admin/dashboard']);
 
-    if (look) {
-      fs.mkdirSync(LOOK, { recursive: true });
-      const pages = ['/admin/dashboard', `/calculator/${ids[0]}`, '/saved-configurations', '/calculator/999', '/reset-password?token=nope'];
-      for (const p of pages) {
-        for (const width of [1280, 1024, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-          await page.goto(`${url}${p}`);
-          await page.waitForLoadState('networkidle');
-          const name = p.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-          await page.screenshot({ path: path.join(LOOK, `${name}-${width}.png`), fullPage: true });
-        }
-      }
-    }
     await browser.close();
   } finally {
     child.kill('SIGTERM');
