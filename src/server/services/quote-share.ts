@@ -1,215 +1,190 @@
-// Share links and the customer's answers (CONTRACT §7). A link is a random token (160 bits) of which only the SHA-256
-// is stored; it shows the quote as it was when shared (the frozen `view`), with its live status, until the end of
-// the quote's current validUntil in Europe/Amsterdam. Every path that does not find a live link throws the same 404.
+// The customer's side of a share link (docs/API.md "Share links"): the page's data, its PDF, accept and decline. A
+// link shows the quote as it was when shared (frozen in share-links.ts), with its live status, until the end of the
+// quote's current validUntil in Europe/Amsterdam; every path that does not find a live link throws the same 404. A
+// link answers for exactly the revision it shows: once the quote moves on, the customer can no longer accept or
+// decline through it. An acceptance is kept as evidence: the figures and the sentence confirmed, and the fingerprint
+// of the accepted revision's stored snapshot.
+import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { configurations, quoteShares, users, type QuoteAcceptance, type QuoteDecline } from '../../../db/schema';
-import type { BreakdownLineJson } from '../../shared/pricing';
+import { canonicalJson } from '../../shared/canonical-json';
+import { formatMoney } from '../../shared/money';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
-import { configurationMessages } from '../../shared/schemas/configuration';
-import { shareMessages, type AcceptInput, type DeclineInput, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
-import { generateToken, hashToken } from '../auth/tokens';
+import { acceptanceStatement, quoteTitle, shareMessages, type AcceptInput, type DeclineInput, type SharedQuoteView } from '../../shared/schemas/share';
+import { hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
 import type { Mailer } from '../mail/types';
 import { quoteAnswerMail } from '../mail/templates/quote-answer';
-import { pdfContentDisposition } from '../pdf/format';
+import { quoteConfirmationMail } from '../mail/templates/quote-mails';
+import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import { creatorName } from './configuration-rows';
-import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, notFound, readableBy, todayOf } from './configurations';
-import type { QuotePdfData } from './quote-pdf';
+import { todayOf } from './configurations';
+import { customerDocument, type QuotePdfData } from './quote-pdf';
+import type { FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
 export const linkNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: shareMessages.linkInvalid });
 
-/** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
-interface FrozenView {
-  view: Omit<SharedQuoteView, 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'canRespond'>;
-  pdf: { number: string; name: string; date: string; preparedBy: { name: string; company: string }; quote: ConfigurationDetailDto['snapshot'] };
-}
-
-function linesOf(breakdowns: BreakdownLineJson[]): SharedLine[] {
-  return breakdowns.map((b) => ({
-    kind: b.kind,
-    period: b.period,
-    label: b.label,
-    quantity: b.quantity,
-    unitPrice: b.unitPrice,
-    amount: b.amount.toFixed(2),
-    waived: b.waived === true,
-  }));
-}
-
-function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): FrozenView {
-  const owner = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, q.userId)).get();
-  const pricedAt = new Date(q.snapshot.pricedAt);
-  return {
-    view: {
-      number: q.number,
-      name: q.name,
-      revision: q.revision,
-      totalMonthly: q.totalMonthly,
-      setupFees: q.setupFees,
-      tcv: q.tcv,
-      contractDuration: q.contractDuration,
-      paymentFrequency: q.paymentFrequency,
-      seller: config.companyName,
-      preparedBy: { name: q.createdBy },
-      preparedFor: { company: q.customerCompany, name: q.customerName, email: q.customerEmail },
-      lines: linesOf(q.snapshot.breakdowns),
-    },
-    pdf: {
-      number: q.number,
-      name: q.name,
-      date: (Number.isNaN(pricedAt.getTime()) ? new Date(q.updatedAt) : pricedAt).toISOString(),
-      preparedBy: { name: q.createdBy, company: owner?.companyName ?? '' },
-      quote: q.snapshot,
-    },
-  };
-}
-
-const shareUrl = (config: AppConfig, token: string) => `${config.appUrl}/q/${token}`;
-
-/** POST /api/configurations/{id}/share (owner or admin): a new link (the old one revoked); a draft becomes sent. */
-export function shareQuote(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string; expiresAt: string } {
-  const token = generateToken();
-  const validUntil = transaction(db, () => {
-    const row = db
-      .select({ status: configurations.status, validUntil: configurations.validUntil })
-      .from(configurations)
-      .where(and(eq(configurations.id, id), readableBy(actor)))
-      .get();
-    if (!row) throw notFound();
-    if (row.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.shareExpired });
-    const now = clock.now();
-    const by = { userId: actor.id };
-    if (row.status === 'draft') {
-      db.update(configurations).set({ status: 'sent', updatedAt: now }).where(eq(configurations.id, id)).run();
-      recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
-    }
-    const revoked = db
-      .update(quoteShares)
-      .set({ revokedAt: now })
-      .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-      .run().changes;
-    const quote = getConfiguration(db, clock, actor, id);
-    db.insert(quoteShares)
-      .values({ tokenHash: hashToken(token), configurationId: id, revision: quote.revision, view: freeze(db, config, quote), createdAt: now, createdBy: actor.id })
-      .run();
-    recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } });
-    return row.validUntil;
-  });
-  return { url: shareUrl(config, token), expiresAt: endOfAmsterdamDay(validUntil).toISOString() };
-}
-
-/** DELETE /api/configurations/{id}/share: 204; 404 when the quote has no live link. */
-export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): void {
-  transaction(db, () => {
-    const row = db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.id, id), readableBy(actor))).get();
-    if (!row) throw notFound();
-    const revoked = db
-      .update(quoteShares)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-      .run().changes;
-    if (revoked === 0) throw new TRPCError({ code: 'NOT_FOUND', message: shareMessages.noLink });
-    recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'link_revoked' });
-  });
-}
-
-/** The live link of a quote, for its owner's dialog: when it ends (its token is not kept, so not its URL). */
-export function liveShareOf(db: Db, clock: Clock, actor: Actor, id: number): { sharedAt: string; expiresAt: string; openedAt: string | null } | null {
-  const q = getConfiguration(db, clock, actor, id);
-  const s = db
-    .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt })
-    .from(quoteShares)
-    .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-    .get();
-  if (!s) return null;
-  return { sharedAt: s.createdAt.toISOString(), expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(), openedAt: s.openedAt?.toISOString() ?? null };
-}
-
-type LiveLink = {
+export interface LiveLink {
   tokenHash: string;
   configurationId: number;
   revision: number;
   frozen: FrozenView;
   openedAt: Date | null;
-  quote: { userId: number; status: 'draft' | 'sent' | 'accepted' | 'declined'; validUntil: string; acceptance: QuoteAcceptance | null; decline: QuoteDecline | null; name: string; number: number };
+  sentTo: string | null;
+  /** With the server's secret, the token again (share-links.ts); null for a link made before tokens were derived. */
+  nonce: string | null;
+  quote: {
+    userId: number;
+    /** The quote's current revision: the link still answers for the quote only while this equals the link's. */
+    revision: number;
+    status: 'draft' | 'sent' | 'accepted' | 'declined';
+    validUntil: string;
+    acceptance: QuoteAcceptance | null;
+    decline: QuoteDecline | null;
+  };
+}
+
+/**
+ * A link made before the seller had details and before the customer stopped seeing internal names froze a smaller
+ * view: read it in today's shape (the seller by name only, no terms, the package from the snapshot).
+ */
+function currentShape(stored: FrozenView): FrozenView {
+  const v = stored.view as FrozenView['view'] & { seller: unknown; name?: string };
+  if (typeof v.seller !== 'string') return stored;
+  const { name: _internal, ...rest } = v;
+  return {
+    pdf: stored.pdf,
+    view: {
+      ...rest,
+      packageName: stored.pdf.quote.packageName,
+      seller: { name: v.seller, address: null, email: null, phone: null, vatNumber: null },
+      terms: null,
+      preparedBy: { name: v.preparedBy.name, email: null },
+    },
+  };
+}
+
+const linkColumns = {
+  tokenHash: quoteShares.tokenHash,
+  configurationId: quoteShares.configurationId,
+  revision: quoteShares.revision,
+  view: quoteShares.view,
+  revokedAt: quoteShares.revokedAt,
+  openedAt: quoteShares.openedAt,
+  sentTo: quoteShares.sentTo,
+  nonce: quoteShares.nonce,
+  userId: configurations.userId,
+  quoteRevision: configurations.revision,
+  status: configurations.status,
+  validUntil: configurations.validUntil,
+  acceptance: configurations.acceptance,
+  decline: configurations.decline,
 };
+
+const linkQuery = (db: Db) =>
+  db.select(linkColumns).from(quoteShares).innerJoin(configurations, eq(configurations.id, quoteShares.configurationId));
+type LinkRow = NonNullable<ReturnType<ReturnType<typeof linkQuery>['get']>>;
+
+function toLiveLink(row: LinkRow): LiveLink {
+  return {
+    tokenHash: row.tokenHash,
+    configurationId: row.configurationId,
+    revision: row.revision,
+    frozen: currentShape(row.view as FrozenView),
+    openedAt: row.openedAt,
+    sentTo: row.sentTo,
+    nonce: row.nonce,
+    quote: {
+      userId: row.userId,
+      revision: row.quoteRevision,
+      status: row.status,
+      validUntil: row.validUntil,
+      acceptance: row.acceptance ?? null,
+      decline: row.decline ?? null,
+    },
+  };
+}
 
 /**
  * The live link of a token, or the one 404. The token's form is not checked first: every token costs one hash and
  * one primary-key lookup, so a guess takes as long as a revoked link.
  */
 function liveLink(db: Db, clock: Clock, token: string): LiveLink {
-  const row = db
-    .select({
-      tokenHash: quoteShares.tokenHash,
-      configurationId: quoteShares.configurationId,
-      revision: quoteShares.revision,
-      view: quoteShares.view,
-      revokedAt: quoteShares.revokedAt,
-      openedAt: quoteShares.openedAt,
-      userId: configurations.userId,
-      status: configurations.status,
-      validUntil: configurations.validUntil,
-      acceptance: configurations.acceptance,
-      decline: configurations.decline,
-      name: configurations.name,
-      number: configurations.number,
-    })
-    .from(quoteShares)
-    .innerJoin(configurations, eq(configurations.id, quoteShares.configurationId))
-    .where(eq(quoteShares.tokenHash, hashToken(token)))
-    .get();
+  const row = linkQuery(db).where(eq(quoteShares.tokenHash, hashToken(token))).get();
   if (!row || row.revokedAt !== null || clock.now() >= endOfAmsterdamDay(row.validUntil)) throw linkNotFound();
-  return {
-    tokenHash: row.tokenHash,
-    configurationId: row.configurationId,
-    revision: row.revision,
-    frozen: row.view as FrozenView,
-    openedAt: row.openedAt,
-    quote: {
-      userId: row.userId,
-      status: row.status,
-      validUntil: row.validUntil,
-      acceptance: row.acceptance ?? null,
-      decline: row.decline ?? null,
-      name: row.name,
-      number: row.number,
-    },
-  };
+  return toLiveLink(row);
+}
+
+/** The live link of a quote (not by token: for the reminders and the send), or null. */
+export function liveLinkOfQuote(db: Db, configurationId: number): LiveLink | null {
+  const row = linkQuery(db).where(and(eq(quoteShares.configurationId, configurationId), isNull(quoteShares.revokedAt))).get();
+  return row ? toLiveLink(row) : null;
+}
+
+/** Whether the customer may answer through this link, and if not, the 409's message: one rule for the view and the answer. */
+export function refusalOf(link: LiveLink, today: string): string | null {
+  const q = link.quote;
+  if (q.revision !== link.revision) return shareMessages.changed;
+  if (q.status !== 'sent') return shareMessages.notOpen;
+  if (q.validUntil < today) return shareMessages.expired;
+  return null;
+}
+
+/** What the customer's page says instead of Accept and Decline; null while they can answer. */
+function noticeOf(link: LiveLink, today: string): string | null {
+  const q = link.quote;
+  const seller = link.frozen.view.seller.name;
+  if (q.revision !== link.revision) return `${shareMessages.changed}. ${seller} will send you the new version.`;
+  if (q.status === 'accepted') return 'This quote has been accepted.';
+  if (q.status === 'declined') return 'This quote has been declined.';
+  if (q.status === 'draft') return `${seller} is revising this quote and will send you the new version.`;
+  if (q.validUntil < today) return `${shareMessages.expired}. Please ask ${seller} for a new quote.`;
+  return null;
 }
 
 function viewOf(link: LiveLink, today: string): SharedQuoteView {
   const q = link.quote;
-  const expired = q.validUntil < today;
+  const current = q.revision === link.revision;
+  // An answer belongs to the revision it was given for; an old link never shows a newer revision's answer.
+  const a = q.acceptance && q.acceptance.revision === link.revision ? q.acceptance : null;
   return {
     ...link.frozen.view,
     status: q.status,
     validUntil: q.validUntil,
     expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(),
-    expired,
-    acceptance: q.acceptance && { name: q.acceptance.name, at: q.acceptance.at, revision: q.acceptance.revision },
-    decline: q.decline,
-    canRespond: q.status === 'sent' && !expired,
+    expired: q.validUntil < today,
+    acceptance: a && { name: a.name, email: a.email, at: a.at, revision: a.revision, fingerprint: a.fingerprint ?? null },
+    decline: current ? q.decline : null,
+    current,
+    canRespond: refusalOf(link, today) === null,
+    notice: noticeOf(link, today),
+    statement: acceptanceStatement(link.frozen.view),
   };
 }
 
-/** GET /api/shared/{token}. The first reading by someone other than the quote's owner is recorded once. */
-export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number } | null): SharedQuoteView {
+/**
+ * A reading by the seller's side (the quote's owner, an admin) is a preview: it is neither a view nor the customer's
+ * first opening.
+ */
+const isCustomer = (link: LiveLink, viewer: { id: number; isAdmin: boolean } | null) => viewer === null || (viewer.id !== link.quote.userId && !viewer.isAdmin);
+
+/** GET /api/shared/{token}. Each reading by the customer is counted; the first of each link is an audit entry. */
+export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number; isAdmin: boolean } | null): SharedQuoteView {
   return transaction(db, () => {
     const link = liveLink(db, clock, token);
-    if (link.openedAt === null && viewer?.id !== link.quote.userId) {
-      const changed = db
-        .update(quoteShares)
-        .set({ openedAt: clock.now() })
-        .where(and(eq(quoteShares.tokenHash, link.tokenHash), isNull(quoteShares.openedAt)))
-        .run().changes;
-      if (changed > 0) {
+    if (isCustomer(link, viewer)) {
+      const now = clock.now();
+      db.update(configurations)
+        .set({ viewCount: sql`${configurations.viewCount} + 1`, firstViewedAt: sql`coalesce(${configurations.firstViewedAt}, ${now.getTime()})`, lastViewedAt: now })
+        .where(eq(configurations.id, link.configurationId))
+        .run();
+      if (link.openedAt === null) {
+        db.update(quoteShares).set({ openedAt: now }).where(eq(quoteShares.tokenHash, link.tokenHash)).run();
         recordAudit(db, clock, { customer: 'Customer' }, { entity: 'quote', entityId: link.configurationId, action: 'opened', after: { revision: link.revision } });
       }
     }
@@ -217,21 +192,45 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
   });
 }
 
-/** GET /api/shared/{token}/pdf: the PDF of the quote as shared (the frozen snapshot). */
-export function sharedPdfData(db: Db, clock: Clock, config: AppConfig, token: string): QuotePdfData {
-  const { frozen } = liveLink(db, clock, token);
-  const { fileName, header } = pdfContentDisposition(frozen.pdf.number, frozen.pdf.name);
-  return {
-    fileName,
-    contentDisposition: header,
-    document: { ...frozen.pdf, date: new Date(frozen.pdf.date), seller: config.companyName },
-  };
+/**
+ * The document a link prints: the same as the owner's PDF of that revision (with its live status and validity, and
+ * the Accepted block once accepted), from the snapshot the link was made with.
+ */
+export function linkDocument(link: LiveLink, today: string): QuotePdfData {
+  const { frozen, quote: q } = link;
+  const view = viewOf(link, today);
+  return customerDocument({
+    number: frozen.pdf.number,
+    date: new Date(frozen.pdf.date),
+    preparedBy: frozen.pdf.preparedBy,
+    seller: view.seller,
+    terms: view.terms,
+    quote: frozen.pdf.quote,
+    life: {
+      revision: link.revision,
+      status: view.current ? q.status : 'changed',
+      expired: view.expired && (q.status === 'draft' || q.status === 'sent'),
+      validUntil: q.validUntil,
+      preparedFor: frozen.view.preparedFor,
+      acceptance: view.acceptance && q.acceptance,
+    },
+  });
 }
 
-/** Only a sent quote whose validity has not passed can be answered; and only the revision the link shows. */
+/** GET /api/shared/{token}/pdf. */
+export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData {
+  return linkDocument(liveLink(db, clock, token), todayOf(clock));
+}
+
+/** Only a sent quote whose validity has not passed can be answered; and only at the revision the link shows. */
 function assertOpen(link: LiveLink, today: string): void {
-  if (link.quote.validUntil < today) throw new TRPCError({ code: 'CONFLICT', message: shareMessages.expired });
-  if (link.quote.status !== 'sent') throw new TRPCError({ code: 'CONFLICT', message: shareMessages.notOpen });
+  const refusal = refusalOf(link, today);
+  if (refusal !== null) throw new TRPCError({ code: 'CONFLICT', message: refusal });
+}
+
+/** The SHA-256 (hex) of a stored snapshot in its canonical JSON form: anyone holding the snapshot can recompute it. */
+export function snapshotFingerprint(snapshot: unknown): string {
+  return createHash('sha256').update(canonicalJson(snapshot), 'utf8').digest('hex');
 }
 
 interface AnswerContext {
@@ -242,16 +241,19 @@ interface AnswerContext {
   address: string;
 }
 
+/** The owner's mail on an answer: which revision, and its monthly total and contract value. */
 function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'declined', customer: string, reason: string | null): void {
   const owner = ctx.db.select().from(users).where(eq(users.id, link.quote.userId)).get();
   if (!owner) return;
-  const number = link.frozen.view.number;
+  const v = link.frozen.view;
   const mail = quoteAnswerMail({
     answer,
     ownerName: creatorName(owner),
-    number,
-    quoteName: link.quote.name,
+    number: v.number,
+    title: quoteTitle(v.packageName, v.preparedFor),
     revision: link.revision,
+    totalMonthly: v.totalMonthly,
+    tcv: v.tcv,
     customer,
     reason,
     quoteUrl: `${ctx.config.appUrl}/calculator/${link.configurationId}`,
@@ -261,32 +263,75 @@ function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'dec
     to: owner.email,
     userId: owner.id,
     ...mail,
-    metadata: { quoteNumber: number, revision: link.revision },
+    metadata: { quoteNumber: v.number, revision: link.revision },
   });
 }
 
-/** POST /api/shared/{token}/accept: once, for a sent, unexpired quote; the owner is told by mail. */
+/** The customer's copy of what they accepted: a confirmation with the accepted PDF attached, after the answer is sent. */
+function confirmToCustomer(ctx: AnswerContext, link: LiveLink, acceptance: QuoteAcceptance): void {
+  const { clock, mailer } = ctx;
+  mailer.defer(async () => {
+    const data = linkDocument({ ...link, quote: { ...link.quote, status: 'accepted', acceptance } }, todayOf(clock));
+    const pdf = await renderQuotePdfOffThread(data.document);
+    const v = link.frozen.view;
+    const mail = quoteConfirmationMail({ quote: v, acceptance });
+    await mailer.send({
+      type: 'quote_acceptance_confirmation',
+      to: acceptance.email,
+      userId: null,
+      fromName: v.seller.name,
+      replyTo: v.preparedBy.email ?? undefined,
+      ...mail,
+      attachments: [{ filename: data.fileName, content: Buffer.from(pdf), contentType: 'application/pdf' }],
+      metadata: { quoteNumber: v.number, revision: link.revision },
+    });
+  });
+}
+
+/**
+ * POST /api/shared/{token}/accept: once, for a sent, unexpired quote still at the link's revision, with the customer's
+ * consent to the statement shown. The acceptance records the evidence; the owner is told, the customer gets a copy.
+ */
 export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuoteView {
   const { db, clock } = ctx;
-  const link = transaction(db, () => {
+  const { link, acceptance } = transaction(db, () => {
     const l = liveLink(db, clock, input.token);
     assertOpen(l, todayOf(clock));
-    const acceptance: QuoteAcceptance = { name: input.name, email: input.email, at: clock.now().toISOString(), revision: l.revision, address: ctx.address };
-    db.update(configurations).set({ status: 'accepted', acceptance, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
+    // The revision is the link's (assertOpen), so the row's figures and snapshot are exactly what the customer saw.
+    const row = db
+      .select({ totalMonthly: configurations.totalMonthly, setupFees: configurations.setupFees, tcv: configurations.tcv, snapshot: configurations.snapshot })
+      .from(configurations)
+      .where(eq(configurations.id, l.configurationId))
+      .get();
+    if (!row) throw linkNotFound();
+    const a: QuoteAcceptance = {
+      name: input.name,
+      email: input.email,
+      at: clock.now().toISOString(),
+      revision: l.revision,
+      address: ctx.address,
+      totalMonthly: formatMoney(row.totalMonthly),
+      setupFees: formatMoney(row.setupFees),
+      tcv: formatMoney(row.tcv),
+      statement: acceptanceStatement(l.frozen.view),
+      fingerprint: snapshotFingerprint(row.snapshot),
+    };
+    db.update(configurations).set({ status: 'accepted', acceptance: a, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
     recordAudit(db, clock, { customer: `${input.name} (customer)` }, {
       entity: 'quote',
       entityId: l.configurationId,
       action: 'accepted',
       before: { status: 'sent' },
-      after: { status: 'accepted', name: input.name, email: input.email, revision: l.revision },
+      after: { status: 'accepted', ...a },
     });
-    return l;
+    return { link: l, acceptance: a };
   });
   tellOwner(ctx, link, 'accepted', `${input.name} <${input.email}>`, null);
+  confirmToCustomer(ctx, link, acceptance);
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));
 }
 
-/** POST /api/shared/{token}/decline: for a sent, unexpired quote, with an optional reason; the owner is told. */
+/** POST /api/shared/{token}/decline: the same rule as accept, with an optional reason; the owner is told. */
 export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQuoteView {
   const { db, clock } = ctx;
   const reason = input.reason ? input.reason : null;
@@ -307,4 +352,3 @@ export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQu
   tellOwner(ctx, link, 'declined', 'Your customer', reason);
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));
 }
-

@@ -1,6 +1,5 @@
-// "Share" on a saved quote (CONTRACT §7): make a link for the customer (a draft becomes sent), copy it, see when it
-// ends and whether it was opened, revoke it. Only the link's hash is stored, so an earlier link cannot be shown
-// again: the dialog offers a new one (which replaces it) instead.
+// "Share" on a saved quote (docs/API.md "Share links"): make a link for the customer (a draft becomes sent), copy it
+// again at any time, see when it ends, which revision it shows and whether it was opened, revoke it.
 import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuCopy, LuLink, LuTrash2 } from 'react-icons/lu';
@@ -9,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatAdminDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { copyLink } from '../copy-link';
+import { linkBehindLine } from './share-view';
 import { notify } from '../toaster';
 
 /** The link ends at the first instant after the quote's last valid day: shown as that day's 23:59. */
@@ -17,6 +17,7 @@ const lastMinute = (expiresAt: string) => formatAdminDateTime(new Date(Date.pars
 export interface ShareTarget {
   id: number;
   number: string;
+  revision: number;
   status: QuoteStatus;
   expired: boolean;
 }
@@ -30,6 +31,9 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
   const share = trpc.configurations.share.useMutation();
   const revoke = trpc.configurations.unshare.useMutation();
   const live = status.data?.live ?? null;
+  const behind = !made && live !== null && quote !== null && live.revision !== quote.revision;
+  // The link to copy: one just made, or the live one (shown again: it is derived, not stored).
+  const shown = made ?? (live?.url ? { url: live.url, expiresAt: live.expiresAt } : null);
 
   const close = () => {
     setMade(null);
@@ -78,27 +82,48 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                {made ? (
+                {behind && live && quote && (
+                  <Alert.Root status="warning" data-testid="share-behind">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{linkBehindLine({ revision: quote.revision, linkRevision: live.revision })}</Alert.Title>
+                      <Alert.Description>
+                        The customer can no longer accept or decline through it. Share revision {quote.revision} to give them a new link; the
+                        old link stops working.
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
+                {shown && !behind ? (
                   <Field.Root readOnly>
                     <Field.Label>Link for your customer</Field.Label>
                     <HStack w="full" gap="2">
-                      <Input readOnly value={made.url} fontFamily="mono" textStyle="sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
-                      <Button variant="outline" onClick={() => void copy(made.url)} flexShrink={0}>
+                      <Input readOnly value={shown.url} fontFamily="mono" textStyle="sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+                      <Button variant="outline" onClick={() => void copy(shown.url)} flexShrink={0}>
                         {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
                       </Button>
                     </HStack>
-                    <Field.HelperText>Works until {lastMinute(made.expiresAt)} (Europe/Amsterdam), the end of the quote's validity.</Field.HelperText>
+                    <Field.HelperText>
+                      Works until {lastMinute(shown.expiresAt)} (Europe/Amsterdam), the end of the quote's validity. Copy it as often as you
+                      like: it stays the same.
+                    </Field.HelperText>
                   </Field.Root>
-                ) : live ? (
+                ) : live && !behind ? (
                   <Text textStyle="sm" data-testid="share-live">
-                    A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}.{' '}
-                    {live.openedAt ? `The customer opened it on ${formatAdminDateTime(live.openedAt)}.` : 'The customer has not opened it yet.'}{' '}
-                    For your security it cannot be shown again: create a new link to copy one (the old one stops working).
+                    A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}. It was made before links could be
+                    shown again: create a new link to copy one (the old one stops working).
                   </Text>
-                ) : (
+                ) : !live ? (
                   <Text textStyle="sm" color="fg.muted">
                     {quote?.status === 'draft' ? 'Creating a link marks this draft as sent.' : 'No link is live for this quote.'}
                     {quote?.status === 'accepted' || quote?.status === 'declined' ? ' The customer will see it read-only.' : ''}
+                  </Text>
+                ) : null}
+                {live && (
+                  <Text textStyle="sm" color="fg.muted" data-testid="share-opened">
+                    Shared on {formatAdminDateTime(live.sharedAt)}
+                    {live.sentTo ? `, mailed to ${live.sentTo}` : ''}.{' '}
+                    {live.openedAt ? `The customer opened it on ${formatAdminDateTime(live.openedAt)}.` : 'The customer has not opened it yet.'}
                   </Text>
                 )}
                 {quote?.expired && (
@@ -120,10 +145,16 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
                   <LuTrash2 /> Revoke
                 </Button>
               )}
-              <Button variant="outline" onClick={() => void create()} loading={share.isPending} disabled={quote?.expired}>
-                <LuLink /> {made || live ? 'Create new link' : 'Create link'}
+              <Button
+                variant={behind ? 'solid' : 'outline'}
+                colorPalette={behind ? 'blue' : undefined}
+                onClick={() => void create()}
+                loading={share.isPending}
+                disabled={quote?.expired}
+              >
+                <LuLink /> {behind && quote ? `Share revision ${quote.revision}` : made || live ? 'Create new link' : 'Create link'}
               </Button>
-              <Button colorPalette="blue" onClick={close}>
+              <Button colorPalette="blue" variant={behind ? 'outline' : 'solid'} onClick={close}>
                 Done
               </Button>
             </Dialog.Footer>

@@ -1,15 +1,15 @@
-// /q/:token, the customer's page (CONTRACT §7): no account, no app header. It reads like the document a company
+// /q/:token, the customer's page (docs/API.md "Share links"): no account, no app header. It reads like the document a company
 // sends: seller, number and revision, who prepared it for whom, the lines and totals exactly as stored, validity and
 // status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
-import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { TRPCClientError } from '@trpc/client';
 import { useReducer } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
-import type { SharedLine, SharedQuoteView } from '../../../shared/schemas/share';
+import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
 import { errorMessage } from '../../lib/errors';
-import { formatCount, formatEuro, formatLocalDate, formatUnitPrice } from '../../lib/format';
+import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { acceptanceStatement, canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
+import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
 // Chakra's breakpoints are screen media queries: in print the phone layout would apply, so print sets its own.
 const noPrint = { '@media print': { display: 'none !important' } } as const;
@@ -77,27 +77,45 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
       css={{ '@media print': { border: 'none', boxShadow: 'none', padding: 0 } }}
     >
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Box>
+        <Box minW="0">
           <Text fontWeight="semibold" color="blue.fg" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
-            {v.seller}
+            {v.seller.name}
           </Text>
           <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="1">
             Quote {v.number}
           </Heading>
           <Text color="fg.muted" textStyle="sm" mt="1">
-            {v.name} · Revision {v.revision}
+            {quoteTitle(v.packageName, v.preparedFor)} · Revision {v.revision}
           </Text>
         </Box>
-        <Badge colorPalette={statusPalette[v.status]} size="lg" variant="subtle" data-testid="quote-status">
-          {statusLabel[v.status]}
+        <Badge colorPalette={v.current ? statusPalette[v.status] : 'gray'} size="lg" variant="subtle" data-testid="quote-status">
+          {v.current ? statusLabel[v.status] : 'Changed since sent'}
         </Badge>
       </Flex>
 
+      {!v.current && (
+        <Alert.Root status="info" mt="6" role="status" data-testid="quote-notice">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{v.notice}</Alert.Title>
+            <Alert.Description>Below are the figures you were sent on this link; they can no longer be accepted or declined.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm" css={printGrid}>
-        <Info label="Prepared by">
+        <Info label="Your contact">
           {v.preparedBy.name}
+          {v.preparedBy.email && (
+            <>
+              <br />
+              <Link href={`mailto:${v.preparedBy.email}`} color="blue.fg">
+                {v.preparedBy.email}
+              </Link>
+            </>
+          )}
           <br />
-          {v.seller}
+          {v.seller.name}
         </Info>
         <Info label="Prepared for">{customer.length > 0 ? customer.map((c) => <div key={c}>{c}</div>) : '—'}</Info>
         <Info label="Valid until">
@@ -116,6 +134,9 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         <Separator my="2" />
         <Total label="Total contract value" value={v.tcv} strong />
       </Box>
+
+      <SellerDetails seller={v.seller} />
+      {v.terms && <Terms seller={v.seller.name} terms={v.terms} />}
 
       <Answer token={token} v={v} />
 
@@ -214,19 +235,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
   const accept = trpc.shared.accept.useMutation({ onSuccess: done });
   const decline = trpc.shared.decline.useMutation({ onSuccess: done });
 
-  if (v.acceptance) {
-    return (
-      <Alert.Root status="success" mt="8" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>
-            Accepted by {v.acceptance.name} on {formatLocalDate(v.acceptance.at)} (revision {v.acceptance.revision})
-          </Alert.Title>
-          <Alert.Description>Thank you. {v.seller} has been told and will be in touch.</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
+  if (v.acceptance) return <AcceptedBlock a={v.acceptance} seller={v.seller.name} />;
   if (v.decline) {
     return (
       <Alert.Root status="info" mt="8" role="status">
@@ -238,15 +247,17 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
       </Alert.Root>
     );
   }
+  // A changed quote says so at the top of the page, before any figure is read.
+  if (!v.current) return null;
   if (!v.canRespond) {
     return (
-      <Text mt="8" color="fg.muted" textStyle="sm" css={noPrint}>
-        {v.expired ? 'This quote has expired.' : `${v.seller} is revising this quote; you will receive a new link.`}
-      </Text>
+      <Alert.Root status="neutral" mt="8" role="status" data-testid="quote-notice" css={noPrint}>
+        <Alert.Indicator />
+        <Alert.Title>{v.notice}</Alert.Title>
+      </Alert.Root>
     );
   }
 
-  const statement = acceptanceStatement(v, (x) => formatEuro(x));
   return (
     <Box mt="8" borderTopWidth="1px" pt="6" css={noPrint}>
       {s.panel === 'none' && (
@@ -266,7 +277,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
           maxW="lg"
           onSubmit={(e) => {
             e.preventDefault();
-            if (canSendAccept(s)) accept.mutate({ token, name: s.name.trim(), email: s.email.trim() });
+            if (canSendAccept(s)) accept.mutate({ token, name: s.name.trim(), email: s.email.trim(), consent: true });
           }}
         >
           <Heading as="h2" size="md">
@@ -283,7 +294,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
           <Checkbox.Root checked={s.confirmed} onCheckedChange={(e) => dispatch({ type: 'confirm', value: e.checked === true })} alignItems="flex-start">
             <Checkbox.HiddenInput />
             <Checkbox.Control mt="0.5" />
-            <Checkbox.Label fontWeight="normal">{statement}</Checkbox.Label>
+            <Checkbox.Label fontWeight="normal">{v.statement}</Checkbox.Label>
           </Checkbox.Root>
           {accept.isError && (
             <Text color="fg.error" textStyle="sm" role="alert">
@@ -332,6 +343,91 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
           </HStack>
         </Stack>
       )}
+    </Box>
+  );
+}
+
+/** The acceptance as the customer's evidence: who, when, which revision, and the fingerprint of what was accepted. */
+function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptance']>; seller: string }) {
+  return (
+    <Box mt="8" borderWidth="1px" borderColor="green.muted" bg="green.subtle" rounded="md" p={{ base: '4', md: '5' }} role="status" data-testid="accepted-block">
+      <HStack gap="2" color="green.fg" mb="3">
+        <LuCheck />
+        <Heading as="h2" size="md" color="green.fg">
+          Accepted
+        </Heading>
+      </HStack>
+      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} columnGap="4" rowGap={{ base: '0', sm: '1.5' }} textStyle="sm">
+        <Evidence label="Accepted by">
+          {a.name} ({a.email})
+        </Evidence>
+        <Evidence label="Date and time">{formatLocalDateTime(a.at)}</Evidence>
+        <Evidence label="Revision">{a.revision}</Evidence>
+        {a.fingerprint && (
+          <Evidence label="Fingerprint (SHA-256)">
+            <Text as="span" fontFamily="mono" textStyle="xs" overflowWrap="anywhere" data-testid="accepted-fingerprint">
+              {a.fingerprint}
+            </Text>
+          </Evidence>
+        )}
+      </Box>
+      <Text mt="3" textStyle="sm" color="fg.muted">
+        Thank you. {seller} has been told and will be in touch. A copy has been sent to your email address.
+      </Text>
+    </Box>
+  );
+}
+
+function Evidence({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Box as="dt" color="fg.muted" mt={{ base: '2', sm: '0' }}>
+        {label}
+      </Box>
+      <Box as="dd" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </>
+  );
+}
+
+/** Who is selling: the address, contact details and VAT number, those the seller gave. */
+function SellerDetails({ seller }: { seller: SharedSeller }) {
+  const contact = [seller.email, seller.phone, seller.vatNumber && `VAT ${seller.vatNumber}`].filter((x): x is string => Boolean(x));
+  if (!seller.address && contact.length === 0) return null;
+  return (
+    <Box mt="8" pt="4" borderTopWidth="1px" textStyle="xs" color="fg.muted" data-testid="seller-details">
+      <Text fontWeight="semibold" color="fg">
+        {seller.name}
+      </Text>
+      {seller.address && <Text whiteSpace="pre-line">{seller.address}</Text>}
+      {contact.length > 0 && <Text>{contact.join(' · ')}</Text>}
+    </Box>
+  );
+}
+
+/** The seller's terms, read before Accept; the accepted statement refers to them. */
+function Terms({ seller, terms }: { seller: string; terms: string }) {
+  return (
+    <Box mt="6" data-testid="quote-terms">
+      <Heading as="h2" size="sm" mb="2">
+        Terms of {seller}
+      </Heading>
+      <Box
+        borderWidth="1px"
+        rounded="md"
+        p="3"
+        maxH="16rem"
+        overflowY="auto"
+        textStyle="sm"
+        whiteSpace="pre-line"
+        bg="bg.subtle"
+        tabIndex={0}
+        aria-label={`Terms of ${seller}`}
+        css={{ '@media print': { maxHeight: 'none', overflow: 'visible' } }}
+      >
+        {terms}
+      </Box>
     </Box>
   );
 }

@@ -3,7 +3,7 @@
 import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuCopy, LuFileText, LuSearch, LuShare2, LuTrash2 } from 'react-icons/lu';
+import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
@@ -13,7 +13,9 @@ import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
 import { useCustomerFirst } from '../../../components/CustomerFirstDialog';
+import { SendDialog, type SendTarget } from '../../../components/share/SendDialog';
 import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
+import { canSend } from '../../../components/share/share-view';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -38,6 +40,7 @@ export function SavedConfigsTab() {
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const shareFirst = useCustomerFirst('share');
   const share = (c: SavedConfiguration) => shareFirst.ask(c, () => setSharing(c));
+  const [sending, setSending] = useState<SendTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -143,6 +146,9 @@ export function SavedConfigsTab() {
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
                 {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
+                <IconButton size="xs" variant="outline" onClick={() => setSending(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
+                  <LuSend />
+                </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => share(c)} aria-label={`Share ${c.name}`} title="Share">
                   <LuShare2 />
                 </IconButton>
@@ -204,6 +210,9 @@ export function SavedConfigsTab() {
                     <Table.Cell textAlign="end" {...stickyActions()}>
                       <HStack gap="1" justify="flex-end">
                         <LoadQuoteButton id={c.id} name={c.name} />
+                        <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
+                          <LuSend />
+                        </IconButton>
                         <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
                           <LuShare2 />
                         </IconButton>
@@ -235,6 +244,7 @@ export function SavedConfigsTab() {
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
       <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
       {shareFirst.dialog}
+      <SendDialog quote={sending} onClose={() => setSending(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
