@@ -171,8 +171,8 @@ export function SavedConfigurationsTable() {
               <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
               <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
               <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-              {/* always the signed-in user on this list: the first column to give way below 1280 px */}
-              <Table.ColumnHeader {...plainHeader} hideBelow="xl">
+              {/* always the signed-in user on this list: the column that gives way below 1536 px */}
+              <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
                 Created By
               </Table.ColumnHeader>
               <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
@@ -209,7 +209,7 @@ export function SavedConfigurationsTable() {
                 <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
                   <Money value={c.tcv} />
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="xl">
+                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
                   {c.createdBy}
                 </Table.Cell>
                 <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">

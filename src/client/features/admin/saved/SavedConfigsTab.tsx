@@ -167,7 +167,7 @@ export function SavedConfigsTab() {
               interactive
               minW={{ base: '900px', lg: '0' }}
               // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
-              css={{ '& th, & td': { paddingInline: { base: '6px', xl: '8px' } } }}
+              css={{ '& th, & td': { paddingInline: { base: '4px', xl: '8px' } } }}
             >
               <Table.Header>
                 <Table.Row bg="bg.subtle">
