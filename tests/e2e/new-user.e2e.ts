@@ -144,9 +144,14 @@ describe('what a new user trips over', () => {
       const toast = page.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: 'Configuration Loaded' });
       await toast.waitFor();
       const totals = viewport === PHONE ? page.getByTestId('mobile-totals') : page.getByTestId('pricing-summary');
-      const a = await toast.boundingBox();
-      const b = await totals.boundingBox();
-      expect(overlaps(a!, b!), `the toast covers the totals at ${viewport.width} px`).toBe(false);
+      await totals.waitFor();
+      // the toast settles in its place a frame or two after it appears (its height is measured first)
+      await expect
+        .poll(async () => overlaps((await toast.boundingBox())!, (await totals.boundingBox())!), {
+          message: `the toast covers the totals at ${viewport.width} px`,
+          timeout: 4_000,
+        })
+        .toBe(false);
     }
   });
 
