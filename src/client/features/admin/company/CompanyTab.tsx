@@ -58,36 +58,36 @@ export function CompanyTab() {
       <SectionHeader title="Company" description="The seller your customers see on the quote page, the PDF and the mails." />
       <Box bg="bg" borderWidth="1px" rounded="l3" p={{ base: '4', md: '6' }} maxW="3xl">
         <form noValidate onSubmit={(e) => void form.handleSubmit((v) => save.mutate(v))(e)}>
-        <Stack gap="5">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {field('name', 'Company name', { required: true, autoComplete: 'organization' })}
-            {field('vatNumber', 'VAT number')}
-            {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-            {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
-          </SimpleGrid>
-          <Field.Root invalid={Boolean(errors.address)}>
-            <Field.Label>Address</Field.Label>
-            <Textarea rows={3} autoComplete="street-address" {...form.register('address')} />
-            <Field.ErrorText>{errors.address?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.terms)}>
-            <Field.Label>Terms and conditions</Field.Label>
-            <Textarea rows={8} {...form.register('terms')} />
-            <Field.HelperText>
-              Shown to the customer before they accept, and printed on the PDF; accepting a quote accepts them.{' '}
-              {formatCount(terms.length)} of {formatCount(COMPANY_TERMS_MAX)} characters.
-            </Field.HelperText>
-            <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
-          </Field.Root>
-          <Text textStyle="xs" color="fg.muted">
-            A link already sent keeps the details it was made with; sending or sharing again uses these.
-          </Text>
-          <Box>
-            <Button type="submit" colorPalette="blue" loading={save.isPending} disabled={!form.formState.isDirty}>
-              Save company details
-            </Button>
-          </Box>
-        </Stack>
+          <Stack gap="5">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {field('name', 'Company name', { required: true, autoComplete: 'organization' })}
+              {field('vatNumber', 'VAT number')}
+              {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+              {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+            </SimpleGrid>
+            <Field.Root invalid={Boolean(errors.address)}>
+              <Field.Label>Address</Field.Label>
+              <Textarea rows={3} autoComplete="street-address" {...form.register('address')} />
+              <Field.ErrorText>{errors.address?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.terms)}>
+              <Field.Label>Terms and conditions</Field.Label>
+              <Textarea rows={8} {...form.register('terms')} />
+              <Field.HelperText>
+                Shown to the customer before they accept, and printed on the PDF; accepting a quote accepts them.{' '}
+                {formatCount(terms.length)} of {formatCount(COMPANY_TERMS_MAX)} characters.
+              </Field.HelperText>
+              <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
+            </Field.Root>
+            <Text textStyle="xs" color="fg.muted">
+              A link already sent keeps the details it was made with; sending or sharing again uses these.
+            </Text>
+            <Box>
+              <Button type="submit" colorPalette="blue" loading={save.isPending} disabled={!form.formState.isDirty}>
+                Save company details
+              </Button>
+            </Box>
+          </Stack>
         </form>
       </Box>
     </Box>
