@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, serverAndBrowser, signInThroughApi } from './harness';
-import { horizontalOverflow, PHONE } from './screens';
+import { horizontalOverflow, PHONE, screenshotBoth } from './screens';
 
 const WIDTHS = [1280, 1024] as const;
 
@@ -175,6 +175,7 @@ describe('what a new user trips over', () => {
     await page.getByRole('button', { name: 'Share Nameless lead' }).click();
     const ask = page.getByRole('alertdialog', { name: `Who is ${number} for?` });
     await ask.waitFor();
+    await screenshotBoth(page, 'customer-first-dialog');
     await ask.getByLabel('Customer company').fill('Initech');
     await ask.getByRole('button', { name: 'Save customer and share' }).click();
     await page.getByRole('dialog', { name: `Share ${number}` }).waitFor();
@@ -191,5 +192,18 @@ describe('what a new user trips over', () => {
     await ask2.getByRole('button', { name: 'Continue without' }).click();
     await page.getByTestId('sent-notice').waitFor();
     expect(await page.getByTestId('sent-notice').textContent()).toContain('makes it a draft again');
+
+    // saving: the open quote is the one updated, and the dialog says what the update does to a sent quote
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await save.waitFor();
+    expect(await save.getByLabel('Select Configuration').inputValue()).toBe(String(second.id));
+    await save.getByTestId('save-warning').filter({ hasText: 'makes it a draft again' }).waitFor();
+    await save.getByLabel('Select Configuration').selectOption(String(id));
+    await save.getByRole('button', { name: 'Update Configuration' }).click();
+    await save.getByTestId('save-warning').filter({ hasText: 'This replaces “Nameless lead”' }).waitFor();
+    await save.getByRole('button', { name: 'Replace it' }).waitFor();
+    await screenshotBoth(page, 'save-dialog-replace');
+    await save.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -125,7 +125,7 @@ function CustomerFirstDialog({
                   )}
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
+              <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch">
                 <Button variant="ghost" onClick={() => (reset(), onDone())} disabled={update.isPending}>
                   Continue without
                 </Button>
