@@ -17,7 +17,7 @@ export function saveRefusalOf(error: unknown): SaveRefusal | null {
 }
 
 /**
- * The toast's text: the seed's words, then the reason: the server's refusal, or what failed when no answer came
+ * The toast's text: the fixed words, then the reason: the server's refusal, or what failed when no answer came
  * (the connection, or the server itself), so an offline user knows the quote is not lost to a bad input.
  */
 export function saveFailureText(overwrite: boolean, refusal: SaveRefusal | null, outage: string | null = null): string {
