@@ -3,7 +3,7 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
 /**
- * Bottom left: at desk width the quote's totals sit in the summary on the right, and a toast there covered them. The
+ * Bottom left: at desk width the quote's totals sit in the summary on the right, where a toast would cover them. The
  * bottom offset is a CSS variable (app/theme.ts) that lifts toasts above the phone's fixed totals bar.
  */
 export const toaster = createToaster({
