@@ -3,6 +3,7 @@
 // off the totals, an unknown quote id is a not-found state, and a used reset link says so as soon as it opens.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectClean } from './a11y';
 import { screenshot, serverAndBrowser, signInThroughApi } from './harness';
 import { horizontalOverflow, PHONE, screenshotBoth } from './screens';
 
@@ -176,6 +177,7 @@ describe('what a new user trips over', () => {
     const ask = page.getByRole('alertdialog', { name: `Who is ${number} for?` });
     await ask.waitFor();
     await screenshotBoth(page, 'customer-first-dialog');
+    await expectClean(page, 'the customer question before sharing');
     await ask.getByLabel('Customer company').fill('Initech');
     await ask.getByRole('button', { name: 'Save customer and share' }).click();
     await page.getByRole('dialog', { name: `Share ${number}` }).waitFor();
@@ -204,6 +206,7 @@ describe('what a new user trips over', () => {
     await save.getByTestId('save-warning').filter({ hasText: 'This replaces “Nameless lead”' }).waitFor();
     await save.getByRole('button', { name: 'Replace it' }).waitFor();
     await screenshotBoth(page, 'save-dialog-replace');
+    await expectClean(page, 'the save dialog asking before it replaces another quote');
     await save.getByRole('button', { name: 'Cancel' }).click();
   });
 });
