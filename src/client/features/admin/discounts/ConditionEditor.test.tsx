@@ -62,7 +62,7 @@ describe('condition editor', () => {
 
     await user.selectOptions(screen.getByLabelText('Condition 1 type'), 'pricingModel');
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=']);
-    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Unit-Based', 'User-Based']);
+    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Square Meter Based', 'User Based']);
   });
 
   it('adds and removes rows', async () => {

@@ -89,7 +89,7 @@ describe('how a rule reads', () => {
     expect(conditionText({ type: 'package', operator: '=', value: 3 }, packages)).toBe('Package = Ultimate');
     expect(conditionText({ type: 'package', operator: '=', value: 9 }, packages)).toBe('Package = #9 (deleted)');
     expect(conditionText({ type: 'paymentFrequency', operator: '=', value: 'annually' }, packages)).toBe('Payment Frequency = Annually');
-    expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = Unit-Based');
+    expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = Square Meter Based');
     expect(conditionText({ type: 'squareMeters', operator: '>=', value: 5000 }, packages)).toBe('Units >= 5,000');
   });
 

@@ -1,12 +1,13 @@
-// Display words for stored configuration values: the same names the calculator and the discount rules use.
-import { FREQUENCY_WORDS, MODEL_WORDS } from '../../../lib/condition-words';
+// Display words for stored configuration values: the same names the calculator uses.
+import { FREQUENCY_WORDS } from '../../../lib/condition-words';
 import { formatCount } from '../../../lib/format';
 
 export function frequencyLabel(value: string): string {
   return FREQUENCY_WORDS[value] ?? value;
 }
+const MODEL_LABELS: Record<string, string> = { sqm: 'Unit-Based', user: 'User-Based' };
 export function pricingModelLabel(value: string): string {
-  return MODEL_WORDS[value] ?? value;
+  return MODEL_LABELS[value] ?? value;
 }
 
 /** What the quote is sized by: units for a unit-based quote, users for a user-based one. */
