@@ -1,5 +1,6 @@
 export * from './types';
 export { normalizeForm } from './normalize';
+export { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak } from './tiers';
 export { isDiscountEligible } from './conditions';
 export {
   calculateQuote,

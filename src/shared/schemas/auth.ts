@@ -96,9 +96,14 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 /** POST /api/password-reset/request */
 export const requestPasswordResetInput = z.object({ email: emailField(INVALID_EMAIL) });
 
+const resetToken = z.string({ error: INVALID_RESET_LINK }).trim().min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK);
+
+/** The reset page's check of its link when it opens. */
+export const resetTokenStatusInput = z.object({ token: resetToken });
+
 /** POST /api/password-reset/reset */
 export const resetPasswordInput = z.object({
-  token: z.string({ error: INVALID_RESET_LINK }).trim().min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK),
+  token: resetToken,
   newPassword,
 });
 
