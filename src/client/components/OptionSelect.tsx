@@ -1,5 +1,32 @@
-// A small native select over a list of { value, label } options: the lists' filters use it.
+// A small native select over a list of { value, label } options: the lists' filters and sort, and the admin forms.
 import { NativeSelect } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
+
+/** The select itself; `field` goes to the <select>: a value and onChange, or react-hook-form's register(). */
+export function NativeOptionSelect({
+  options,
+  field,
+  size,
+  maxW,
+}: {
+  options: readonly { value: string; label: string }[];
+  field: ComponentProps<typeof NativeSelect.Field>;
+  size?: 'sm';
+  maxW?: Record<string, string>;
+}) {
+  return (
+    <NativeSelect.Root size={size} maxW={maxW}>
+      <NativeSelect.Field {...field}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
 
 export function OptionSelect<V extends string>({
   label,
@@ -16,15 +43,11 @@ export function OptionSelect<V extends string>({
   maxW?: Record<string, string>;
 }) {
   return (
-    <NativeSelect.Root size="sm" maxW={maxW}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <NativeOptionSelect
+      size="sm"
+      maxW={maxW}
+      options={options}
+      field={{ 'aria-label': label, value, onChange: (e) => onChange(e.currentTarget.value as V) }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 // On a phone the saved-configuration lists (customer page and admin tab) are cards: their sort is one select of the
 // same columns the table headers sort by, in both directions.
-import { NativeSelect } from '@chakra-ui/react';
 import type { ConfigurationSort } from '../../shared/schemas/configuration';
+import { OptionSelect } from './OptionSelect';
 
 const SORT_OPTIONS = [
   { value: 'createdAt:desc', label: 'Newest first' },
@@ -15,6 +15,7 @@ const SORT_OPTIONS = [
   { value: 'tcv:desc', label: 'Highest TCV' },
   { value: 'tcv:asc', label: 'Lowest TCV' },
 ] as const;
+type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
 export function SortSelect({
   sort,
@@ -26,22 +27,14 @@ export function SortSelect({
   onChange: (sort: ConfigurationSort, direction: 'asc' | 'desc') => void;
 }) {
   return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field
-        aria-label="Sort by"
-        value={`${sort}:${direction}`}
-        onChange={(e) => {
-          const [column, dir] = e.currentTarget.value.split(':') as [ConfigurationSort, 'asc' | 'desc'];
-          onChange(column, dir);
-        }}
-      >
-        {SORT_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      label="Sort by"
+      value={`${sort}:${direction}` as SortValue}
+      options={SORT_OPTIONS}
+      onChange={(value) => {
+        const [column, dir] = value.split(':') as [ConfigurationSort, 'asc' | 'desc'];
+        onChange(column, dir);
+      }}
+    />
   );
 }

@@ -12,6 +12,7 @@ import {
   PRICING_FIELDS,
   type ConfigurationFields,
   type ConfigurationPatch,
+  type QuoteStatus,
 } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
 import { perDatabase, transaction, type Db } from '../db/database';
@@ -396,15 +397,21 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
   return getConfiguration(db, clock, actor, patch.id);
 }
 
+/** A quote's status and last valid day when `actor` may read it (the owner or an admin); otherwise the one 404. */
+export function readableStatusOf(db: Db, actor: Actor, id: number): { status: QuoteStatus; validUntil: string } {
+  const row = db
+    .select({ status: configurations.status, validUntil: configurations.validUntil })
+    .from(configurations)
+    .where(and(eq(configurations.id, id), readableBy(actor)))
+    .get();
+  if (!row) throw notFound();
+  return row;
+}
+
 /** The owner, or an admin (seed 001: an admin deletes any saved configuration); an accepted quote only an admin. */
 export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
   transaction(db, () => {
-    const row = db
-      .select({ status: configurations.status })
-      .from(configurations)
-      .where(and(eq(configurations.id, id), readableBy(actor)))
-      .get();
-    if (!row) throw notFound();
+    const row = readableStatusOf(db, actor, id);
     if (row.status === 'accepted' && !actor.isAdmin) {
       throw new ConflictError(configurationMessages.acceptedDelete);
     }

@@ -30,6 +30,7 @@ import {
   ownRowToChange,
   price,
   readableBy,
+  readableStatusOf,
   revisedColumns,
   todayOf,
   type QuoteTime,
@@ -87,12 +88,7 @@ export function getWithDrift(db: Db, clock: Clock, actor: Actor, id: number): Co
 /** Owner or admin. */
 export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: QuoteStatus): ConfigurationDetailDto {
   transaction(db, () => {
-    const row = db
-      .select({ status: configurations.status, validUntil: configurations.validUntil })
-      .from(configurations)
-      .where(and(eq(configurations.id, id), readableBy(actor)))
-      .get();
-    if (!row) throw notFound();
+    const row = readableStatusOf(db, actor, id);
     if (!ALLOWED[row.status].includes(to)) {
       throw new ConflictError(`A quote cannot go from ${row.status} to ${to}`);
     }

@@ -1,6 +1,6 @@
 // "Reset your password" (seed 000 §2, §4: idle, loading, success, error). The server answers the same for any
 // address, so the success text never says whether an account exists.
-import { Alert, Button, CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { requestPasswordResetInput } from '../../../shared/schemas/auth';
@@ -8,6 +8,7 @@ import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { FormField } from './FormField';
+import { DialogShell } from '../../components/DialogShell';
 
 export const RESET_EMAIL_SENT = 'Password reset email sent. Please check your inbox.';
 
@@ -25,55 +26,45 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const sent = request.isSuccess;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content maxW="md">
-            <form noValidate onSubmit={form.handleSubmit((data) => request.mutate(data))}>
-              <Dialog.Header>
-                <Dialog.Title>Reset your password</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {sent ? (
-                  <Alert.Root status="success" variant="subtle">
-                    <Alert.Indicator />
-                    <Alert.Title>{RESET_EMAIL_SENT}</Alert.Title>
-                  </Alert.Root>
-                ) : (
-                  <Stack gap="4">
-                    <Text color="fg.muted" fontSize="sm">
-                      Enter the email address of your account and we will send you a link to choose a new password.
-                    </Text>
-                    <FormField label="Email" error={form.formState.errors.email?.message}>
-                      <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
-                    </FormField>
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                {sent ? (
-                  <Button colorPalette="blue" onClick={close}>
-                    Close
-                  </Button>
-                ) : (
-                  <>
-                    <Button variant="outline" onClick={close} disabled={request.isPending}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" colorPalette="blue" disabled={request.isPending}>
-                      {request.isPending ? 'Sending...' : 'Send Reset Link'}
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={request.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={close} busy={request.isPending} positionerProps={{ px: '3' }} contentProps={{ maxW: 'md' }}>
+      <form noValidate onSubmit={form.handleSubmit((data) => request.mutate(data))}>
+        <Dialog.Header>
+          <Dialog.Title>Reset your password</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {sent ? (
+            <Alert.Root status="success" variant="subtle">
+              <Alert.Indicator />
+              <Alert.Title>{RESET_EMAIL_SENT}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <Stack gap="4">
+              <Text color="fg.muted" fontSize="sm">
+                Enter the email address of your account and we will send you a link to choose a new password.
+              </Text>
+              <FormField label="Email" error={form.formState.errors.email?.message}>
+                <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
+              </FormField>
+            </Stack>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          {sent ? (
+            <Button colorPalette="blue" onClick={close}>
+              Close
+            </Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={close} disabled={request.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" colorPalette="blue" disabled={request.isPending}>
+                {request.isPending ? 'Sending...' : 'Send Reset Link'}
+              </Button>
+            </>
+          )}
+        </Dialog.Footer>
+      </form>
+    </DialogShell>
   );
 }

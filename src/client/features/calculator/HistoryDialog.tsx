@@ -1,10 +1,11 @@
 // A quote's revisions, newest first: when, the three totals, what changed against the one before (inputs and money);
 // any one opens read-only.
-import { Badge, Box, Button, CloseButton, Dialog, Flex, HStack, List, Portal, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, Flex, HStack, List, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { QuoteActivity } from '../../components/share/QuoteActivity';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { DialogShell } from '../../components/DialogShell';
 
 const signed = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '−' : '±'}${formatEuro(Math.abs(cents), { cents: true })}`;
 const toCents = (euro: string) => Math.round(Number(euro) * 100);
@@ -18,89 +19,79 @@ export function HistoryDialog({ id, number, open, onClose }: { id: number; numbe
     onClose();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="640px" mx="3">
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title>History of {number}</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Every re-pricing or change of inputs kept the revision before it.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              {viewing !== null ? (
-                <RevisionView id={id} revision={viewing} onBack={() => setViewing(null)} />
-              ) : revisions.isLoading ? (
-                <Stack gap="3">
-                  <Skeleton h="20" />
-                  <Skeleton h="20" />
-                </Stack>
-              ) : (
-                <Stack gap="3" as="ol" aria-label="Revisions">
-                  {list.map((r, i) => {
-                    const before = list[i + 1];
-                    const delta = before ? toCents(r.totalMonthly) - toCents(before.totalMonthly) : 0;
-                    return (
-                      <Box as="li" key={r.revision} borderWidth="1px" borderRadius="l2" p="3" listStyleType="none" data-testid="revision">
-                        <Flex justify="space-between" gap="3" align="start" wrap="wrap">
-                          <HStack gap="2">
-                            <Text fontWeight="semibold">Revision {r.revision}</Text>
-                            {i === 0 && (
-                              <Badge colorPalette="blue" variant="subtle">
-                                Current
-                              </Badge>
-                            )}
-                          </HStack>
-                          <HStack gap="2">
-                            <Text fontSize="sm" color="fg.muted">
-                              {formatAdminDateTime(r.createdAt)}
-                            </Text>
-                            <Button size="xs" variant="outline" onClick={() => setViewing(r.revision)} aria-label={`View revision ${r.revision}`}>
-                              View
-                            </Button>
-                          </HStack>
-                        </Flex>
-                        <SimpleGrid columns={3} gap="2" mt="2" fontSize="sm">
-                          <Figure label="Monthly" value={r.totalMonthly} />
-                          <Figure label="Setup" value={r.setupFees} />
-                          <Figure label="Contract value" value={r.tcv} />
-                        </SimpleGrid>
-                        {before && (
-                          <List.Root mt="2" fontSize="sm" color="fg.muted" ps="4">
-                            {r.changes.map((c) => (
-                              <List.Item key={c}>{c}</List.Item>
-                            ))}
-                            <List.Item>
-                              Monthly total {formatEuro(before.totalMonthly)} → {formatEuro(r.totalMonthly)} ({signed(delta)})
-                            </List.Item>
-                          </List.Root>
-                        )}
-                      </Box>
-                    );
-                  })}
-                </Stack>
-              )}
-              {viewing === null && (
-                <Stack gap="2" mt="5">
-                  <Text fontWeight="semibold">Activity</Text>
-                  <QuoteActivity id={id} enabled={open} />
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                Close
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={close} closeLabel="Close dialog" scrollBehavior="inside" contentProps={{ maxW: '640px', mx: '3' }}>
+      <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+        <Dialog.Title>History of {number}</Dialog.Title>
+        <Dialog.Description color="fg.muted" fontSize="sm">
+          Every re-pricing or change of inputs kept the revision before it.
+        </Dialog.Description>
+      </Dialog.Header>
+      <Dialog.Body>
+        {viewing !== null ? (
+          <RevisionView id={id} revision={viewing} onBack={() => setViewing(null)} />
+        ) : revisions.isLoading ? (
+          <Stack gap="3">
+            <Skeleton h="20" />
+            <Skeleton h="20" />
+          </Stack>
+        ) : (
+          <Stack gap="3" as="ol" aria-label="Revisions">
+            {list.map((r, i) => {
+              const before = list[i + 1];
+              const delta = before ? toCents(r.totalMonthly) - toCents(before.totalMonthly) : 0;
+              return (
+                <Box as="li" key={r.revision} borderWidth="1px" borderRadius="l2" p="3" listStyleType="none" data-testid="revision">
+                  <Flex justify="space-between" gap="3" align="start" wrap="wrap">
+                    <HStack gap="2">
+                      <Text fontWeight="semibold">Revision {r.revision}</Text>
+                      {i === 0 && (
+                        <Badge colorPalette="blue" variant="subtle">
+                          Current
+                        </Badge>
+                      )}
+                    </HStack>
+                    <HStack gap="2">
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatAdminDateTime(r.createdAt)}
+                      </Text>
+                      <Button size="xs" variant="outline" onClick={() => setViewing(r.revision)} aria-label={`View revision ${r.revision}`}>
+                        View
+                      </Button>
+                    </HStack>
+                  </Flex>
+                  <SimpleGrid columns={3} gap="2" mt="2" fontSize="sm">
+                    <Figure label="Monthly" value={r.totalMonthly} />
+                    <Figure label="Setup" value={r.setupFees} />
+                    <Figure label="Contract value" value={r.tcv} />
+                  </SimpleGrid>
+                  {before && (
+                    <List.Root mt="2" fontSize="sm" color="fg.muted" ps="4">
+                      {r.changes.map((c) => (
+                        <List.Item key={c}>{c}</List.Item>
+                      ))}
+                      <List.Item>
+                        Monthly total {formatEuro(before.totalMonthly)} → {formatEuro(r.totalMonthly)} ({signed(delta)})
+                      </List.Item>
+                    </List.Root>
+                  )}
+                </Box>
+              );
+            })}
+          </Stack>
+        )}
+        {viewing === null && (
+          <Stack gap="2" mt="5">
+            <Text fontWeight="semibold">Activity</Text>
+            <QuoteActivity id={id} enabled={open} />
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={close}>
+          Close
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }
 

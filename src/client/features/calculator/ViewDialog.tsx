@@ -1,8 +1,9 @@
 // The calculator's read-only dialogs ("Detailed Price Breakdown", "Pricing Screenshot"): full screen on a phone, a
 // scrolling body, Close and the dialog's own actions.
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DialogCloseFooter } from '../../components/DialogCloseFooter';
+import { DialogShell } from '../../components/DialogShell';
 
 export function ViewDialog({
   open,
@@ -19,23 +20,13 @@ export function ViewDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {/* focusable: a keyboard user scrolls a long breakdown or a tall image with the arrow keys */}
-            <Dialog.Body tabIndex={0}>{children}</Dialog.Body>
-            <DialogCloseFooter onClose={onClose}>{actions}</DialogCloseFooter>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} closeLabel="Close dialog" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      {/* focusable: a keyboard user scrolls a long breakdown or a tall image with the arrow keys */}
+      <Dialog.Body tabIndex={0}>{children}</Dialog.Body>
+      <DialogCloseFooter onClose={onClose}>{actions}</DialogCloseFooter>
+    </DialogShell>
   );
 }

@@ -1,6 +1,7 @@
 // Add / edit dialog of an add-on category: name, "allows multiple selection" and the icon. Validated with the
 // shared schema; a failure is the toast "Validation Error" with the first problem (seed 001 §5).
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { DialogShell, DialogSubmitFooter } from '../../../components/DialogShell';
 import { useId, useState, type FormEvent } from 'react';
 import type { CategoryDto } from '../../../lib/catalog-types';
 import { createCategoryInput, type CategoryIcon } from '../../../../shared/schemas/catalog-admin';
@@ -28,16 +29,9 @@ export function CategoryDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {open && <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} onSave={onSave} onClose={onClose} />}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} busy={pending} size="lg" scrollBehavior="inside">
+      {open && <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} onSave={onSave} onClose={onClose} />}
+    </DialogShell>
   );
 }
 
@@ -106,17 +100,9 @@ function CategoryDialogBody({
           </Stack>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" loading={pending}>
-          {category ? 'Save Changes' : 'Add Category'}
-        </Button>
-      </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Close" disabled={pending} />
-      </Dialog.CloseTrigger>
+      <DialogSubmitFooter onCancel={onClose} pending={pending}>
+        {category ? 'Save Changes' : 'Add Category'}
+      </DialogSubmitFooter>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 // Add / edit form of a discount rule: name, description, type, value (step per type) and the conditions.
 // Checked as a whole on save: "Please fill in all required fields" (seed 001 §5).
-import { Card, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CreateDiscountInput, DiscountType } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
+import { NativeOptionSelect } from '../../../components/OptionSelect';
 import { ConditionEditor } from './ConditionEditor';
 import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, valueStep, type DiscountDraft } from './condition-rules';
 import { CatalogFormFooter } from '../shared/catalog-ui';
@@ -55,16 +56,7 @@ export function DiscountForm({
               </Field.Root>
               <Field.Root>
                 <Field.Label>Discount Type</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...form.register('type')}>
-                    {DISCOUNT_TYPE_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <NativeOptionSelect options={DISCOUNT_TYPE_OPTIONS} field={form.register('type')} />
                 {TYPE_HINT[type] && <Field.HelperText>{TYPE_HINT[type]}</Field.HelperText>}
               </Field.Root>
             </SimpleGrid>

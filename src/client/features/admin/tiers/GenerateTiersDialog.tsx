@@ -1,6 +1,7 @@
 // Auto-Generate dialog (seed 001 §5, §9, CONTRACT §2): range, end prices and tier count with the seed's defaults and
 // limits, a preview of the tiers from the shared generator, and Generate (disabled while anything is invalid).
-import { Box, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Dialog, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { DialogShell, DialogSubmitFooter } from '../../../components/DialogShell';
 import { useState, type FormEvent } from 'react';
 import type { PricingTier } from '../../../../shared/pricing/types';
 import { TIER_COUNT_MAX, TIER_COUNT_MIN } from '../../../../shared/pricing/generate-tiers';
@@ -26,16 +27,9 @@ export function GenerateTiersDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {open && <GeneratorBody key={kind} kind={kind} packageName={packageName} pending={pending} onGenerate={onGenerate} onClose={onClose} />}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} busy={pending} size="lg" scrollBehavior="inside">
+      {open && <GeneratorBody key={kind} kind={kind} packageName={packageName} pending={pending} onGenerate={onGenerate} onClose={onClose} />}
+    </DialogShell>
   );
 }
 
@@ -135,17 +129,9 @@ function GeneratorBody({
           </Box>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" disabled={!tiers} loading={pending}>
-          Generate
-        </Button>
-      </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Close" disabled={pending} />
-      </Dialog.CloseTrigger>
+      <DialogSubmitFooter onCancel={onClose} pending={pending} disabled={!tiers}>
+        Generate
+      </DialogSubmitFooter>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 // "Password Reset Link" (seed 001 §2, §4, §8): generating, then the link with Copy ("Link copied") and its expiry,
 // or the inline failure with Retry.
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuCheck, LuCopy, LuRefreshCw } from 'react-icons/lu';
 import { copyLink } from '../../../components/copy-link';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import type { AdminUser } from './UserFormDialog';
+import { DialogShell } from '../../../components/DialogShell';
 
 export function ResetLinkDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -29,65 +30,55 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser | null; onC
   }
 
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3">
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
-              <Dialog.Title>Password Reset Link</Dialog.Title>
-              {user && (
-                <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
-                  For {user.username}. Share it with the user by a channel you trust.
-                </Text>
-              )}
-            </Dialog.Header>
-            <Dialog.Body>
-              {generate.isError ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>Failed to generate reset link. Please try again.</Alert.Title>
-                  </Alert.Content>
-                </Alert.Root>
-              ) : generate.data ? (
-                <Stack gap="3">
-                  <Field.Root readOnly>
-                    <Field.Label>Reset link</Field.Label>
-                    <HStack w="full" gap="2">
-                      <Input readOnly value={generate.data.resetUrl} fontFamily="mono" textStyle="sm" onFocus={(e) => e.currentTarget.select()} />
-                      <Button variant="outline" onClick={() => void copy(generate.data.resetUrl)} flexShrink={0}>
-                        {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
-                      </Button>
-                    </HStack>
-                  </Field.Root>
-                  <Text textStyle="sm" color="fg.muted">
-                    Expires {formatAdminDateTime(generate.data.expiresAt)} (Europe/Amsterdam). It works once.
-                  </Text>
-                </Stack>
-              ) : (
-                <HStack gap="3" py="4" aria-busy="true">
-                  <Spinner size="sm" color="blue.solid" />
-                  <Text color="fg.muted">Generating reset link...</Text>
-                </HStack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {generate.isError && user && (
-                <Button variant="outline" onClick={() => mutate({ id: user.id })}>
-                  <LuRefreshCw /> Retry
+    <DialogShell open={user !== null} onClose={onClose} size="lg" contentProps={{ mx: '3' }}>
+      <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
+        <Dialog.Title>Password Reset Link</Dialog.Title>
+        {user && (
+          <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
+            For {user.username}. Share it with the user by a channel you trust.
+          </Text>
+        )}
+      </Dialog.Header>
+      <Dialog.Body>
+        {generate.isError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Failed to generate reset link. Please try again.</Alert.Title>
+            </Alert.Content>
+          </Alert.Root>
+        ) : generate.data ? (
+          <Stack gap="3">
+            <Field.Root readOnly>
+              <Field.Label>Reset link</Field.Label>
+              <HStack w="full" gap="2">
+                <Input readOnly value={generate.data.resetUrl} fontFamily="mono" textStyle="sm" onFocus={(e) => e.currentTarget.select()} />
+                <Button variant="outline" onClick={() => void copy(generate.data.resetUrl)} flexShrink={0}>
+                  {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
                 </Button>
-              )}
-              <Button colorPalette="blue" onClick={onClose}>
-                Done
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </HStack>
+            </Field.Root>
+            <Text textStyle="sm" color="fg.muted">
+              Expires {formatAdminDateTime(generate.data.expiresAt)} (Europe/Amsterdam). It works once.
+            </Text>
+          </Stack>
+        ) : (
+          <HStack gap="3" py="4" aria-busy="true">
+            <Spinner size="sm" color="blue.solid" />
+            <Text color="fg.muted">Generating reset link...</Text>
+          </HStack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        {generate.isError && user && (
+          <Button variant="outline" onClick={() => mutate({ id: user.id })}>
+            <LuRefreshCw /> Retry
+          </Button>
+        )}
+        <Button colorPalette="blue" onClick={onClose}>
+          Done
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

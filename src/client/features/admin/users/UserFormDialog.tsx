@@ -1,6 +1,7 @@
 // "Create New User" and "Edit User" (seed 001 §2, §5): username, email, names, company, password and the admin
 // checkbox. Edit sends only the changed fields; a blank password keeps the current one.
-import { Button, Checkbox, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { DialogSubmitFooter } from '../../../components/DialogShell';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -100,14 +101,9 @@ export function UserFormDialog({
                   />
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={pending}>
-                  {editing ? 'Save Changes' : 'Create User'}
-                </Button>
-              </Dialog.Footer>
+              <DialogSubmitFooter onCancel={onClose} pending={pending}>
+                {editing ? 'Save Changes' : 'Create User'}
+              </DialogSubmitFooter>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close" disabled={pending} />
               </Dialog.CloseTrigger>

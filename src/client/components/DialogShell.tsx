@@ -1,0 +1,68 @@
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ComponentProps, ReactNode } from 'react';
+
+type RootProps = Omit<ComponentProps<typeof Dialog.Root>, 'open' | 'onOpenChange' | 'children'>;
+
+/**
+ * The Chakra shell every dialog shares: centred, a backdrop, the content and the corner close button. `busy` (a save
+ * on its way) keeps it open: neither Escape, the backdrop nor the close button dismisses it then.
+ */
+export function DialogShell({
+  open,
+  onClose,
+  busy = false,
+  closeLabel = 'Close',
+  positionerProps,
+  contentProps,
+  children,
+  ...root
+}: RootProps & {
+  open: boolean;
+  onClose: () => void;
+  busy?: boolean;
+  closeLabel?: string;
+  positionerProps?: ComponentProps<typeof Dialog.Positioner>;
+  contentProps?: ComponentProps<typeof Dialog.Content>;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root placement="center" {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner {...positionerProps}>
+          <Dialog.Content {...contentProps}>
+            {children}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={closeLabel} disabled={busy || undefined} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A form dialog's footer: Cancel (outline, off while saving), then the submit button named `children`. */
+export function DialogSubmitFooter({
+  onCancel,
+  pending,
+  disabled,
+  children,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  /** The submit button is off (nothing to submit yet). */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="blue" disabled={disabled} loading={pending}>
+        {children}
+      </Button>
+    </Dialog.Footer>
+  );
+}
