@@ -1,15 +1,12 @@
 // Discount rules (seed 001 §3, §5, §9): defaults, the "required fields" rule, condition validation, and that a new
 // rule prices the next quote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 type Discount = { id: number; name: string; description: string; type: string; value: string; conditions: { id: number; type: string; operator: string; value: unknown }[] };

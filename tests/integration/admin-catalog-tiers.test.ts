@@ -2,16 +2,13 @@
 // replace used by Save Changes and Auto-Generate (CONTRACT §2).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTiers } from '../../src/shared/pricing';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 import { logger } from '../../src/server/logging';
 
 let t: TestApp;
 let admin: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 type UnitTier = { id: number; packageId: number; minSqm: number; maxSqm: number | null; pricePerSqm: string };

@@ -5,14 +5,11 @@ import { configurations, passwordResetTokens, sessions, users } from '../../db/s
 import { hashToken } from '../../src/server/auth/tokens';
 import { DAY } from '../support/clock';
 import { addUser } from '../support/configurations';
-import { ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 let n = 0;

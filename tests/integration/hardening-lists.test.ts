@@ -3,14 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIGURATIONS_ALL_MAX } from '../../src/shared/schemas/configuration';
 import { trpcCall } from '../support/trpc-http';
 import { registration } from '../support/accounts';
-import { ADMIN, createTestApp, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 describe('login failures stay cheap (point 8)', () => {

@@ -93,6 +93,12 @@ export class TestClient {
   }
 }
 
+/** A test app for one file with the admin signed in. */
+export async function appWithAdmin(): Promise<{ t: TestApp; admin: TestClient }> {
+  const t = await createTestApp();
+  return { t, admin: await t.login(ADMIN.email, ADMIN.password) };
+}
+
 export async function createTestApp(
   options: { seed?: boolean; clock?: TestClock; env?: Record<string, string>; /** a database file to start from (copied) */ database?: string } = {},
 ): Promise<TestApp> {
