@@ -3,14 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../../src/server/http/guards';
 import { trpcBatch, trpcCall } from '../support/trpc-http';
-import { ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithUser, ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let user: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, user } = await appWithUser()));
 afterAll(() => t.close());
 
 const quote = (i: number) => ({ path: 'quote.calculate', input: { packageId: 1, squareMeters: 100 + i } });

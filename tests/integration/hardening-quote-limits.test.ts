@@ -3,14 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_MAX_ADD_ONS, QUOTE_MAX_CUSTOM_ITEMS, QUOTE_MAX_DISCOUNTS } from '../../src/shared/schemas/quote';
 import { trpcCall } from '../support/trpc-http';
-import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithUser, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let user: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, user } = await appWithUser()));
 afterAll(() => t.close());
 
 const item = (i: number, name = `Item ${i}`, description = '') => ({ id: `c${i}`, name, description, price: 1, isOneTime: i % 2 === 0 });

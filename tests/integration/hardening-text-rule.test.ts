@@ -4,14 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advancedQuote } from '../support/quote-forms';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithUser, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let user: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, user } = await appWithUser()));
 afterAll(() => t.close());
 
 const BAD = [

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advancedQuote, entryByUsersQuote } from '../support/quote-forms';
-import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithUser, USER, type TestApp, type TestClient } from '../support/test-app';
 
 // The forms, and the demo catalogue's figures they are priced with: tests/support/quote-forms.ts.
 describe('POST /api/quote and quote.calculate', () => {
   let t: TestApp;
   let user: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp();
-    user = await t.login(USER.email, USER.password);
-  });
+  beforeAll(async () => ({ t, user } = await appWithUser()));
   afterAll(() => t.close());
 
   it('prices a full quote exactly to the cent', async () => {

@@ -99,6 +99,12 @@ export async function appWithAdmin(): Promise<{ t: TestApp; admin: TestClient }>
   return { t, admin: await t.login(ADMIN.email, ADMIN.password) };
 }
 
+/** A test app for one file with the demo user signed in. */
+export async function appWithUser(): Promise<{ t: TestApp; user: TestClient }> {
+  const t = await createTestApp();
+  return { t, user: await t.login(USER.email, USER.password) };
+}
+
 export async function createTestApp(
   options: { seed?: boolean; clock?: TestClock; env?: Record<string, string>; /** a database file to start from (copied) */ database?: string } = {},
 ): Promise<TestApp> {

@@ -19,7 +19,7 @@ import { appSecretOf } from '../secret';
 import { recordAudit } from './audit';
 import { getCompany } from './company';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, notFound, readableBy, todayOf } from './configurations';
+import { getConfiguration, notFound, readableBy, readableStatusOf, todayOf } from './configurations';
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 export interface FrozenView {
@@ -87,12 +87,7 @@ export interface MadeLink {
 
 /** A new link for the quote as it is now (the live one revoked); a draft becomes sent. Call inside a transaction. */
 export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): MadeLink {
-  const row = db
-    .select({ status: configurations.status, validUntil: configurations.validUntil })
-    .from(configurations)
-    .where(and(eq(configurations.id, id), readableBy(actor)))
-    .get();
-  if (!row) throw notFound();
+  const row = readableStatusOf(db, actor, id);
   if (row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const now = clock.now();
   const by = { userId: actor.id };
