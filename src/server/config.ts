@@ -28,6 +28,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().trim().optional(),
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Quote Configurator'),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +63,8 @@ export interface AppConfig {
   companyName: string;
   /** Days a new quote's prices hold (its default validUntil is today in Europe/Amsterdam plus these). */
   quoteValidityDays: number;
+  /** The first wait before a failed webhook delivery is tried again; the later waits are multiples of it. */
+  webhookRetryBaseMs: number;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === 'production' || url.protocol === 'https:',
     companyName: e.COMPANY_NAME,
     quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

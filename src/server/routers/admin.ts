@@ -6,7 +6,9 @@ import { adminEmailLogsRouter } from './admin/email-logs';
 import { adminPackagesRouter } from './admin/packages';
 import { adminTiersRouter } from './admin/tiers';
 import { adminUsersRouter } from './admin/users';
+import { adminWebhooksRouter } from './admin/webhooks';
 import { router } from '../trpc/init';
+import { adminApiKeysRouter } from './api-keys';
 
 /** Every admin write and admin-only read (seed 001 §7). Each procedure is an adminProcedure. */
 export const adminRouter = router({
@@ -18,4 +20,6 @@ export const adminRouter = router({
   users: adminUsersRouter,
   emailLogs: adminEmailLogsRouter,
   audit: adminAuditRouter,
+  apiKeys: adminApiKeysRouter,
+  webhooks: adminWebhooksRouter,
 });

@@ -7,6 +7,7 @@ import type { AuditEntry, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
+import { enqueueForAudit } from './webhook-outbox';
 
 /** Who made a change: a signed-in user (by id), or the customer of a share link (userId null, named as they said). */
 export type AuditBy = { userId: number } | { customer: string };
@@ -17,6 +18,8 @@ export interface AuditRecord {
   action: string;
   before?: unknown;
   after?: unknown;
+  /** false: no webhook event for this entry (a change that announces itself once for many entries). */
+  webhook?: false;
 }
 
 function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
@@ -39,6 +42,7 @@ export function recordAudit(db: Db, clock: Clock, by: AuditBy, entry: AuditRecor
       after: entry.after ?? null,
     })
     .run();
+  if (entry.webhook !== false) enqueueForAudit(db, clock, entry);
 }
 
 /**

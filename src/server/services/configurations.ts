@@ -400,10 +400,10 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
 }
 
 /** The owner, or an admin (seed 001: an admin deletes any saved configuration); an accepted quote only an admin. */
-export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
+export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: number): void {
   transaction(db, () => {
     const row = db
-      .select({ status: configurations.status })
+      .select({ status: configurations.status, number: configurations.number, name: configurations.name })
       .from(configurations)
       .where(and(eq(configurations.id, id), readableBy(actor)))
       .get();
@@ -412,5 +412,11 @@ export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
       throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.acceptedDelete });
     }
     db.delete(configurations).where(eq(configurations.id, id)).run();
+    recordAudit(db, clock, { userId: actor.id }, {
+      entity: 'quote',
+      entityId: id,
+      action: 'deleted',
+      before: { number: formatQuoteNumber(row.number), name: row.name, status: row.status },
+    });
   });
 }

@@ -39,8 +39,16 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
 export type SignedInContext = Context & { user: SessionUser; session: Session };
 type Access = 'public' | 'signedIn' | 'admin';
 
-/** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
-function requireAccess(ctx: Context, access: Access): void {
+export const BAD_API_KEY = 'The API key is not valid';
+export const READ_ONLY_KEY = 'This API key may only read';
+
+/**
+ * The access rules, in one place: 401 signed out, 403 signed in but not an admin. A request signed with an unknown or
+ * revoked API key is a 401 whatever it calls; a read key may call no mutation (every change of data is one).
+ */
+function requireAccess(ctx: Context, access: Access, type: ProcedureCall['type']): void {
+  if (ctx.badApiKey) throw new TRPCError({ code: 'UNAUTHORIZED', message: BAD_API_KEY });
+  if (ctx.apiKey?.scope === 'read' && type !== 'query') throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_KEY });
   if (access === 'public') return;
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   if (access === 'admin' && !ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin privileges required' });
@@ -54,7 +62,7 @@ function requireAccess(ctx: Context, access: Access): void {
 function procedureWith<A extends Access>(access: A) {
   return t.procedure.use(({ ctx, path, type, next }) => {
     if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-    requireAccess(ctx, access);
+    requireAccess(ctx, access, type);
     return next() as unknown as ReturnType<typeof next<A extends 'public' ? object : { user: SessionUser; session: Session }>>;
   });
 }
