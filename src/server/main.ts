@@ -14,6 +14,7 @@ import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
 import { startWalCheckpointer } from './db/checkpointer';
+import { startWebhookDispatcher } from './services/webhook-dispatcher';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // CLIENT_DIR lets the browser tests serve a build of their own; everyone else uses dist/client.
@@ -62,6 +63,8 @@ if (demoWarning) logger.warn(demoWarning);
 const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
+// Sends webhook deliveries after the commits that queued them, and whatever a previous run left pending.
+const webhookDispatcher = startWebhookDispatcher({ db, clock: systemClock, retryBaseMs: config.webhookRetryBaseMs });
 
 const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
   logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
@@ -84,6 +87,7 @@ function stop(signal: string): void {
     // A reset mail still on its way gets its sent/failed status written before the database closes.
     await mailer.idle();
     mailer.close();
+    await webhookDispatcher.stop();
     await checkpointer?.stop();
     closeDatabase(db);
     process.exit(0);

@@ -42,7 +42,7 @@ export interface DispatcherOptions {
 
 function describeFailure(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; cause?: { code?: string; message?: string }; message?: string };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `No answer in ${Math.round(timeoutMs / 1000)} s`;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `No answer in ${timeoutMs / 1000} s`;
   const text = e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
   return text.slice(0, ERROR_MAX);
 }
