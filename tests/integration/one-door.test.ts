@@ -20,6 +20,8 @@ const who: Record<'anonymous' | 'user' | 'admin', TestClient> = {} as never;
 const ids: Record<string, number> = {};
 /** The token of the share link made along the way (REST, then tRPC). */
 let token = '';
+/** The catalogue file exported along the way, imported back. */
+let catalogueFile: unknown;
 const tokenOf = (url: string) => url.split('/q/')[1]!;
 
 beforeAll(async () => {
@@ -151,6 +153,9 @@ const restSteps: RestStep[] = [
   rest('admin', 'GET /admin/webhooks/:hook/deliveries', 'admin.webhooks.deliveries', 200),
   rest('admin', 'POST /admin/webhooks/:hook/deliveries/:delivery/resend', 'admin.webhooks.resend', 202),
   rest('admin', 'DELETE /admin/webhooks/:hook', 'admin.webhooks.delete', 204),
+  rest('admin', 'GET /admin/catalogue', 'admin.catalogue.export', 200, { keep: (r) => (catalogueFile = r.body) }),
+  rest('admin', 'PUT /admin/catalogue', 'admin.catalogue.import', 200, { url: () => '/api/admin/catalogue?dryRun=true', body: () => catalogueFile }),
+  rest('admin', 'PUT /admin/catalogue', 'admin.catalogue.import', 400, { body: () => ({ version: 1 }) }),
 ];
 
 interface TrpcStep {
@@ -249,6 +254,8 @@ const trpcSteps: TrpcStep[] = [
   call('admin', 'query', 'admin.webhooks.deliveries', 200, { input: () => ({ id: ids.hook }) }),
   call('admin', 'mutation', 'admin.webhooks.resend', 200, { input: () => ({ id: ids.hook, deliveryId: ids.delivery }) }),
   call('admin', 'mutation', 'admin.webhooks.delete', 200, { input: () => ({ id: ids.hook }) }),
+  call('admin', 'query', 'admin.catalogue.export', 200),
+  call('admin', 'mutation', 'admin.catalogue.import', 200, { input: () => ({ catalogue: catalogueFile, dryRun: true }) }),
 ];
 
 /** Anonymous steps start without a cookie (the register steps sign their client in). */

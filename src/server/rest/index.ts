@@ -5,6 +5,7 @@ import { registerAdminUsersRoutes } from './admin-users';
 import { registerApiKeyRoutes } from './api-keys';
 import { registerAuthRoutes } from './auth';
 import { registerCatalogRoutes } from './catalog';
+import { registerCatalogueFileRoutes } from './catalogue-file';
 import { registerConfigurationsRoutes } from './configurations';
 import { registerHealthRoutes } from './health';
 import type { RestEnv } from './kit';
@@ -30,5 +31,6 @@ export function createRestApi(): Hono<RestEnv> {
   registerAdminUsersRoutes(api);
   registerApiKeyRoutes(api);
   registerWebhookRoutes(api);
+  registerCatalogueFileRoutes(api);
   return api;
 }

@@ -1,5 +1,6 @@
 import { adminAddonsRouter } from './admin/addons';
 import { adminAuditRouter } from './admin/audit';
+import { adminCatalogueRouter } from './admin/catalogue';
 import { adminCategoriesRouter } from './admin/categories';
 import { adminDiscountsRouter } from './admin/discounts';
 import { adminEmailLogsRouter } from './admin/email-logs';
@@ -22,4 +23,5 @@ export const adminRouter = router({
   audit: adminAuditRouter,
   apiKeys: adminApiKeysRouter,
   webhooks: adminWebhooksRouter,
+  catalogue: adminCatalogueRouter,
 });

@@ -9,8 +9,11 @@ import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
 import { enqueueForAudit } from './webhook-outbox';
 
-/** Who made a change: a signed-in user (by id), or the customer of a share link (userId null, named as they said). */
-export type AuditBy = { userId: number } | { customer: string };
+/**
+ * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), or a
+ * command run on the server (userId null, named by the command).
+ */
+export type AuditBy = { userId: number } | { customer: string } | { command: string };
 
 export interface AuditRecord {
   entity: string;
@@ -24,6 +27,7 @@ export interface AuditRecord {
 
 function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
   if ('customer' in by) return { userId: null, actor: by.customer };
+  if ('command' in by) return { userId: null, actor: by.command };
   const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
 }
