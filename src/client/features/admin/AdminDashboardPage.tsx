@@ -1,5 +1,5 @@
 // /admin/dashboard (seed 001 §2): its own session check (apart from the route guard, which decides only on entry),
-// then the eight tabs. Tab contents mount when first opened.
+// then the tabs. Tab contents mount when first opened.
 import { Box, Button, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuUsers } from 'react-icons/lu';
@@ -18,6 +18,8 @@ import { SavedConfigsTab } from './saved/SavedConfigsTab';
 import { ACCESS_TOASTS, dashboardAccess } from './shared/shell-access';
 import { PriceTiersTab } from './tiers/PriceTiersTab';
 import { UsersTab } from './users/UsersTab';
+import { WebhooksTab } from './webhooks/WebhooksTab';
+import { CatalogueFileButtons } from './catalogue-file/CatalogueFileButtons';
 
 const TABS = [
   { value: 'packages', label: 'Packages', Content: PackagesTab },
@@ -29,6 +31,7 @@ const TABS = [
   { value: 'users', label: 'Users', Content: UsersTab },
   { value: 'email-logs', label: 'Email Logs', Content: EmailLogsTab },
   { value: 'activity', label: 'Activity', Content: ActivityTab },
+  { value: 'webhooks', label: 'Webhooks', Content: WebhooksTab },
 ] as const;
 
 export function AdminDashboardPage() {
@@ -70,11 +73,14 @@ export function AdminDashboardPage() {
             Catalogue, pricing, accounts and quotes in one place.
           </Text>
         </Box>
-        <Button asChild variant="outline" size="sm">
-          <Link href="/admin/users">
-            <LuUsers /> User management
-          </Link>
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <CatalogueFileButtons />
+          <Button asChild variant="outline" size="sm">
+            <Link href="/admin/users">
+              <LuUsers /> User management
+            </Link>
+          </Button>
+        </Flex>
       </Flex>
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line" colorPalette="blue">
         <Tabs.List
