@@ -46,11 +46,11 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
 
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside" size={{ base: 'full', sm: 'lg' }}>
+      <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
         <Portal>
           <Dialog.Backdrop />
-          <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-            <Dialog.Content>
+          <Dialog.Positioner px="3">
+            <Dialog.Content maxW="lg">
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
                 <Dialog.Title>API keys</Dialog.Title>
                 <Text color="fg.muted" fontSize="sm">

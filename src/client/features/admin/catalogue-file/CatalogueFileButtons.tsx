@@ -88,11 +88,11 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const lines = stage.step === 'checked' ? summaryLines(stage.result) : [];
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !apply.isPending && close()} placement="center" scrollBehavior="inside" size={{ base: 'full', sm: 'lg' }}>
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !apply.isPending && close()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-          <Dialog.Content>
+        <Dialog.Positioner px="3">
+          <Dialog.Content maxW="lg">
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
               <Dialog.Title>Import catalogue</Dialog.Title>
               <Text color="fg.muted" fontSize="sm">

@@ -162,14 +162,18 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
     if (isNew) create.mutate({ url, events });
     else if (webhook) update.mutate({ id: webhook.id, url, events });
   };
-  const toggle = (e: WebhookEvent, on: boolean) => setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
+  const toggle = (e: WebhookEvent, on: boolean) => {
+    setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
+    create.reset();
+    update.reset();
+  };
 
   return (
-    <Dialog.Root open={webhook !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside" size={{ base: 'full', sm: 'lg' }}>
+    <Dialog.Root open={webhook !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-          <Dialog.Content>
+        <Dialog.Positioner px="3">
+          <Dialog.Content maxW="lg">
             <Dialog.Header>
               <Dialog.Title>{isNew ? 'Add webhook' : 'Edit webhook'}</Dialog.Title>
             </Dialog.Header>
@@ -194,12 +198,21 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
                   <Stack gap="5">
                     <Field.Root invalid={urlError !== undefined}>
                       <Field.Label>Address</Field.Label>
-                      <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://crm.example.com/hooks/quotes" inputMode="url" />
+                      <Input
+                        value={url}
+                        onChange={(e) => {
+                          setUrl(e.target.value);
+                          create.reset();
+                          update.reset();
+                        }}
+                        placeholder="https://crm.example.com/hooks/quotes" inputMode="url" />
                       <Field.ErrorText>{urlError}</Field.ErrorText>
                     </Field.Root>
-                    <Field.Root invalid={eventsError !== undefined}>
-                      <Field.Label as="div">Events</Field.Label>
-                      <Stack gap="2" mt="1" role="group" aria-label="Events">
+                    <Box as="fieldset" aria-invalid={eventsError !== undefined}>
+                      <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
+                        Events
+                      </Text>
+                      <Stack gap="2">
                         {WEBHOOK_EVENTS.map((e) => (
                           <Checkbox.Root key={e} checked={events.includes(e)} onCheckedChange={(c) => toggle(e, c.checked === true)} alignItems="flex-start">
                             <Checkbox.HiddenInput />
@@ -213,8 +226,12 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
                           </Checkbox.Root>
                         ))}
                       </Stack>
-                      <Field.ErrorText>{eventsError}</Field.ErrorText>
-                    </Field.Root>
+                      {eventsError && (
+                        <Text color="fg.error" fontSize="xs" mt="1.5">
+                          {eventsError}
+                        </Text>
+                      )}
+                    </Box>
                     {otherError && (
                       <Text color="fg.error" fontSize="sm" role="alert">
                         {otherError}
@@ -263,11 +280,11 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
   });
 
   return (
-    <Dialog.Root open={webhook !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'xl' }}>
+    <Dialog.Root open={webhook !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', md: '3' }}>
-          <Dialog.Content>
+        <Dialog.Positioner px="3">
+          <Dialog.Content maxW="3xl">
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
               <Dialog.Title>Deliveries</Dialog.Title>
               <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
