@@ -65,6 +65,8 @@ const rest = (who: Who, route: string, procedure: string, status: number, extra:
 // In order: each step may use what the ones before it made.
 const restSteps: RestStep[] = [
   rest('anonymous', 'GET /health', 'health', 200),
+  rest('anonymous', 'GET /openapi.json', 'openapi', 200),
+  rest('anonymous', 'GET /docs', 'apiDocs', 200),
   rest('anonymous', 'GET /auth/check', 'auth.check', 200),
   rest('anonymous', 'GET /user', 'auth.me', 401),
   rest('anonymous', 'GET /packages', 'catalog.packages', 401),
@@ -171,6 +173,8 @@ const data = (r: TestResponse) => r.body.result.data;
 
 const trpcSteps: TrpcStep[] = [
   call('anonymous', 'query', 'health', 200),
+  call('anonymous', 'query', 'openapi', 200),
+  call('anonymous', 'query', 'apiDocs', 200),
   call('anonymous', 'query', 'auth.check', 200),
   call('anonymous', 'query', 'auth.demoHint', 200),
   call('anonymous', 'query', 'auth.me', 401),

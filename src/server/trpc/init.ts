@@ -3,7 +3,12 @@ import type { Session, SessionUser } from '../auth/session';
 import type { Context } from './context';
 import { inputIssuesOf, publicMessageOf } from './errors';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure says about itself: its access level, read by the API description (src/server/openapi). */
+export interface ProcedureMeta {
+  access?: Access;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // Never send stack traces to a client.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -37,7 +42,7 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
 }
 
 export type SignedInContext = Context & { user: SessionUser; session: Session };
-type Access = 'public' | 'signedIn' | 'admin';
+export type Access = 'public' | 'signedIn' | 'admin';
 
 export const BAD_API_KEY = 'The API key is not valid';
 export const READ_ONLY_KEY = 'This API key may only read';
@@ -60,7 +65,7 @@ function requireAccess(ctx: Context, access: Access, type: ProcedureCall['type']
  * own options for every layer and for every context it is handed): the access level only narrows the type.
  */
 function procedureWith<A extends Access>(access: A) {
-  return t.procedure.use(({ ctx, path, type, next }) => {
+  return t.procedure.meta({ access }).use(({ ctx, path, type, next }) => {
     if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
     requireAccess(ctx, access, type);
     return next() as unknown as ReturnType<typeof next<A extends 'public' ? object : { user: SessionUser; session: Session }>>;
