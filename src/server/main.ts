@@ -6,13 +6,15 @@ import { setFlagsFromString } from 'node:v8';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
-import { closeDatabase, openDatabase } from './db/database';
+import { closeDatabase, openDatabase, type Db } from './db/database';
+import { MigrationError } from './db/migrations';
 import { serveApp } from './http/server';
 import { logger } from './logging';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
+import { startReminders } from './services/reminders';
 import { startWalCheckpointer } from './db/checkpointer';
 import { startWebhookDispatcher } from './services/webhook-dispatcher';
 
@@ -47,7 +49,22 @@ loadDotEnv();
 const config = readConfig();
 logger.level = config.logLevel;
 await ensureClientBuilt();
-const db = openDatabase(config.databasePath);
+const DATABASE_UNUSABLE = 78;
+
+function openOrStop(file: string): Db {
+  try {
+    return openDatabase(file);
+  } catch (error) {
+    if (!(error instanceof MigrationError) && !(error instanceof Error && 'code' in error)) throw error;
+    // A migration that failed left the database as it was; the message says which and why. A database that cannot
+    // be opened or migrated has its own exit status (EX_CONFIG), on which the systemd unit in deploy/ does not
+    // restart: trying again cannot help.
+    logger.fatal(error instanceof MigrationError ? error.message : `Cannot open the database ${file}: ${(error as Error).message}`);
+    process.exit(DATABASE_UNUSABLE);
+  }
+}
+
+const db = openOrStop(config.databasePath);
 // an in-memory database (a throwaway run) has no WAL to checkpoint
 const checkpointer = config.databasePath === ':memory:' ? undefined : startWalCheckpointer(db, config.databasePath);
 if (config.seedDemo && isDatabaseEmpty(db)) {
@@ -63,6 +80,7 @@ if (demoWarning) logger.warn(demoWarning);
 const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
+const reminders = startReminders(services);
 // Sends webhook deliveries after the commits that queued them, and whatever a previous run left pending.
 const webhookDispatcher = startWebhookDispatcher({ db, clock: systemClock, retryBaseMs: config.webhookRetryBaseMs });
 
@@ -84,7 +102,8 @@ function stop(signal: string): void {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
-    // A reset mail still on its way gets its sent/failed status written before the database closes.
+    // A reminder scan in progress finishes, and a mail still on its way gets its status written, before the database closes.
+    await reminders.stop();
     await mailer.idle();
     mailer.close();
     await webhookDispatcher.stop();

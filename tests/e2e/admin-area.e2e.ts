@@ -98,6 +98,7 @@ describe('admin area', () => {
       'Users',
       'Email Logs',
       'Activity',
+      'Company',
       'Webhooks',
     ]);
     // remembered: a cookie with an expiry (not a browser-session one)

@@ -85,7 +85,7 @@ describe('sharing a quote with a customer', () => {
     const text = (await customer.locator('article').textContent()) ?? '';
     expect(text).toContain('Acme Corporation');
     expect(text).toContain('Wile E. Coyote');
-    expect(text).toContain('Prepared by');
+    expect(text).toContain('Your contact');
     expect(text).toContain(euro(quote.totalMonthly));
     expect(text).toContain(euro(quote.tcv));
     expect(text).toContain('Revision 1');
@@ -154,6 +154,14 @@ describe('sharing a quote with a customer', () => {
     expect(await answer.textContent()).toMatch(/^Accepted by Wile E\. Coyote \(wile@acme\.test\) on .*, revision 1$/);
     expect(await seller.getByTestId('quote-status').first().textContent()).toBe('Accepted');
     await closeToast(seller, 'Configuration Loaded');
+    await seller.getByRole('button', { name: 'Show evidence' }).click();
+    const evidence = seller.getByTestId('acceptance-evidence');
+    await evidence.waitFor();
+    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string } };
+    const evidenceText = (await evidence.textContent()) ?? '';
+    expect(evidenceText).toContain(stored.acceptance.fingerprint);
+    expect(evidenceText).toContain(stored.acceptance.statement);
+    expect(evidenceText).toContain(`${euro(quote.totalMonthly)} per month`);
     await screenshotBoth(seller, 'share-seller-accepted');
     await seller.goto(`${e2e.server.url}/saved-configurations`);
     const accepted = seller.locator('[data-testid="row-acceptance"]:visible').first();

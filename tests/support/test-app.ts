@@ -85,12 +85,17 @@ export class TestClient {
   patch(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('PATCH', url, body ?? {}, headers);
   }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
+  }
   delete(url: string, headers?: Record<string, string>) {
     return this.request('DELETE', url, undefined, headers);
   }
 }
 
-export async function createTestApp(options: { seed?: boolean; clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; clock?: TestClock; env?: Record<string, string>; /** a database file to start from (copied) */ database?: string } = {},
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-'));
   const clientDir = path.join(dir, 'client');
   fs.mkdirSync(clientDir);
@@ -105,6 +110,7 @@ export async function createTestApp(options: { seed?: boolean; clock?: TestClock
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();
+  if (options.database) fs.copyFileSync(options.database, config.databasePath);
   const db = openDatabase(config.databasePath);
   if (options.seed ?? true) await seedDemo(db, clock as Clock);
   const mailer = createMailer(db, config, clock);

@@ -52,6 +52,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('GET /addons', 'catalog.addOns'),
   r('GET /addon-categories', 'catalog.categories'),
   r('GET /discounts', 'catalog.discounts'),
+  r('GET /company', 'catalog.company'),
+  r('PUT /admin/company', 'admin.company.update'),
 
   r('POST /quote', 'quote.calculate'),
   r('POST /quote/pdf', 'quote.pdfData', { produces: 'application/pdf' }),
@@ -68,6 +70,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('GET /configurations/:id/revisions/:n', 'configurations.revision', { params: { n: 'revision' } }),
   r('GET /configurations/:id/pdf', 'configurations.pdfData', { produces: 'application/pdf' }),
   r('POST /configurations/:id/share', 'configurations.share', created),
+  r('GET /configurations/:id/share', 'configurations.link'),
+  r('POST /configurations/:id/send', 'configurations.send'),
   r('DELETE /configurations/:id/share', 'configurations.unshare'),
   r('GET /configurations/:id/activity', 'configurations.activity'),
 

@@ -2,6 +2,7 @@ import { adminAddonsRouter } from './admin/addons';
 import { adminAuditRouter } from './admin/audit';
 import { adminCatalogueRouter } from './admin/catalogue';
 import { adminCategoriesRouter } from './admin/categories';
+import { adminCompanyRouter } from './admin/company';
 import { adminDiscountsRouter } from './admin/discounts';
 import { adminEmailLogsRouter } from './admin/email-logs';
 import { adminPackagesRouter } from './admin/packages';
@@ -21,6 +22,7 @@ export const adminRouter = router({
   users: adminUsersRouter,
   emailLogs: adminEmailLogsRouter,
   audit: adminAuditRouter,
+  company: adminCompanyRouter,
   apiKeys: adminApiKeysRouter,
   webhooks: adminWebhooksRouter,
   catalogue: adminCatalogueRouter,

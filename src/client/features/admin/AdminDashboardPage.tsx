@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity/ActivityTab';
 import { AddOnsTab } from './addons/AddOnsTab';
 import { CategoriesTab } from './categories/CategoriesTab';
+import { CompanyTab } from './company/CompanyTab';
 import { DiscountsTab } from './discounts/DiscountsTab';
 import { EmailLogsTab } from './email-logs/EmailLogsTab';
 import { PackagesTab } from './packages/PackagesTab';
@@ -31,6 +32,7 @@ const TABS = [
   { value: 'users', label: 'Users', Content: UsersTab },
   { value: 'email-logs', label: 'Email Logs', Content: EmailLogsTab },
   { value: 'activity', label: 'Activity', Content: ActivityTab },
+  { value: 'company', label: 'Company', Content: CompanyTab },
   { value: 'webhooks', label: 'Webhooks', Content: WebhooksTab },
 ] as const;
 
