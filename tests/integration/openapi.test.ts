@@ -132,3 +132,41 @@ describe('GET /api/docs', () => {
     expect((await t.client().get('/docs-assets/index.html')).status).toBe(404);
   });
 });
+
+describe('the answers match the description', () => {
+  it('every JSON answer of the routes with a declared answer validates against its schema (JSON Schema 2020-12)', async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const key = await admin.post('/api/account/api-keys', { name: 'Described', scope: 'read' });
+    const hook = await admin.post('/api/admin/webhooks', { url: 'https://example.com/hook', events: ['quote.sent'] });
+    const ping = await admin.post(`/api/admin/webhooks/${hook.body.id}/test`);
+    const calls: [method: string, url: string, path: string, status: number, res: Awaited<ReturnType<typeof admin.get>>][] = [
+      ['post', '/api/account/api-keys', '/api/account/api-keys', 201, key],
+      ['get', '/api/account/api-keys', '/api/account/api-keys', 200, await admin.get('/api/account/api-keys')],
+      ['get', '/api/admin/api-keys', '/api/admin/api-keys', 200, await admin.get('/api/admin/api-keys')],
+      ['post', '/api/admin/webhooks', '/api/admin/webhooks', 201, hook],
+      ['get', '/api/admin/webhooks', '/api/admin/webhooks', 200, await admin.get('/api/admin/webhooks')],
+      ['get', `/api/admin/webhooks/${hook.body.id}`, '/api/admin/webhooks/{id}', 200, await admin.get(`/api/admin/webhooks/${hook.body.id}`)],
+      ['patch', `/api/admin/webhooks/${hook.body.id}`, '/api/admin/webhooks/{id}', 200, await admin.patch(`/api/admin/webhooks/${hook.body.id}`, { active: false })],
+      ['post', 'test', '/api/admin/webhooks/{id}/test', 202, ping],
+      ['get', 'deliveries', '/api/admin/webhooks/{id}/deliveries', 200, await admin.get(`/api/admin/webhooks/${hook.body.id}/deliveries`)],
+      ['put', 'dry run', '/api/admin/catalogue', 200, await admin.request('PUT', '/api/admin/catalogue?dryRun=true', (await admin.get('/api/admin/catalogue')).body)],
+    ];
+    let checked = 0;
+    for (const [method, url, path, status, res] of calls) {
+      expect(res.status, `${method} ${url}`).toBe(status);
+      const schema = doc.paths[path][method].responses[String(status)].content['application/json'].schema;
+      expect(Object.keys(schema).length, `${method} ${path} declares its answer`).toBeGreaterThan(0);
+      const valid = ajv.validate(schema, res.body);
+      expect(valid, `${method} ${url}: ${ajv.errorsText()}`).toBe(true);
+      checked += 1;
+    }
+    expect(checked).toBe(calls.length);
+    // An error answer matches the Error component.
+    const refused = await t.client().get('/api/account/api-keys');
+    expect(ajv.validate(doc.components.schemas.Error, refused.body)).toBe(true);
+    // ... and a wrong answer would not pass.
+    expect(ajv.validate(doc.paths['/api/admin/webhooks'].post.responses['201'].content['application/json'].schema, { id: 'x' })).toBe(false);
+  });
+});
