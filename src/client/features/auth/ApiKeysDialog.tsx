@@ -70,26 +70,28 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
                       create.mutate({ name, scope });
                     }}
                   >
-                    <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
-                      <Field.Root invalid={nameError !== undefined} flex="1">
+                    <Stack gap="3">
+                      <Field.Root invalid={nameError !== undefined}>
                         <Field.Label>Name</Field.Label>
                         <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. CRM sync" maxLength={100} />
                         <Field.ErrorText>{nameError}</Field.ErrorText>
                       </Field.Root>
-                      <Field.Root w={{ base: 'full', sm: '44' }} flexShrink={0}>
-                        <Field.Label>Access</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
-                            <option value="read">{SCOPE_LABEL.read}</option>
-                            <option value="write">{SCOPE_LABEL.write}</option>
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      <Button type="submit" colorPalette="blue" loading={create.isPending} flexShrink={0} mb={nameError ? '6' : '0'}>
-                        <LuKeyRound /> Create key
-                      </Button>
-                    </Flex>
+                      <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
+                        <Field.Root flex="1">
+                          <Field.Label>Access</Field.Label>
+                          <NativeSelect.Root>
+                            <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
+                              <option value="read">{SCOPE_LABEL.read}</option>
+                              <option value="write">{SCOPE_LABEL.write}</option>
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </Field.Root>
+                        <Button type="submit" colorPalette="blue" loading={create.isPending} flexShrink={0}>
+                          <LuKeyRound /> Create key
+                        </Button>
+                      </Flex>
+                    </Stack>
                   </form>
                   {made && (
                     <ShownOnce
