@@ -60,10 +60,9 @@ export default tseslint.config(
       ],
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
     },
   },
+  { files: ['src/client/**/*.{ts,tsx}'], rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' } },
   // Tests and scripts read arbitrary JSON answers.
   { files: ['tests/**', 'scripts/**', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

@@ -154,11 +154,11 @@ describe('append-only', () => {
     expect(t.db.select().from(auditLog).where(eq(auditLog.id, first.id)).get()).toEqual(first);
   });
 
-  it("deleting a quote keeps its entries (no foreign keys)", async () => {
+  it("deleting a quote keeps its entries (no foreign keys) and adds its own", async () => {
     const q = await user.post('/api/configurations', { name: 'Short-lived', packageId: ids.pkg('Advanced'), squareMeters: 100, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' });
     expect((await user.delete(`/api/configurations/${q.body.id}`)).status).toBe(204);
     const left = t.db.select().from(auditLog).where(eq(auditLog.entityId, q.body.id)).all().filter((e) => e.entity === 'quote');
-    expect(left.map((e) => e.action)).toEqual(['created']);
+    expect(left.map((e) => e.action)).toEqual(['created', 'deleted']);
   });
 });
 

@@ -37,7 +37,7 @@ export function errorResponse(c: HonoContext, error: unknown, setCookies?: reado
 export async function run(
   c: HonoContext<RestEnv>,
   fn: (caller: Caller, headers: AnswerHeaders) => Promise<unknown> | unknown,
-  status: 200 | 201 | 204 = 200,
+  status: 200 | 201 | 202 | 204 = 200,
 ): Promise<Response> {
   const setCookies: string[] = [];
   try {

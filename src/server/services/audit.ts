@@ -8,9 +8,13 @@ import type { AuditEntry, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
+import { enqueueForAudit } from './webhook-outbox';
 
-/** Who made a change: a signed-in user (by id), or the customer of a share link (userId null, named as they said). */
-export type AuditBy = { userId: number } | { customer: string };
+/**
+ * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), or a
+ * command run on the server (userId null, named by the command).
+ */
+export type AuditBy = { userId: number } | { customer: string } | { command: string };
 
 export interface AuditRecord {
   entity: string;
@@ -18,10 +22,13 @@ export interface AuditRecord {
   action: string;
   before?: unknown;
   after?: unknown;
+  /** false: no webhook event for this entry (a change that announces itself once for many entries). */
+  webhook?: false;
 }
 
 function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
   if ('customer' in by) return { userId: null, actor: by.customer };
+  if ('command' in by) return { userId: null, actor: by.command };
   const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
 }
@@ -40,6 +47,7 @@ export function recordAudit(db: Db, clock: Clock, by: AuditBy, entry: AuditRecor
       after: entry.after ?? null,
     })
     .run();
+  if (entry.webhook !== false) enqueueForAudit(db, clock, entry);
 }
 
 /**

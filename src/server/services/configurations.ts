@@ -397,10 +397,10 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
   return getConfiguration(db, clock, actor, patch.id);
 }
 
-/** A quote's status and last valid day when `actor` may read it (the owner or an admin); otherwise the one 404. */
-export function readableStatusOf(db: Db, actor: Actor, id: number): { status: QuoteStatus; validUntil: string } {
+/** A quote's status, last valid day, number and name when `actor` may read it (the owner or an admin); otherwise the one 404. */
+export function readableStatusOf(db: Db, actor: Actor, id: number): { status: QuoteStatus; validUntil: string; number: number; name: string } {
   const row = db
-    .select({ status: configurations.status, validUntil: configurations.validUntil })
+    .select({ status: configurations.status, validUntil: configurations.validUntil, number: configurations.number, name: configurations.name })
     .from(configurations)
     .where(and(eq(configurations.id, id), readableBy(actor)))
     .get();
@@ -409,12 +409,18 @@ export function readableStatusOf(db: Db, actor: Actor, id: number): { status: Qu
 }
 
 /** The owner, or an admin (seed 001: an admin deletes any saved configuration); an accepted quote only an admin. */
-export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
+export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: number): void {
   transaction(db, () => {
     const row = readableStatusOf(db, actor, id);
     if (row.status === 'accepted' && !actor.isAdmin) {
       throw new ConflictError(configurationMessages.acceptedDelete);
     }
     db.delete(configurations).where(eq(configurations.id, id)).run();
+    recordAudit(db, clock, { userId: actor.id }, {
+      entity: 'quote',
+      entityId: id,
+      action: 'deleted',
+      before: { number: formatQuoteNumber(row.number), name: row.name, status: row.status },
+    });
   });
 }

@@ -1,9 +1,15 @@
 import { initTRPC } from '@trpc/server';
+import type { Session, SessionUser } from '../auth/session';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { Context } from './context';
 import { domainTRPCError, inputIssuesOf, publicMessageOf } from './errors';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure says about itself: its access level, read by the API description (src/server/openapi). */
+export interface ProcedureMeta {
+  access?: Access;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // Never send stack traces to a client.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -35,13 +41,21 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
   return () => procedureWatchers.delete(watcher);
 }
 
+export type Access = 'public' | 'signedIn' | 'admin';
+
+export const BAD_API_KEY = 'The API key is not valid';
+export const READ_ONLY_KEY = 'This API key may only read';
+
 /**
  * The base procedure all procedures come from: every call of both doors passes this one middleware once, so a rule
- * added here holds everywhere. It also turns the domain's errors (src/server/errors.ts) into their tRPC codes, for
- * whatever layer below threw them.
+ * added here holds everywhere. A request signed with an unknown or revoked API key is a 401 whatever it calls; a read
+ * key may call no mutation (every change of data is one). It also turns the domain's errors (src/server/errors.ts)
+ * into their tRPC codes, for whatever layer below threw them.
  */
-const baseProcedure = t.procedure.use(async ({ path, type, next }) => {
+const baseProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
+  if (ctx.badApiKey) throw new UnauthorizedError(BAD_API_KEY);
+  if (ctx.apiKey?.scope === 'read' && type !== 'query') throw new ForbiddenError(READ_ONLY_KEY);
   const result = await next();
   if (!result.ok) {
     const mapped = domainTRPCError(result.error);
@@ -51,12 +65,15 @@ const baseProcedure = t.procedure.use(async ({ path, type, next }) => {
 });
 
 /** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
-export const publicProcedure = baseProcedure;
-export const protectedProcedure = baseProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new UnauthorizedError('Not authenticated');
-  return next({ ctx: { user: ctx.user, session: ctx.session } });
-});
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new ForbiddenError('Admin privileges required');
-  return next();
+function signedIn({ user, session }: Context): { user: SessionUser; session: Session } {
+  if (!user || !session) throw new UnauthorizedError('Not authenticated');
+  return { user, session };
+}
+
+export const publicProcedure = baseProcedure.meta({ access: 'public' });
+export const protectedProcedure = baseProcedure.meta({ access: 'signedIn' }).use(({ ctx, next }) => next({ ctx: signedIn(ctx) }));
+export const adminProcedure = baseProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  const who = signedIn(ctx);
+  if (!who.user.isAdmin) throw new ForbiddenError('Admin privileges required');
+  return next({ ctx: who });
 });

@@ -3,8 +3,10 @@ import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { configurationsRouter } from '../routers/configurations';
 import { healthProcedure } from '../routers/health';
+import { apiDocsProcedure, openApiProcedure } from '../routers/api-description';
 import { quoteRouter } from '../routers/quote';
 import { sharedRouter } from '../routers/shared';
+import { describeRouter } from '../openapi/document';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -15,7 +17,11 @@ export const appRouter = router({
   admin: adminRouter,
   shared: sharedRouter,
   health: healthProcedure,
+  openapi: openApiProcedure,
+  apiDocs: apiDocsProcedure,
 });
+
+describeRouter(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
