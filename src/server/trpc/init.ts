@@ -47,22 +47,26 @@ export const BAD_API_KEY = 'The API key is not valid';
 export const READ_ONLY_KEY = 'This API key may only read';
 
 /**
- * The base procedure all procedures come from: every call of both doors passes this one middleware once, so a rule
- * added here holds everywhere. A request signed with an unknown or revoked API key is a 401 whatever it calls; a read
- * key may call no mutation (every change of data is one). It also turns the domain's errors (src/server/errors.ts)
- * into their tRPC codes, for whatever layer below threw them.
+ * The base procedure all procedures come from: every call of both doors passes its first middleware once, so a rule
+ * added here holds everywhere. That one turns the domain's errors (src/server/errors.ts) into their tRPC codes, for
+ * whatever layer below threw them. Then API keys: a request signed with an unknown or revoked key is a 401 whatever it
+ * calls; a read key may call no mutation (every change of data is one).
  */
-const baseProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
-  if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-  if (ctx.badApiKey) throw new UnauthorizedError(BAD_API_KEY);
-  if (ctx.apiKey?.scope === 'read' && type !== 'query') throw new ForbiddenError(READ_ONLY_KEY);
-  const result = await next();
-  if (!result.ok) {
-    const mapped = domainTRPCError(result.error);
-    if (mapped) throw mapped;
-  }
-  return result;
-});
+const baseProcedure = t.procedure
+  .use(async ({ path, type, next }) => {
+    if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
+    const result = await next();
+    if (!result.ok) {
+      const mapped = domainTRPCError(result.error);
+      if (mapped) throw mapped;
+    }
+    return result;
+  })
+  .use(({ ctx, type, next }) => {
+    if (ctx.badApiKey) throw new UnauthorizedError(BAD_API_KEY);
+    if (ctx.apiKey?.scope === 'read' && type !== 'query') throw new ForbiddenError(READ_ONLY_KEY);
+    return next();
+  });
 
 /** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
 function signedIn({ user, session }: Context): { user: SessionUser; session: Session } {
