@@ -1,7 +1,7 @@
 // The pricing calculator (seed 000 §2): data in, state in calculator-state.ts, the live quote from the shared engine
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toPricingCatalog } from '../../../shared/catalog';
 import type { CatalogDto } from '../../lib/catalog-types';
@@ -117,7 +117,7 @@ const NO_ITEMS: CalculatorState['customItems'] = [];
 
 type Quote = { ok: true; result: QuoteResult } | { ok: false; error: unknown };
 
-function SectionTitle({ children, hint }: { children: string; hint?: string }) {
+const SectionTitle = memo(function SectionTitle({ children, hint }: { children: string; hint?: string }) {
   return (
     <Stack gap="0.5">
       <Heading as="h3" size="md">
@@ -130,7 +130,21 @@ function SectionTitle({ children, hint }: { children: string; hint?: string }) {
       )}
     </Stack>
   );
-}
+});
+
+// What never changes while the user types is made once: React skips an element it is handed again.
+const CONFIGURE_HEADER = (
+  <Card.Header>
+    <Heading as="h2" size="lg" id="configure-title">
+      Configure Your Package
+    </Heading>
+    <Text color="fg.muted" fontSize="sm">
+      Choose a package, size it and add what the customer needs.
+    </Text>
+  </Card.Header>
+);
+const PRICING_TITLE = <SectionTitle hint="Price by floor space (units) or by number of users.">Pricing Configuration</SectionTitle>;
+const CONTRACT_TITLE = <SectionTitle>Contract & Payment</SectionTitle>;
 
 /** Phones and tablets: the two figures that matter stay in sight while the form scrolls; a tap jumps to the summary. */
 function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: number; target: RefObject<HTMLDivElement | null> }) {
@@ -352,20 +366,13 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         <Stack gap="6" minW="0" asChild>
           <fieldset disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>
           <Card.Root as="section" aria-labelledby="configure-title" size={{ base: 'sm', md: 'md' }}>
-            <Card.Header>
-              <Heading as="h2" size="lg" id="configure-title">
-                Configure Your Package
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                Choose a package, size it and add what the customer needs.
-              </Text>
-            </Card.Header>
+            {CONFIGURE_HEADER}
             <Card.Body>
               <Stack gap="7">
                 <PackagePicker packages={packages} packageId={state.packageId} onSelect={selectPackage} />
                 <Separator />
                 <Stack gap="4">
-                  <SectionTitle hint="Price by floor space (units) or by number of users.">Pricing Configuration</SectionTitle>
+                  {PRICING_TITLE}
                   <PricingOptions
                     pricingModel={state.pricingModel}
                     squareMeters={state.squareMeters}
@@ -389,7 +396,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
                 </Stack>
                 <Separator />
                 <Stack gap="4">
-                  <SectionTitle>Contract & Payment</SectionTitle>
+                  {CONTRACT_TITLE}
                   <ContractOptions contractDuration={state.contractDuration} paymentFrequency={state.paymentFrequency} dispatch={dispatch} />
                 </Stack>
               </Stack>
