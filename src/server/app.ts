@@ -6,7 +6,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { apiEnvelope } from './http/envelope';
 import { TRPC_MAX_BATCH } from './http/guards';
 import { clientGone } from './http/client-gone';
-import { noteRequestUser, type Logger } from './logging';
+import { logger as processLogger, noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
 import { securityHeaders } from './http/headers';
@@ -37,7 +37,8 @@ function cachedFor(value: string, serveFile: MiddlewareHandler): MiddlewareHandl
 export function createApp(services: Services, options: AppOptions): Hono {
   const app = new Hono();
   // Guards, fixed headers and log line of /api and /trpc (src/server/http/envelope.ts, docs/DECISIONS.md "Hardening").
-  const envelope = apiEnvelope(services, options.logger);
+  const log = options.logger ?? processLogger;
+  const envelope = apiEnvelope(services, log);
   app.use('/api/*', envelope);
   app.use('/trpc/*', envelope);
   app.route('/api', createRestApi());
@@ -57,7 +58,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
       },
       // A request whose client left mid-body is not a server error (http/client-gone.ts): the envelope logs it quietly.
       onError: ({ error, path: procedure, req, ctx }) => {
-        if (!clientGone(req, (ctx as { env?: unknown } | undefined)?.env)) logIfInternal(error, `trpc ${procedure ?? ''}`);
+        if (!clientGone(req, (ctx as { env?: unknown } | undefined)?.env)) logIfInternal(error, `trpc ${procedure ?? ''}`, log);
       },
       // A 429 says when to come back, as on the REST door (trpc/errors.ts RetryLaterError).
       responseMeta: ({ errors }) => {
@@ -69,7 +70,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
 
   // Everything else (the page, its assets, the client-route fallback) gets the security headers alone. Registered
   // after the API: every /api and /trpc request ends at its handler above and never reaches this layer.
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(services.config.secureCookies));
   // Files are sent as the Brotli or gzip copy the build wrote beside them when the browser accepts it. The assets'
   // names carry a hash of their content, so a browser keeps them for good; the page itself is checked every time, so
   // after an upgrade nobody is sent a stale page pointing at assets that are gone.

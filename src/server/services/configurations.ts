@@ -10,6 +10,7 @@ import { quoteResultToJson } from '../../shared/pricing';
 import {
   configurationMessages,
   PRICING_FIELDS,
+  VALID_UNTIL_MAX_DAYS,
   type ConfigurationFields,
   type ConfigurationPatch,
 } from '../../shared/schemas/configuration';
@@ -46,9 +47,13 @@ export function getConfiguration(db: Db, clock: Clock, actor: Actor, id: number)
   return found;
 }
 
-/** A validity date set by a save or a PATCH: never a day before today. */
+/** A validity date set by a save or a PATCH: never a day before today, nor more than a year after it. */
 function checkValidUntil(clock: Clock, validUntil: string): string {
-  if (validUntil < todayOf(clock)) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.validUntilPast });
+  const today = todayOf(clock);
+  if (validUntil < today) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.validUntilPast });
+  if (validUntil > addDays(today, VALID_UNTIL_MAX_DAYS)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.validUntilTooFar });
+  }
   return validUntil;
 }
 

@@ -1,7 +1,7 @@
 // The one place that turns a failure into the JSON error shape and status of CONTRACT §3.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { logger } from '../logging';
+import { loggableError, loggedPath, logger as processLogger, type Logger } from '../logging';
 
 export interface InputIssue {
   path: string;
@@ -98,6 +98,16 @@ export function toTRPCError(error: unknown): TRPCError {
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
 }
 
-export function logIfInternal(error: TRPCError, where: string): void {
-  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, where }, 'internal error');
+/**
+ * The error line of an internal error: where (a procedure, or a method and path written as the request line writes
+ * it) and the error scrubbed of secrets (logging.ts loggableError).
+ */
+export function logIfInternal(error: TRPCError, where: string, log: Logger = processLogger): void {
+  if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: loggableError(error.cause ?? error), where: loggedWhere(where) }, 'internal error');
+}
+
+/** `GET /api/shared/<token>` as `GET /api/shared/:token`. */
+function loggedWhere(where: string): string {
+  const space = where.indexOf(' ');
+  return space === -1 ? where : `${where.slice(0, space)} ${loggedPath(where.slice(space + 1))}`;
 }

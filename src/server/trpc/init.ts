@@ -55,6 +55,8 @@ function procedureWith<A extends Access>(access: A) {
   return t.procedure.use(({ ctx, path, type, next }) => {
     if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
     requireAccess(ctx, access);
+    // A REST adapter's unreadable id or body (rest/kit.ts refuseInput) is answered only once access is settled.
+    if (ctx.inputRefusal !== undefined) throw ctx.inputRefusal;
     return next() as unknown as ReturnType<typeof next<A extends 'public' ? object : { user: SessionUser; session: Session }>>;
   });
 }
