@@ -83,9 +83,9 @@ describe('account changes by an admin', () => {
     expect(made.status).toBe(201);
     expect((await admin.patch(`/api/admin/users/${made.body.id}`, { lastname: 'Changed', password: 'Another123' })).status).toBe(200);
     expect((await admin.delete(`/api/admin/users/${made.body.id}`)).status).toBe(204);
-    const list = (await entries(`?entity=user`)).body;
-    expect(list.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);
-    expect(list[1]).toMatchObject({ entityId: made.body.id, before: { lastname: 'Ited' }, after: { lastname: 'Changed', passwordChanged: true } });
+    const list = (await entries(`?entity=user`)).body.filter((e: { entityId: number }) => e.entityId === made.body.id);
+    expect(list.map((e: { action: string }) => e.action)).toEqual(['delete', 'password_changed', 'update', 'create']);
+    expect(list[2]).toMatchObject({ entityId: made.body.id, before: { lastname: 'Ited' }, after: { lastname: 'Changed', passwordChanged: true } });
     expect(JSON.stringify(list)).not.toMatch(/Another123|Member123|passwordHash|argon/);
     // The entries outlive the account they describe.
     expect(list[0]).toMatchObject({ before: { email: 'audited@example.org' } });
@@ -154,10 +154,10 @@ describe('append-only', () => {
     expect(t.db.select().from(auditLog).where(eq(auditLog.id, first.id)).get()).toEqual(first);
   });
 
-  it("deleting a quote keeps its entries (no foreign keys)", async () => {
+  it("deleting a quote keeps its entries (no foreign keys), and adds its own", async () => {
     const q = await user.post('/api/configurations', { name: 'Short-lived', packageId: ids.pkg('Advanced'), squareMeters: 100, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' });
     expect((await user.delete(`/api/configurations/${q.body.id}`)).status).toBe(204);
     const left = t.db.select().from(auditLog).where(eq(auditLog.entityId, q.body.id)).all().filter((e) => e.entity === 'quote');
-    expect(left.map((e) => e.action)).toEqual(['created']);
+    expect(left.map((e) => e.action)).toEqual(['created', 'deleted']);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { rateLimiterFor } from '../http/rate-limit';
-import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
+import { authenticate, recordLogin, registerUser, signOut, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { demoHint } from '../services/demo-hint';
 import { toUserDto } from '../services/users';
@@ -37,7 +37,7 @@ export const authRouter = router({
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.session && ctx.user) signOut(ctx.db, ctx.clock, ctx.session.id, ctx.user.id);
     ctx.cookies.clear();
     return { success: true };
   }),
@@ -62,7 +62,7 @@ export const authRouter = router({
 
   updateProfile: protectedProcedure
     .input(updateProfileInput)
-    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.user.id, input))),
+    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.clock, ctx.user.id, input))),
 
   /**
    * Same answer whether or not the address has an account (no enumeration), in the same time: the lookup and the

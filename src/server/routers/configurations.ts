@@ -52,7 +52,7 @@ export const configurationsRouter = router({
     .input(configurationUpdateInput)
     .mutation(({ ctx, input }) => updateConfiguration(ctx.db, ctx.clock, ctx.user, input)),
   delete: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
-    deleteConfiguration(ctx.db, ctx.user, input.id);
+    deleteConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
     return { success: true };
   }),
   /** draft → sent → accepted | declined (owner or admin); other moves are a 409. */

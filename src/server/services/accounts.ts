@@ -5,9 +5,11 @@ import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
+import { invalidateSession } from '../auth/session';
 import { readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { transaction, type Db } from '../db/database';
+import { recordAudit } from './audit';
 import { loginNameKey } from '../../shared/schemas/text';
 import { RetryLaterError } from '../trpc/errors';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
@@ -18,6 +20,7 @@ import {
   findUserByLogin,
   insertUser,
   rethrowUniqueAsConflict,
+  toUserDto,
   USERNAME_TAKEN,
   type UserRow,
 } from './users';
@@ -91,15 +94,35 @@ async function judge(db: Db, clock: Clock, user: UserRow | undefined, password: 
     if (error instanceof ServerBusyError) cancelLoginAttempt(db, attempt.attemptId);
     throw error;
   }
-  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  if (!user || !ok) {
+    recordFailedSignIn(db, clock, user, counter);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  }
   // Only the counter this attempt was judged by: a sign-in from the owner's browser does not lift a lock that guesses
   // from elsewhere put on the account (that would give an attacker ten fresh guesses each time the owner signs in).
   clearLoginFailures(db, counter);
   return user;
 }
 
+/**
+ * A refused password, on the audit trail: for an account that exists, under that account; for an unknown one, with
+ * userId null and only the name that was tried (the counter it was judged under, which holds no password).
+ */
+function recordFailedSignIn(db: Db, clock: Clock, user: UserRow | undefined, counter: string): void {
+  recordAudit(db, clock, user ? { userId: user.id } : { anonymous: 'Unknown account' }, {
+    entity: 'user',
+    entityId: user?.id ?? null,
+    action: 'sign_in_failed',
+    after: user ? { username: user.username, trustedBrowser: counter.startsWith('device:') } : { username: counter },
+  });
+}
+
+/** A successful sign-in: the last-login time and its audit entry, in one transaction. */
 export function recordLogin(db: Db, clock: Clock, userId: number): UserRow {
-  db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, userId)).run();
+  transaction(db, () => {
+    db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, userId)).run();
+    recordAudit(db, clock, { userId }, { entity: 'user', entityId: userId, action: 'signed_in' });
+  });
   return findUserById(db, userId)!;
 }
 
@@ -114,10 +137,11 @@ export function registerUser(db: Db, clock: Clock, input: RegisterInput): Promis
     password: input.password,
     isAdmin: false,
     lastLogin: clock.now(),
-  });
+  }, (row) => recordAudit(db, clock, { userId: row.id }, { entity: 'user', entityId: row.id, action: 'registered', after: toUserDto(row) }));
 }
 
-export function updateProfile(db: Db, userId: number, input: UpdateProfileInput): UserRow {
+/** The user's own profile change, with its audit entry (the changed fields, before and after) in one transaction. */
+export function updateProfile(db: Db, clock: Clock, userId: number, input: UpdateProfileInput): UserRow {
   const changes = {
     ...(input.username !== undefined ? { username: input.username } : {}),
     ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
@@ -132,7 +156,20 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
   }
   if (Object.keys(changes).length > 0) {
     try {
-      db.update(users).set(changes).where(eq(users.id, userId)).run();
+      transaction(db, () => {
+        const before = findUserById(db, userId);
+        if (!before) return;
+        const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((k) => changes[k] !== before[k]);
+        if (changed.length === 0) return;
+        db.update(users).set(changes).where(eq(users.id, userId)).run();
+        recordAudit(db, clock, { userId }, {
+          entity: 'user',
+          entityId: userId,
+          action: 'profile_changed',
+          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, changes[k]])),
+        });
+      });
     } catch (error) {
       rethrowUniqueAsConflict(error, USERNAME_TAKEN);
     }
@@ -140,4 +177,12 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
   const user = findUserById(db, userId);
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   return user;
+}
+
+/** Sign-out: the session ends and the audit says so, in one transaction. */
+export function signOut(db: Db, clock: Clock, sessionId: string, userId: number): void {
+  transaction(db, () => {
+    invalidateSession(db, sessionId);
+    recordAudit(db, clock, { userId }, { entity: 'user', entityId: userId, action: 'signed_out' });
+  });
 }

@@ -8,8 +8,11 @@ import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
 
-/** Who made a change: a signed-in user (by id), or the customer of a share link (userId null, named as they said). */
-export type AuditBy = { userId: number } | { customer: string };
+/**
+ * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), or
+ * someone not signed in at all (userId null: a reset request, a sign-in for an unknown account).
+ */
+export type AuditBy = { userId: number } | { customer: string } | { anonymous: string };
 
 export interface AuditRecord {
   entity: string;
@@ -21,6 +24,7 @@ export interface AuditRecord {
 
 function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
   if ('customer' in by) return { userId: null, actor: by.customer };
+  if ('anonymous' in by) return { userId: null, actor: by.anonymous };
   const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
 }

@@ -386,6 +386,7 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
     const f: ConfigurationFields = { ...stored };
     for (const k of PRICING_FIELDS) if (patch[k] !== undefined) Object.assign(f, { [k]: patch[k] });
     const repriced = pricingKey(f) !== pricingKey(stored);
+    auditDetails(db, clock, actor, row, details);
     if (!repriced) {
       if (Object.keys(details).length === 0) return;
       db.update(configurations).set({ ...details, updatedAt: now }).where(eq(configurations.id, row.id)).run();
@@ -402,11 +403,37 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
   return getConfiguration(db, clock, actor, patch.id);
 }
 
-/** The owner, or an admin (seed 001: an admin deletes any saved configuration); an accepted quote only an admin. */
-export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
+/** The fields of a quote's details (not its pricing) and how an entry names them. */
+const DETAIL_FIELDS = ['name', 'customerCompany', 'customerName', 'customerEmail', 'validUntil'] as const;
+
+/** The entry of a change of name, customer or validity: the changed fields only, before and after. */
+function auditDetails(db: Db, clock: Clock, actor: Actor, row: Row, details: Partial<Row>): void {
+  const changed = DETAIL_FIELDS.filter((k) => k in details);
+  if (changed.length === 0) return;
+  recordAudit(db, clock, { userId: actor.id }, {
+    entity: 'quote',
+    entityId: row.id,
+    action: 'details_edited',
+    before: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, row[k]])) },
+    after: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, details[k]])) },
+  });
+}
+
+/**
+ * The owner, or an admin (an admin deletes any saved quote); an accepted quote only an admin. The entry keeps the
+ * quote's number, name, status and figures: it outlives the row.
+ */
+export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: number): void {
   transaction(db, () => {
     const row = db
-      .select({ status: configurations.status })
+      .select({
+        number: configurations.number,
+        name: configurations.name,
+        status: configurations.status,
+        revision: configurations.revision,
+        userId: configurations.userId,
+        tcv: configurations.tcv,
+      })
       .from(configurations)
       .where(and(eq(configurations.id, id), readableBy(actor)))
       .get();
@@ -415,5 +442,18 @@ export function deleteConfiguration(db: Db, actor: Actor, id: number): void {
       throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.acceptedDelete });
     }
     db.delete(configurations).where(eq(configurations.id, id)).run();
+    recordAudit(db, clock, { userId: actor.id }, {
+      entity: 'quote',
+      entityId: id,
+      action: 'deleted',
+      before: {
+        number: formatQuoteNumber(row.number),
+        name: row.name,
+        status: row.status,
+        revision: row.revision,
+        ownerId: row.userId,
+        tcv: formatMoney(row.tcv),
+      },
+    });
   });
 }
