@@ -78,15 +78,37 @@ export async function run(
   }
 }
 
-/** As `run`, for an answer that is not JSON (a CSV export): `fn` gives the body and its own headers (content-type). */
-export async function runText(
+/**
+ * As `run`, for an answer streamed in chunks (the CSV export): `fn` gives the chunks and the answer's own headers
+ * (content-type). Each chunk is asked for when the client has taken the one before (a slow reader holds no more than
+ * one chunk in memory); a failure after the first byte can only cut the answer short, and is logged.
+ */
+export async function runStream(
   c: HonoContext<RestEnv>,
-  fn: (caller: Caller) => Promise<{ body: string; headers: Record<string, string> }>,
+  fn: (caller: Caller) => Promise<{ chunks: AsyncIterator<string>; headers: Record<string, string> }>,
 ): Promise<Response> {
   const setCookies: string[] = [];
   try {
-    const { body, headers } = await fn(await callerFor(c, setCookies));
-    return apiAnswer(body, 200, headers, setCookies, fixedOf(c));
+    const { chunks, headers } = await fn(await callerFor(c, setCookies));
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          logIfInternal(toTRPCError(error), `${c.req.method} ${c.req.path}`, c.get('log' as never) as Logger | undefined);
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await chunks.return?.(undefined);
+      },
+    });
+    // The fixed headers are added by the envelope (http/envelope.ts), as to every answer not built by apiAnswer.
+    const all: [string, string][] = [...Object.entries(headers), ...setCookies.map((v): [string, string] => ['set-cookie', v])];
+    return new Response(body, { status: 200, headers: all });
   } catch (error) {
     return errorResponse(c, error, setCookies);
   }

@@ -19,6 +19,7 @@ import { listAllBounded, listConfigurationPage } from '../services/configuration
 import { duplicate, getRevision, getWithDrift, listRevisions, reprice, setStatus } from '../services/quote-life';
 import { savedQuotePdfData } from '../services/quote-pdf';
 import { quoteTimeline } from '../services/audit';
+import { activityQueryInput } from '../../shared/schemas/audit';
 import { liveShareOf, revokeShare, shareQuote } from '../services/quote-share';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, router } from '../trpc/init';
@@ -84,9 +85,9 @@ export const configurationsRouter = router({
   shareStatus: protectedProcedure
     .input(configurationIdInput)
     .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.clock, ctx.user, input.id) })),
-  /** The quote's own audit entries, oldest first. */
-  activity: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => {
+  /** The quote's own audit entries, oldest first, one page (`limit` default 50, at most 500) and their total. */
+  activity: protectedProcedure.input(activityQueryInput).query(({ ctx, input }) => {
     getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
-    return quoteTimeline(ctx.db, input.id);
+    return quoteTimeline(ctx.db, input.id, input);
   }),
 });

@@ -26,9 +26,33 @@ export const ENTITY_OPTIONS = [
 
 export const ACTION_OPTIONS = [
   { value: '', label: 'Any action' },
-  ...['create', 'update', 'delete', 'created', 'revised', 'status_changed', 'shared', 'link_revoked', 'opened', 'accepted', 'declined'].map((v) => ({
+  ...[
+    'create',
+    'update',
+    'delete',
+    'created',
+    'revised',
+    'details_edited',
+    'status_changed',
+    'shared',
+    'link_revoked',
+    'opened',
+    'accepted',
+    'declined',
+    'deleted',
+    'registered',
+    'signed_in',
+    'sign_in_failed',
+    'signed_out',
+    'profile_changed',
+    'password_changed',
+    'password_reset_requested',
+    'password_reset',
+    'reset_link_created',
+    'role_changed',
+  ].map((v) => ({
     value: v,
-    label: v.replace('_', ' '),
+    label: v.replaceAll('_', ' '),
   })),
 ];
 
