@@ -135,7 +135,7 @@ export function quoteTimeline(db: Db, configurationId: number, paging: { page?: 
 }
 
 /** Rows per step of the CSV export: a few milliseconds of work between two chances for other requests. */
-export const AUDIT_EXPORT_CHUNK = 2000;
+export const AUDIT_EXPORT_CHUNK = 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
