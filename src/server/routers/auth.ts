@@ -32,7 +32,7 @@ export const authRouter = router({
     const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie());
     startSession(ctx, user.id, input.remember !== false);
     // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
-    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
     return toUserDto(recordLogin(ctx.db, ctx.clock, user.id));
   }),
 
@@ -56,7 +56,7 @@ export const authRouter = router({
     rateLimiterFor(ctx).take('register', ctx.clientAddress);
     const user = await registerUser(ctx.db, ctx.clock, input);
     startSession(ctx, user.id);
-    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
     return toUserDto(user);
   }),
 

@@ -6,7 +6,7 @@ import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/aut
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
 import { invalidateSession } from '../auth/session';
-import { readDeviceCookie } from '../auth/device-cookie';
+import { passwordStamp, readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { recordAudit } from './audit';
@@ -54,10 +54,11 @@ export async function authenticate(
 ): Promise<UserRow> {
   // The signature is checked before anything else (no database work): a flood without a genuine device cookie is
   // refused at once while the untrusted lane is full, and never reaches the database or the hashing pool.
-  const device = readDeviceCookie(db, deviceCookie);
+  const device = readDeviceCookie(db, deviceCookie, clock.now());
   if (device === null) refuseWhenUntrustedLaneFull();
   const user = findUserByLogin(db, login);
-  const trusted = device !== null && user !== undefined && device.userId === user.id;
+  // Issued under the account's current password: one changed since (a reset, an admin) trusts no earlier browser.
+  const trusted = device !== null && user !== undefined && device.userId === user.id && device.passwordStamp === passwordStamp(db, user.passwordHash);
   if (!trusted && device !== null) refuseWhenUntrustedLaneFull();
   if (trusted) return judge(db, clock, user, password, deviceCounter(device.nonce), true);
   untrustedInFlight += 1;
