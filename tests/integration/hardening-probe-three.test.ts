@@ -245,6 +245,14 @@ describe('access before input', () => {
     }
   });
 
+  it('the tRPC door too: a user procedure answers 401 signed out whatever its input', async () => {
+    for (const body of ['[1', '[1]', '"x"', 'null']) {
+      expect((await t.client().post('/trpc/configurations.create', body)).status, body).toBe(401);
+      expect((await t.client().post('/trpc/configurations.create,configurations.update?batch=1', body)).status, body).toBe(401);
+      expect((await t.client().get(`/trpc/configurations.get?input=${encodeURIComponent(body)}`)).status, body).toBe(401);
+    }
+  });
+
   it('signed in, the input is judged as before: an unknown id is a 404, a body that is not an object a 400', async () => {
     expect((await user.get('/api/configurations/abc')).status).toBe(404);
     const post = await user.post('/api/configurations', '[1]');
