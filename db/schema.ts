@@ -3,12 +3,22 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
+/**
+ * The customer's acceptance, kept as evidence (docs/API.md "The acceptance as evidence"): who, when, from where, the
+ * figures and the exact sentence they confirmed, and the fingerprint of the accepted revision's snapshot. Acceptances
+ * recorded before the evidence fields existed have only name, email, at, revision and address.
+ */
 export interface QuoteAcceptance {
   name: string;
   email: string;
   at: string;
   revision: number;
   address: string;
+  totalMonthly?: string;
+  setupFees?: string;
+  tcv?: string;
+  statement?: string;
+  fingerprint?: string;
 }
 export interface QuoteDecline {
   at: string;
@@ -245,10 +255,14 @@ export const configurations = sqliteTable(
     customerCompany: text('customer_company'),
     customerName: text('customer_name'),
     customerEmail: text('customer_email'),
-    /** JSON { name, email, at, revision, address }: who accepted through the share link (CONTRACT §7). */
+    /** JSON QuoteAcceptance: the customer's acceptance through the share link, kept as evidence. */
     acceptance: text('acceptance', { mode: 'json' }).$type<QuoteAcceptance>(),
     /** JSON { at, reason }: the customer's decline through the share link. */
     decline: text('decline', { mode: 'json' }).$type<QuoteDecline>(),
+    /** Readings of the customer's page (GET /api/shared/{token}) by anyone not signed in to the app. */
+    viewCount: integer('view_count').notNull().default(0),
+    firstViewedAt: timestamp('first_viewed_at'),
+    lastViewedAt: timestamp('last_viewed_at'),
   },
   // The saved-configurations table sorts by five columns, for everyone (admin) or one user, pages by 30 and searches
   // names. Each (scope, column) pair has an index in exactly that order, ending in id (the tiebreak) and name (the

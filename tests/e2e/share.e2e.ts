@@ -1,4 +1,4 @@
-// "Send it" in the browser (CONTRACT §7): the seller shares a saved quote; an anonymous browser opens the link, sees
+// "Send it" in the browser (docs/API.md "Share links"): the seller shares a saved quote; an anonymous browser opens the link, sees
 // the quote as a document, downloads its PDF, prints it and accepts; the seller sees the acceptance on the calculator
 // and in the list; a revoked link shows the one friendly page; the admin's Activity tab lists what happened.
 // Screenshots at 1280 and 390 px, and in print emulation.
@@ -120,12 +120,24 @@ describe('sharing a quote with a customer', () => {
     await customer.getByLabel('Your email').fill('wile@acme.test');
     const submit = customer.getByRole('button', { name: 'Accept quote' });
     expect(await submit.isDisabled()).toBe(true);
-    const statement = customer.getByText(`I accept quote ${quote.number} (revision 1)`);
-    expect(await statement.textContent()).toContain(euro(quote.tcv));
+    const statement = customer.getByText(`I accept quote ${quote.number}, revision 1, from Quote Configurator:`);
+    expect(await statement.textContent()).toContain(`${euro(quote.totalMonthly)} per month`);
+    expect(await statement.textContent()).toContain(`${euro(quote.tcv)} total contract value`);
+    const confirmed = await statement.textContent();
     await statement.click();
     await screenshotBoth(customer, 'share-customer-accept-form');
     await submit.click();
-    await customer.getByText(/^Accepted by Wile E\. Coyote on .* \(revision 1\)$/).waitFor();
+    const block = customer.getByTestId('accepted-block');
+    await block.waitFor();
+    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string } };
+    const { acceptance } = stored;
+    // the sentence kept as evidence is the one the customer ticked, word for word
+    expect(acceptance.statement).toBe(confirmed);
+    const blockText = (await block.textContent()) ?? '';
+    expect(blockText).toContain('Wile E. Coyote (wile@acme.test)');
+    expect(blockText).toMatch(/Revision\s*1/);
+    expect(await customer.getByTestId('accepted-fingerprint').textContent()).toBe(acceptance.fingerprint);
+    expect(acceptance.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(await customer.getByTestId('quote-status').textContent()).toBe('Accepted');
     expect(await customer.getByRole('button', { name: 'Decline' }).count()).toBe(0);
     await screenshotBoth(customer, 'share-customer-accepted');
@@ -142,6 +154,14 @@ describe('sharing a quote with a customer', () => {
     expect(await answer.textContent()).toMatch(/^Accepted by Wile E\. Coyote \(wile@acme\.test\) on .*, revision 1$/);
     expect(await seller.getByTestId('quote-status').first().textContent()).toBe('Accepted');
     await closeToast(seller, 'Configuration Loaded');
+    await seller.getByRole('button', { name: 'Show evidence' }).click();
+    const evidence = seller.getByTestId('acceptance-evidence');
+    await evidence.waitFor();
+    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string } };
+    const evidenceText = (await evidence.textContent()) ?? '';
+    expect(evidenceText).toContain(stored.acceptance.fingerprint);
+    expect(evidenceText).toContain(stored.acceptance.statement);
+    expect(evidenceText).toContain(`${euro(quote.totalMonthly)} per month`);
     await screenshotBoth(seller, 'share-seller-accepted');
     await seller.goto(`${e2e.server.url}/saved-configurations`);
     const accepted = seller.locator('[data-testid="row-acceptance"]:visible').first();
@@ -161,6 +181,73 @@ describe('sharing a quote with a customer', () => {
     expect(items.map((t) => t.split(' · ')[0])).toEqual(['Created', 'Status changed', 'Share link created', 'Opened by the customer', 'Accepted by the customer']);
     await screenshotBoth(seller, 'share-history-activity');
     await seller.keyboard.press('Escape');
+  });
+
+  it('a quote changed after sharing: the customer’s page says so calmly, with no buttons; the seller is told and shares the new revision', async () => {
+    const changed = await saveQuote('Acme branch office');
+    const made = await seller.request.post(`${e2e.server.url}/api/configurations/${changed.id}/share`);
+    const link = ((await made.json()) as { url: string }).url;
+    await customer.goto(link);
+    await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
+    // the seller changes the quote (revision 2, a draft again) and marks it sent from the Status menu
+    expect((await seller.request.patch(`${e2e.server.url}/api/configurations/${changed.id}`, { data: { squareMeters: 2500 } })).status()).toBe(200);
+    await seller.goto(`${e2e.server.url}/calculator/${changed.id}`);
+    await seller.getByTestId('quote-number').waitFor();
+    await closeToast(seller, 'Configuration Loaded');
+    await seller.getByRole('button', { name: 'Status' }).click();
+    await seller.getByRole('menuitem', { name: 'Mark as sent' }).click();
+    await closeToast(seller, `${changed.number}: marked sent`);
+
+    await customer.reload();
+    const notice = customer.getByTestId('quote-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('This quote has changed since it was sent to you. Quote Configurator will send you the new version.');
+    expect(await customer.getByTestId('quote-status').textContent()).toBe('Changed since sent');
+    expect(await customer.getByRole('button', { name: 'Accept quote' }).count()).toBe(0);
+    expect(await customer.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+    // still the figures the customer was sent
+    expect(await customer.locator('article').textContent()).toContain(euro(changed.totalMonthly));
+    await screenshotBoth(customer, 'share-customer-changed');
+    await customer.setViewportSize(PHONE);
+    expect(await horizontalOverflow(customer)).toBe(0);
+    await customer.setViewportSize(DESKTOP);
+
+    // the seller's calculator: the link is behind, and how often the customer looked
+    await seller.reload();
+    const behind = seller.getByTestId('link-behind');
+    await behind.waitFor();
+    expect(await behind.textContent()).toContain("The customer's link shows revision 1; this quote is now revision 2.");
+    expect(await seller.getByTestId('quote-views').textContent()).toMatch(/^Viewed 2 times, last \d{1,2} \w{3} \d{2}:\d{2}$/);
+    await closeToast(seller, 'Configuration Loaded');
+    await screenshotBoth(seller, 'share-seller-link-behind');
+    await behind.getByRole('button', { name: 'Share revision 2' }).click();
+    const dialog = seller.getByRole('dialog', { name: `Share ${changed.number}` });
+    await dialog.getByTestId('share-behind').waitFor();
+    await screenshotBoth(seller, 'share-dialog-behind');
+    await dialog.getByRole('button', { name: 'Share revision 2' }).click();
+    const fresh = await dialog.getByTestId('share-url').inputValue();
+    await closeToast(seller, 'Share link created');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await behind.waitFor({ state: 'detached' });
+
+    // the old link is gone; the new one can be answered
+    await customer.reload();
+    await customer.getByRole('heading', { name: 'This quote link is not valid any more' }).waitFor();
+    await customer.goto(fresh);
+    await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
+    expect(await customer.locator('article').textContent()).toContain('Revision 2');
+  });
+
+  it('the lists say when the customer’s link is behind and how often it was viewed', async () => {
+    const listed = await saveQuote('Acme depot');
+    await seller.request.post(`${e2e.server.url}/api/configurations/${listed.id}/share`).then(async (r) => customer.goto(((await r.json()) as { url: string }).url));
+    await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
+    await seller.request.patch(`${e2e.server.url}/api/configurations/${listed.id}`, { data: { locations: 3 } });
+    await seller.goto(`${e2e.server.url}/saved-configurations`);
+    const line = seller.locator('[data-testid="row-views"]:visible').first();
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/^Link shows rev\. 1 · Viewed once, \d{1,2} \w{3} \d{2}:\d{2}$/);
+    await screenshotBoth(seller, 'share-seller-list-behind');
   });
 
   it('a revoked link shows the one friendly page, revealing nothing', async () => {

@@ -1,4 +1,4 @@
-// CONTRACT §7 through the REST door (and the tRPC door where it differs): share links, the customer's page, accept
+// Share links (docs/API.md) through the REST door (and the tRPC door where it differs): share links, the customer's page, accept
 // and decline, the owner's mails, the quote's timeline. The audit trail of the admin side: audit-trail.test.ts.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('sharing a quote', () => {
   it('an accepted quote may be shared again, read-only', async () => {
     const q = await save();
     const link = await share(q.id);
-    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(200);
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true })).status).toBe(200);
     const again = await share(q.id);
     const view = await customer.get(`/api/shared/${again.token}`);
     expect(view.body).toMatchObject({ status: 'accepted', canRespond: false });
@@ -152,7 +152,7 @@ describe("the customer's view", () => {
     expect(view.body).toMatchObject({ revision: 1, tcv: q.tcv, name: 'Acme offices' });
     // The revised quote went back to draft: what the customer holds can no longer be accepted.
     expect(view.body).toMatchObject({ status: 'draft', canRespond: false });
-    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(409);
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true })).status).toBe(409);
   });
 
   it('records the first opening by the customer once (not the owner previewing it)', async () => {
@@ -187,14 +187,25 @@ describe('accept and decline', () => {
   it('accept: 200, the quote is accepted with { name, email, at, revision, address }; a second accept is a 409', async () => {
     const q = await save();
     const link = await share(q.id);
-    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada Lovelace', email: 'ada@acme.test' });
+    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada Lovelace', email: 'ada@acme.test', consent: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'accepted', canRespond: false, acceptance: { name: 'Ada Lovelace', revision: 1 } });
     expect(idKeys(res.body)).toEqual([]);
     const stored = (await get(q.id)).body;
     expect(stored.status).toBe('accepted');
-    expect(stored.acceptance).toEqual({ name: 'Ada Lovelace', email: 'ada@acme.test', at: t.clock.now().toISOString(), revision: 1, address: 'local' });
-    const again = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Mallory', email: 'm@evil.test' });
+    expect(stored.acceptance).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@acme.test',
+      at: t.clock.now().toISOString(),
+      revision: 1,
+      address: 'local',
+      totalMonthly: q.totalMonthly,
+      setupFees: q.setupFees,
+      tcv: q.tcv,
+      statement: res.body.statement,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const again = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Mallory', email: 'm@evil.test', consent: true });
     expect(again.status).toBe(409);
     expect((await get(q.id)).body.acceptance.name).toBe('Ada Lovelace');
     // The link keeps answering, read-only.
@@ -204,10 +215,10 @@ describe('accept and decline', () => {
   it('accept needs a name and a valid email (400 with the message)', async () => {
     const q = await save();
     const link = await share(q.id);
-    const noName = await customer.post(`/api/shared/${link.token}/accept`, { name: ' ', email: 'ada@acme.test' });
+    const noName = await customer.post(`/api/shared/${link.token}/accept`, { name: ' ', email: 'ada@acme.test', consent: true });
     expect(noName.status).toBe(400);
     expect(noName.body.message).toBe('Please enter your name');
-    const badEmail = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'nope' });
+    const badEmail = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'nope', consent: true });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.message).toBe('Please enter a valid email address');
   });
@@ -219,7 +230,7 @@ describe('accept and decline', () => {
     expect(res.status).toBe(200);
     const stored = (await get(q.id)).body;
     expect(stored).toMatchObject({ status: 'declined', decline: { at: t.clock.now().toISOString(), reason: 'Too expensive for us' }, acceptance: null });
-    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(409);
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true })).status).toBe(409);
     const q2 = await save();
     const link2 = await share(q2.id);
     expect((await customer.post(`/api/shared/${link2.token}/decline`)).status).toBe(200);
@@ -230,14 +241,14 @@ describe('accept and decline', () => {
     const q = await save();
     const link = await share(q.id);
     expect((await user.post(`/api/configurations/${q.id}/status`, { status: 'draft' })).status).toBe(200);
-    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' });
+    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true });
     expect(res.status).toBe(409);
   });
 
   it('the owner gets an email on accept and on decline, through the email log', async () => {
     const q = await save({ name: 'Mail check' });
     const link = await share(q.id);
-    await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada Lovelace', email: 'ada@acme.test' });
+    await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada Lovelace', email: 'ada@acme.test', consent: true });
     const q2 = await save({ name: 'Mail check 2' });
     const link2 = await share(q2.id);
     await customer.post(`/api/shared/${link2.token}/decline`, { reason: 'Budget <cut>' });
@@ -254,7 +265,7 @@ describe('accept and decline', () => {
   it('the customer POSTs pass the origin check: another site is refused with 403', async () => {
     const q = await save();
     const link = await share(q.id);
-    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' }, { origin: 'https://evil.example' });
+    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect((await get(q.id)).body.status).toBe('sent');
   });
@@ -270,9 +281,9 @@ describe('the tRPC door', () => {
     expect(view.body.result.data).toMatchObject({ number: q.number, status: 'sent' });
     const bad = await trpcCall(customer, 'query', 'shared.view', { token: 'b'.repeat(32) });
     expect(bad.status).toBe(404);
-    const accepted = await trpcCall(customer, 'mutation', 'shared.accept', { token, name: 'Ada', email: 'ada@acme.test' });
+    const accepted = await trpcCall(customer, 'mutation', 'shared.accept', { token, name: 'Ada', email: 'ada@acme.test', consent: true });
     expect(accepted.body.result.data.status).toBe('accepted');
-    const again = await trpcCall(customer, 'mutation', 'shared.accept', { token, name: 'Ada', email: 'ada@acme.test' });
+    const again = await trpcCall(customer, 'mutation', 'shared.accept', { token, name: 'Ada', email: 'ada@acme.test', consent: true });
     expect(again.status).toBe(409);
   });
 });
@@ -285,7 +296,7 @@ describe("the quote's timeline", () => {
     await customer.get(`/api/shared/${link.token}`);
     await user.delete(`/api/configurations/${q.id}/share`);
     const link2 = await share(q.id);
-    await customer.post(`/api/shared/${link2.token}/accept`, { name: 'Ada', email: 'ada@acme.test' });
+    await customer.post(`/api/shared/${link2.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true });
     const res = await user.get(`/api/configurations/${q.id}/activity`);
     expect(res.status).toBe(200);
     expect(res.body.map((e: { action: string }) => e.action)).toEqual([
@@ -338,7 +349,7 @@ describe('expiry', () => {
     const gone = await customer.get(`/api/shared/${link.token}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('This quote link is not valid any more');
-    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test' })).status).toBe(404);
+    expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true })).status).toBe(404);
     expect((await user.patch(`/api/configurations/${q.id}`, { validUntil: '2026-04-30' })).status).toBe(200);
     expect((await customer.get(`/api/shared/${link.token}`)).status).toBe(200);
   });

@@ -1,16 +1,33 @@
 // A saved quote's number with its status badge and validity, the same in both lists' rows and phone cards.
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
+import { formatShortDateTime } from '../lib/format';
 import { formatValidUntil } from './quote-status';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
+import { linkIsBehind, viewsLine } from './share/share-view';
 
 interface ListedQuote {
   number: string;
   status: QuoteStatus;
   expired: boolean;
   validUntil: string;
-  /** Who accepted it through the share link, and which revision (CONTRACT §7). */
+  /** Who accepted it through the share link, and which revision. */
   acceptance?: { name: string; revision: number } | null;
+  revision: number;
+  linkRevision: number | null;
+  views: { count: number; lastAt: string | null };
+}
+
+/** The customer's side in a few words: how often they read it, and whether their link shows an older revision. */
+function CustomerLine({ quote }: { quote: ListedQuote }) {
+  const behind = linkIsBehind(quote);
+  if (!behind && quote.linkRevision === null && quote.views.count === 0) return null;
+  return (
+    <Text as="span" fontSize="xs" color={behind ? 'orange.fg' : 'fg.muted'} data-testid="row-views">
+      {behind ? `Link shows rev. ${quote.linkRevision} · ` : ''}
+      {viewsLine(quote.views, formatShortDateTime)}
+    </Text>
+  );
 }
 
 export function QuoteNumberCell({ quote, inline }: { quote: ListedQuote; inline?: boolean }) {
@@ -31,6 +48,7 @@ export function QuoteNumberCell({ quote, inline }: { quote: ListedQuote; inline?
         </Text>
         <QuoteStatusBadge quote={quote} />
         {valid}
+        <CustomerLine quote={quote} />
       </HStack>
     );
   }
@@ -43,6 +61,7 @@ export function QuoteNumberCell({ quote, inline }: { quote: ListedQuote; inline?
         <QuoteStatusBadge quote={quote} />
       </HStack>
       {valid}
+      <CustomerLine quote={quote} />
     </Stack>
   );
 }

@@ -25,6 +25,19 @@ export function formatAdminDate(iso: string | null | undefined): string {
   return iso ? adminDate.format(new Date(iso)) : '';
 }
 
+const shortDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Amsterdam',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** "26 Nov 14:02" (Europe/Amsterdam): a recent moment in a line that has little room, such as a list row. */
+export function formatShortDateTime(iso: string): string {
+  return shortDateTime.format(new Date(iso)).replace(',', '');
+}
+
 // The same spelling as the admin screens ("22 Nov 2026"); only the time zone differs. The browser's own locale made
 // one person see "Nov 22, 2026" on their list and "22 Nov 2026" in the admin area.
 const localDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
@@ -32,4 +45,9 @@ const localDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 /** Customer screens: the browser's time zone (CONTRACT §5). */
 export function formatLocalDate(iso: string): string {
   return localDate.format(new Date(iso));
+}
+const localDateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** Customer screens: "26 Nov 2026, 14:02" in the browser's time zone. */
+export function formatLocalDateTime(iso: string): string {
+  return localDateTime.format(new Date(iso));
 }

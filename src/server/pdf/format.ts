@@ -7,6 +7,20 @@ export function formatDocumentDate(date: Date): string {
   return longDate.format(date);
 }
 
+const dateTime = new Intl.DateTimeFormat('en-IE', {
+  timeZone: 'Europe/Amsterdam',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** "2 January 2025 at 14:05", in the company's time zone. */
+export function formatDocumentDateTime(date: Date): string {
+  return dateTime.format(date);
+}
+
 export const DRAFT_NUMBER = 'DRAFT';
 
 export { formatQuoteNumber as quoteNumber } from '../../shared/quote-dates';

@@ -17,15 +17,17 @@ export interface QuoteDocumentData {
   /** COMPANY_NAME */
   seller: string;
   quote: QuoteResultJson;
-  /** A saved quote's life (CONTRACT §6); absent for an unsaved one. */
+  /** A saved quote's life (number, revision, status, validity, customer); absent for an unsaved one. */
   life?: {
     revision: number;
-    /** "Draft", "Sent", "Accepted", "Declined" or "Expired" */
+    /** "Draft", "Sent", "Accepted", "Declined", "Expired" or "Replaced by a newer revision" */
     status: string;
     /** YYYY-MM-DD */
     validUntil: string;
     /** company, contact name, email: those given */
     preparedFor: string[];
+    /** The customer's acceptance through the share link, as printed in the Accepted block; null when there is none. */
+    accepted: { by: string; at: string; revision: number; fingerprint: string | null } | null;
   };
 }
 
@@ -424,6 +426,31 @@ function drawSummary(doc: Doc, q: QuoteResultJson, top: number): number {
   return y + boxH + 20;
 }
 
+/** The evidence of the customer's acceptance: who, when, which revision, and the fingerprint of what they accepted. */
+function drawAccepted(doc: Doc, a: NonNullable<NonNullable<QuoteDocumentData['life']>['accepted']>, top: number): number {
+  const rows: [string, string][] = [
+    ['Accepted by', a.by],
+    ['Date and time', a.at],
+    ['Revision', String(a.revision)],
+  ];
+  if (a.fingerprint) rows.push(['Fingerprint (SHA-256)', a.fingerprint]);
+  const labelW = 118;
+  const valueW = CONTENT - 24 - labelW;
+  const rowH = (v: string) => (setFont(doc, false, 9), Math.max(14, doc.heightOfString(v, { width: valueW }) + 4));
+  const boxH = 12 + 18 + rows.reduce((h, [, v]) => h + rowH(v), 0) + 8;
+  let y = top;
+  if (y + boxH > MAX_Y) y = newPage(doc);
+  doc.save().roundedRect(M.left, y, CONTENT, boxH, 4).lineWidth(1).strokeColor(CREDIT).stroke().restore();
+  textLeft(setFont(doc, true, 11, CREDIT), 'Accepted', M.left + 12, y + 11);
+  let ry = y + 12 + 18;
+  for (const [k, v] of rows) {
+    textLeft(setFont(doc, false, 9, MUTED), k, M.left + 12, ry);
+    setFont(doc, k !== 'Fingerprint (SHA-256)', 9, INK).text(v, M.left + 12 + labelW, ry, { width: valueW });
+    ry += rowH(v);
+  }
+  return y + boxH + 20;
+}
+
 function newPage(doc: Doc): number {
   doc.addPage();
   return M.top;
@@ -476,7 +503,8 @@ export function renderQuotePdf(d: QuoteDocumentData): Doc {
   const tables = documentTables(d.quote);
   y = drawTable(doc, tables.monthly, y);
   y = drawTable(doc, tables.oneTime, y);
-  drawSummary(doc, d.quote, y);
+  y = drawSummary(doc, d.quote, y);
+  if (d.life?.accepted) drawAccepted(doc, d.life.accepted, y);
   drawFooters(doc, d);
   doc.end();
   return doc;

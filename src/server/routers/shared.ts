@@ -9,11 +9,11 @@ const sharedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** The customer's side of a share link (CONTRACT §7): no account; an invalid link is the one 404. */
+/** The customer's side of a share link (docs/API.md "Share links"): no account; an invalid link is the one 404. */
 export const sharedRouter = router({
   view: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedView(ctx.db, ctx.clock, input.token, ctx.user)),
   /** What the PDF of the shared quote shows; rendered by GET /api/shared/{token}/pdf. */
-  pdfData: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedPdfData(ctx.db, ctx.clock, ctx.config, input.token)),
+  pdfData: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedPdfData(ctx.db, ctx.clock, input.token)),
   accept: sharedProcedure
     .input(acceptInput)
     .mutation(({ ctx, input }) => acceptShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, mailer: ctx.mailer, address: ctx.clientAddress }, input)),

@@ -47,15 +47,20 @@ type RawRow = [
   customerEmail: string | null,
   acceptance: string | null,
   decline: string | null,
+  viewCount: number,
+  firstViewedAt: number | null,
+  lastViewedAt: number | null,
+  linkRevision: number | null,
 ];
 type RawRowWithSnapshot = [...RawRow, snapshot: string];
-const SNAPSHOT = 32;
+const SNAPSHOT = 36;
 
 const COLUMNS = `c.id, c.name, c.user_id, c.package_id, c.package_name, c.pricing_model, c.square_meters, c.user_count,
   c.locations, c.contract_duration, c.payment_frequency, c.add_ons, c.discount_ids, c.custom_items,
   c.total_monthly_cents, c.setup_fees_cents, c.tcv_cents, c.add_on_names, c.created_at, c.updated_at,
   u.firstname, u.lastname, u.username, c.number, c.revision, c.status, c.valid_until, c.customer_company,
-  c.customer_name, c.customer_email, c.acceptance, c.decline`;
+  c.customer_name, c.customer_email, c.acceptance, c.decline, c.view_count, c.first_viewed_at, c.last_viewed_at,
+  (SELECT s.revision FROM quote_shares s WHERE s.configuration_id = c.id AND s.revoked_at IS NULL)`;
 const FROM = 'FROM configurations c JOIN users u ON u.id = c.user_id';
 
 /** The reads, prepared once per database. */
@@ -85,7 +90,7 @@ function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto 
     id, name, userId, packageId, packageName, pricingModel, squareMeters, userCount, locations, contractDuration,
     paymentFrequency, addOns, discountIds, customItems, totalMonthly, setupFees, tcv, addOnNames, createdAt, updatedAt,
     firstname, lastname, username, number, revision, status, validUntil, customerCompany, customerName, customerEmail,
-    acceptance, decline,
+    acceptance, decline, viewCount, firstViewedAt, lastViewedAt, linkRevision,
   ] = r;
   return {
     id,
@@ -119,6 +124,12 @@ function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto 
     customerEmail,
     acceptance: acceptance === null ? null : (JSON.parse(acceptance) as QuoteAcceptance),
     decline: decline === null ? null : (JSON.parse(decline) as QuoteDecline),
+    views: {
+      count: viewCount,
+      firstAt: firstViewedAt === null ? null : new Date(firstViewedAt).toISOString(),
+      lastAt: lastViewedAt === null ? null : new Date(lastViewedAt).toISOString(),
+    },
+    linkRevision,
   };
 }
 

@@ -67,10 +67,14 @@ export interface ConfigurationDto {
   customerCompany: string | null;
   customerName: string | null;
   customerEmail: string | null;
-  /** Who accepted it through the share link, when, which revision, from which address (CONTRACT §7); else null. */
+  /** The customer's acceptance through the share link, kept as evidence; else null. */
   acceptance: QuoteAcceptance | null;
   /** When the customer declined it through the share link, and why; else null. */
   decline: QuoteDecline | null;
+  /** How often the customer read the quote through its links, first and last time. */
+  views: { count: number; firstAt: string | null; lastAt: string | null };
+  /** The revision the live share link shows (older than `revision` once the quote moved on); null with no live link. */
+  linkRevision: number | null;
 }
 
 /** The stored inputs priced on today's catalogue, when that gives other figures than the stored ones. */

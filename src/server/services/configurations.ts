@@ -206,7 +206,8 @@ export function pricedColumns(p: Priced) {
   };
 }
 
-type NewConfiguration = Omit<typeof configurations.$inferInsert, 'id'>;
+/** A new quote has not been viewed: those columns keep their defaults (0 and null) and are not part of the insert. */
+type NewConfiguration = Omit<typeof configurations.$inferInsert, 'id' | 'viewCount' | 'firstViewedAt' | 'lastViewedAt'>;
 
 /**
  * A save is the busiest write: its insert is prepared once per database (building the SQL and compiling it was a
@@ -214,7 +215,7 @@ type NewConfiguration = Omit<typeof configurations.$inferInsert, 'id'>;
  * row that lacks one is refused by drizzle ("No value for placeholder").
  */
 const insertOf = perDatabase((db) => {
-  const { id: _generated, ...columns } = getTableColumns(configurations);
+  const { id: _generated, viewCount: _v, firstViewedAt: _f, lastViewedAt: _l, ...columns } = getTableColumns(configurations);
   const values = Object.fromEntries(Object.keys(columns).map((k) => [k, sql.placeholder(k)]));
   const statement = db
     .insert(configurations)
@@ -263,6 +264,7 @@ export function insertConfiguration(
       customerEmail: f.customerEmail ?? null,
       acceptance: null,
       decline: null,
+
     });
     recordAudit(db, time.clock, { userId: actor.id }, {
       entity: 'quote',

@@ -31,6 +31,7 @@ import {
   price,
   readableBy,
   revisedColumns,
+  todayOf,
   type QuoteTime,
 } from './configurations';
 
@@ -87,7 +88,7 @@ export function getWithDrift(db: Db, clock: Clock, actor: Actor, id: number): Co
 export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: QuoteStatus): ConfigurationDetailDto {
   transaction(db, () => {
     const row = db
-      .select({ status: configurations.status })
+      .select({ status: configurations.status, validUntil: configurations.validUntil })
       .from(configurations)
       .where(and(eq(configurations.id, id), readableBy(actor)))
       .get();
@@ -95,6 +96,8 @@ export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: Qu
     if (!ALLOWED[row.status].includes(to)) {
       throw new TRPCError({ code: 'CONFLICT', message: `A quote cannot go from ${row.status} to ${to}` });
     }
+    // Its prices no longer hold: the customer could not accept it either.
+    if (to === 'accepted' && row.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.acceptExpired });
     // A quote sent again after a decline starts without the old answer (the audit trail keeps it).
     const clearDecline = row.status === 'declined' ? { decline: null } : {};
     db.update(configurations).set({ status: to, updatedAt: clock.now(), ...clearDecline }).where(eq(configurations.id, id)).run();

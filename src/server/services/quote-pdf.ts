@@ -2,14 +2,15 @@
 // (never priced again, never figures from the client). An unsaved quote: the form priced now with the shared engine.
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
-import { quoteResultToJson } from '../../shared/pricing';
+import { users, type QuoteAcceptance } from '../../../db/schema';
+import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
 import type { QuoteFormInput } from '../../shared/pricing/types';
 import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from '../../shared/schemas/configuration';
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { DRAFT_NUMBER, pdfContentDisposition } from '../pdf/format';
+import { DRAFT_NUMBER, formatDocumentDateTime, pdfContentDisposition } from '../pdf/format';
+import type { QuoteStatus } from '../../shared/schemas/configuration';
 import type { QuoteDocumentData } from '../pdf/quote-document';
 import { creatorName } from './configuration-rows';
 import type { Actor } from './configuration-types';
@@ -26,11 +27,83 @@ export interface QuotePdfData {
 
 export const DRAFT_NAME = 'Unsaved quote';
 
-const STATUS_LABEL = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' } as const;
+const STATUS_LABEL = {
+  draft: 'Draft',
+  sent: 'Sent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  changed: 'Replaced by a newer revision',
+} as const;
 
 function withFileName(document: QuoteDocumentData): QuotePdfData {
   const { fileName, header } = pdfContentDisposition(document.number, document.name);
   return { fileName, contentDisposition: header, document };
+}
+
+/** A saved quote's life as one document prints it, for the owner and for the customer alike. */
+interface DocumentLife {
+  revision: number;
+  /** 'changed': a customer's link whose quote has moved on to a newer revision. */
+  status: QuoteStatus | 'changed';
+  expired: boolean;
+  validUntil: string;
+  preparedFor: { company: string | null; name: string | null; email: string | null };
+  acceptance: QuoteAcceptance | null;
+}
+
+interface SavedDocument extends Omit<QuoteDocumentData, 'life'> {
+  life: DocumentLife;
+}
+
+/** The one document of a saved quote: the owner's PDF and the customer's are this, from the same snapshot. */
+function savedDocument(d: SavedDocument): QuotePdfData {
+  const { life } = d;
+  const a = life.acceptance;
+  return withFileName({
+    ...d,
+    life: {
+      revision: life.revision,
+      status: STATUS_LABEL[life.expired ? 'expired' : life.status],
+      validUntil: life.validUntil,
+      preparedFor: [life.preparedFor.company, life.preparedFor.name, life.preparedFor.email].filter((v): v is string => !!v),
+      accepted: a && {
+        by: `${a.name} (${a.email})`,
+        at: `${formatDocumentDateTime(new Date(a.at))} (Europe/Amsterdam)`,
+        revision: a.revision,
+        fingerprint: a.fingerprint ?? null,
+      },
+    },
+  });
+}
+
+/**
+ * The document a customer's link prints: the same as the owner's, with no id of a package, add-on, discount or custom
+ * item, and no discount that took nothing off (the customer's door answers what their page shows, nothing more).
+ */
+export function customerDocument(d: SavedDocument): QuotePdfData {
+  return savedDocument({ ...d, quote: withoutIds(d.quote) });
+}
+
+function withoutIds(q: QuoteResultJson): QuoteResultJson {
+  const applied = q.discounts.filter((x) => x.amount !== 0);
+  const discountNo = new Map<number | string, number>(applied.map((x, i) => [x.id, i + 1]));
+  const itemNo = new Map<number | string, string>(q.customItems.map((c, i) => [c.id, `item-${i + 1}`]));
+  return {
+    ...q,
+    packageId: 0,
+    addOns: q.addOns.map((a, i) => ({ id: i + 1, waiveSetupFee: a.waiveSetupFee })),
+    customItems: q.customItems.map((c, i) => ({ ...c, id: `item-${i + 1}` })),
+    selectedDiscountIds: applied.map((_, i) => i + 1),
+    discounts: applied.map((x, i) => ({ ...x, id: i + 1 })),
+    breakdowns: q.breakdowns
+      .filter((l) => l.kind !== 'discount' || l.amount !== 0)
+      .map((l) => {
+        if (l.refId === undefined) return l;
+        const refId = l.kind === 'discount' ? discountNo.get(l.refId) : l.kind.startsWith('custom') ? itemNo.get(l.refId) : undefined;
+        return { ...l, refId };
+      }),
+  };
 }
 
 /** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
@@ -38,7 +111,7 @@ export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor
   const c = getConfiguration(db, clock, actor, id);
   const creator = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, c.userId)).get();
   const pricedAt = new Date(c.snapshot.pricedAt);
-  return withFileName({
+  return savedDocument({
     number: c.number,
     name: c.name,
     date: Number.isNaN(pricedAt.getTime()) ? new Date(c.updatedAt) : pricedAt,
@@ -47,9 +120,11 @@ export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor
     quote: c.snapshot,
     life: {
       revision: c.revision,
-      status: STATUS_LABEL[c.expired ? 'expired' : c.status],
+      status: c.status,
+      expired: c.expired,
       validUntil: c.validUntil,
-      preparedFor: [c.customerCompany, c.customerName, c.customerEmail].filter((v): v is string => !!v),
+      preparedFor: { company: c.customerCompany, name: c.customerName, email: c.customerEmail },
+      acceptance: c.status === 'accepted' ? c.acceptance : null,
     },
   });
 }

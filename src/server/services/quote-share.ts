@@ -1,13 +1,19 @@
-// Share links and the customer's answers (CONTRACT §7). A link is a random token (160 bits) of which only the SHA-256
-// is stored; it shows the quote as it was when shared (the frozen `view`), with its live status, until the end of
-// the quote's current validUntil in Europe/Amsterdam. Every path that does not find a live link throws the same 404.
+// Share links and the customer's answers (docs/API.md "Share links"). A link is a random token (160 bits) of which only
+// the SHA-256 is stored; it shows the quote as it was when shared (the frozen `view`), with its live status, until the
+// end of the quote's current validUntil in Europe/Amsterdam. Every path that does not find a live link throws the
+// same 404. A link answers for exactly the revision it shows: once the quote moves on, the customer can no longer
+// accept or decline through it. An acceptance is kept as evidence: the figures and the sentence confirmed, and the
+// fingerprint of the accepted revision's stored snapshot.
+import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { configurations, quoteShares, users, type QuoteAcceptance, type QuoteDecline } from '../../../db/schema';
+import { canonicalJson } from '../../shared/canonical-json';
+import { formatMoney } from '../../shared/money';
 import type { BreakdownLineJson } from '../../shared/pricing';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
-import { shareMessages, type AcceptInput, type DeclineInput, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
+import { acceptanceStatement, shareMessages, type AcceptInput, type DeclineInput, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
@@ -19,14 +25,14 @@ import { recordAudit } from './audit';
 import { creatorName } from './configuration-rows';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
 import { getConfiguration, notFound, readableBy, todayOf } from './configurations';
-import type { QuotePdfData } from './quote-pdf';
+import { customerDocument, type QuotePdfData } from './quote-pdf';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
 export const linkNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: shareMessages.linkInvalid });
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 interface FrozenView {
-  view: Omit<SharedQuoteView, 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'canRespond'>;
+  view: Omit<SharedQuoteView, 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'current' | 'canRespond' | 'notice' | 'statement'>;
   pdf: { number: string; name: string; date: string; preparedBy: { name: string; company: string }; quote: ConfigurationDetailDto['snapshot'] };
 }
 
@@ -120,15 +126,20 @@ export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): voi
 }
 
 /** The live link of a quote, for its owner's dialog: when it ends (its token is not kept, so not its URL). */
-export function liveShareOf(db: Db, clock: Clock, actor: Actor, id: number): { sharedAt: string; expiresAt: string; openedAt: string | null } | null {
+export function liveShareOf(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  id: number,
+): { sharedAt: string; expiresAt: string; openedAt: string | null; revision: number } | null {
   const q = getConfiguration(db, clock, actor, id);
   const s = db
-    .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt })
+    .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt, revision: quoteShares.revision })
     .from(quoteShares)
     .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
     .get();
   if (!s) return null;
-  return { sharedAt: s.createdAt.toISOString(), expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(), openedAt: s.openedAt?.toISOString() ?? null };
+  return { sharedAt: s.createdAt.toISOString(), expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(), openedAt: s.openedAt?.toISOString() ?? null, revision: s.revision };
 }
 
 type LiveLink = {
@@ -137,7 +148,17 @@ type LiveLink = {
   revision: number;
   frozen: FrozenView;
   openedAt: Date | null;
-  quote: { userId: number; status: 'draft' | 'sent' | 'accepted' | 'declined'; validUntil: string; acceptance: QuoteAcceptance | null; decline: QuoteDecline | null; name: string; number: number };
+  quote: {
+    userId: number;
+    /** The quote's current revision: the link still answers for the quote only while this equals the link's. */
+    revision: number;
+    status: 'draft' | 'sent' | 'accepted' | 'declined';
+    validUntil: string;
+    acceptance: QuoteAcceptance | null;
+    decline: QuoteDecline | null;
+    name: string;
+    number: number;
+  };
 };
 
 /**
@@ -154,6 +175,7 @@ function liveLink(db: Db, clock: Clock, token: string): LiveLink {
       revokedAt: quoteShares.revokedAt,
       openedAt: quoteShares.openedAt,
       userId: configurations.userId,
+      quoteRevision: configurations.revision,
       status: configurations.status,
       validUntil: configurations.validUntil,
       acceptance: configurations.acceptance,
@@ -174,6 +196,7 @@ function liveLink(db: Db, clock: Clock, token: string): LiveLink {
     openedAt: row.openedAt,
     quote: {
       userId: row.userId,
+      revision: row.quoteRevision,
       status: row.status,
       validUntil: row.validUntil,
       acceptance: row.acceptance ?? null,
@@ -184,32 +207,65 @@ function liveLink(db: Db, clock: Clock, token: string): LiveLink {
   };
 }
 
+/** Whether the customer may answer through this link, and if not, the 409's message: one rule for the view and the answer. */
+function refusalOf(link: LiveLink, today: string): string | null {
+  const q = link.quote;
+  if (q.revision !== link.revision) return shareMessages.changed;
+  if (q.status !== 'sent') return shareMessages.notOpen;
+  if (q.validUntil < today) return shareMessages.expired;
+  return null;
+}
+
+/** What the customer's page says instead of Accept and Decline; null while they can answer. */
+function noticeOf(link: LiveLink, today: string): string | null {
+  const q = link.quote;
+  const seller = link.frozen.view.seller;
+  if (q.revision !== link.revision) return `${shareMessages.changed}. ${seller} will send you the new version.`;
+  if (q.status === 'accepted') return 'This quote has been accepted.';
+  if (q.status === 'declined') return 'This quote has been declined.';
+  if (q.status === 'draft') return `${seller} is revising this quote and will send you the new version.`;
+  if (q.validUntil < today) return `${shareMessages.expired}. Please ask ${seller} for a new quote.`;
+  return null;
+}
+
 function viewOf(link: LiveLink, today: string): SharedQuoteView {
   const q = link.quote;
-  const expired = q.validUntil < today;
+  const current = q.revision === link.revision;
+  // An answer belongs to the revision it was given for; an old link never shows a newer revision's answer.
+  const a = q.acceptance && q.acceptance.revision === link.revision ? q.acceptance : null;
   return {
     ...link.frozen.view,
     status: q.status,
     validUntil: q.validUntil,
     expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(),
-    expired,
-    acceptance: q.acceptance && { name: q.acceptance.name, at: q.acceptance.at, revision: q.acceptance.revision },
-    decline: q.decline,
-    canRespond: q.status === 'sent' && !expired,
+    expired: q.validUntil < today,
+    acceptance: a && { name: a.name, email: a.email, at: a.at, revision: a.revision, fingerprint: a.fingerprint ?? null },
+    decline: current ? q.decline : null,
+    current,
+    canRespond: refusalOf(link, today) === null,
+    notice: noticeOf(link, today),
+    statement: acceptanceStatement(link.frozen.view),
   };
 }
 
-/** GET /api/shared/{token}. The first reading by someone other than the quote's owner is recorded once. */
-export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number } | null): SharedQuoteView {
+/**
+ * A reading by the seller's side (the quote's owner, an admin) is a preview: it is neither a view nor the customer's
+ * first opening.
+ */
+const isCustomer = (link: LiveLink, viewer: { id: number; isAdmin: boolean } | null) => viewer === null || (viewer.id !== link.quote.userId && !viewer.isAdmin);
+
+/** GET /api/shared/{token}. Each reading by the customer is counted; the first of each link is an audit entry. */
+export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number; isAdmin: boolean } | null): SharedQuoteView {
   return transaction(db, () => {
     const link = liveLink(db, clock, token);
-    if (link.openedAt === null && viewer?.id !== link.quote.userId) {
-      const changed = db
-        .update(quoteShares)
-        .set({ openedAt: clock.now() })
-        .where(and(eq(quoteShares.tokenHash, link.tokenHash), isNull(quoteShares.openedAt)))
-        .run().changes;
-      if (changed > 0) {
+    if (isCustomer(link, viewer)) {
+      const now = clock.now();
+      db.update(configurations)
+        .set({ viewCount: sql`${configurations.viewCount} + 1`, firstViewedAt: sql`coalesce(${configurations.firstViewedAt}, ${now.getTime()})`, lastViewedAt: now })
+        .where(eq(configurations.id, link.configurationId))
+        .run();
+      if (link.openedAt === null) {
+        db.update(quoteShares).set({ openedAt: now }).where(eq(quoteShares.tokenHash, link.tokenHash)).run();
         recordAudit(db, clock, { customer: 'Customer' }, { entity: 'quote', entityId: link.configurationId, action: 'opened', after: { revision: link.revision } });
       }
     }
@@ -217,21 +273,41 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
   });
 }
 
-/** GET /api/shared/{token}/pdf: the PDF of the quote as shared (the frozen snapshot). */
-export function sharedPdfData(db: Db, clock: Clock, config: AppConfig, token: string): QuotePdfData {
-  const { frozen } = liveLink(db, clock, token);
-  const { fileName, header } = pdfContentDisposition(frozen.pdf.number, frozen.pdf.name);
-  return {
-    fileName,
-    contentDisposition: header,
-    document: { ...frozen.pdf, date: new Date(frozen.pdf.date), seller: config.companyName },
-  };
+/**
+ * GET /api/shared/{token}/pdf: the same document the owner's PDF of that revision is (with its live status and
+ * validity, and the Accepted block once accepted), printed from the snapshot the link was made with.
+ */
+export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData {
+  const link = liveLink(db, clock, token);
+  const { frozen, quote: q } = link;
+  const view = viewOf(link, todayOf(clock));
+  return customerDocument({
+    number: frozen.pdf.number,
+    name: frozen.pdf.name,
+    date: new Date(frozen.pdf.date),
+    preparedBy: frozen.pdf.preparedBy,
+    seller: frozen.view.seller,
+    quote: frozen.pdf.quote,
+    life: {
+      revision: link.revision,
+      status: view.current ? q.status : 'changed',
+      expired: view.expired && (q.status === 'draft' || q.status === 'sent'),
+      validUntil: q.validUntil,
+      preparedFor: frozen.view.preparedFor,
+      acceptance: view.acceptance && q.acceptance,
+    },
+  });
 }
 
-/** Only a sent quote whose validity has not passed can be answered; and only the revision the link shows. */
+/** Only a sent quote whose validity has not passed can be answered; and only at the revision the link shows. */
 function assertOpen(link: LiveLink, today: string): void {
-  if (link.quote.validUntil < today) throw new TRPCError({ code: 'CONFLICT', message: shareMessages.expired });
-  if (link.quote.status !== 'sent') throw new TRPCError({ code: 'CONFLICT', message: shareMessages.notOpen });
+  const refusal = refusalOf(link, today);
+  if (refusal !== null) throw new TRPCError({ code: 'CONFLICT', message: refusal });
+}
+
+/** The SHA-256 (hex) of a stored snapshot in its canonical JSON form: anyone holding the snapshot can recompute it. */
+export function snapshotFingerprint(snapshot: unknown): string {
+  return createHash('sha256').update(canonicalJson(snapshot), 'utf8').digest('hex');
 }
 
 interface AnswerContext {
@@ -265,20 +341,41 @@ function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'dec
   });
 }
 
-/** POST /api/shared/{token}/accept: once, for a sent, unexpired quote; the owner is told by mail. */
+/**
+ * POST /api/shared/{token}/accept: once, for a sent, unexpired quote still at the link's revision, with the customer's
+ * consent to the statement shown. The acceptance records the evidence; the owner is told by mail.
+ */
 export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuoteView {
   const { db, clock } = ctx;
   const link = transaction(db, () => {
     const l = liveLink(db, clock, input.token);
     assertOpen(l, todayOf(clock));
-    const acceptance: QuoteAcceptance = { name: input.name, email: input.email, at: clock.now().toISOString(), revision: l.revision, address: ctx.address };
+    // The revision is the link's (assertOpen), so the row's figures and snapshot are exactly what the customer saw.
+    const row = db
+      .select({ totalMonthly: configurations.totalMonthly, setupFees: configurations.setupFees, tcv: configurations.tcv, snapshot: configurations.snapshot })
+      .from(configurations)
+      .where(eq(configurations.id, l.configurationId))
+      .get();
+    if (!row) throw linkNotFound();
+    const acceptance: QuoteAcceptance = {
+      name: input.name,
+      email: input.email,
+      at: clock.now().toISOString(),
+      revision: l.revision,
+      address: ctx.address,
+      totalMonthly: formatMoney(row.totalMonthly),
+      setupFees: formatMoney(row.setupFees),
+      tcv: formatMoney(row.tcv),
+      statement: acceptanceStatement(l.frozen.view),
+      fingerprint: snapshotFingerprint(row.snapshot),
+    };
     db.update(configurations).set({ status: 'accepted', acceptance, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
     recordAudit(db, clock, { customer: `${input.name} (customer)` }, {
       entity: 'quote',
       entityId: l.configurationId,
       action: 'accepted',
       before: { status: 'sent' },
-      after: { status: 'accepted', name: input.name, email: input.email, revision: l.revision },
+      after: { status: 'accepted', ...acceptance },
     });
     return l;
   });

@@ -56,6 +56,7 @@ export const configurationMessages = {
   accepted: 'An accepted quote cannot be changed; duplicate it instead',
   acceptedDelete: 'An accepted quote can only be deleted by an admin',
   shareExpired: 'This quote has expired: set a new valid-until date before sharing it',
+  acceptExpired: 'This quote has expired: set a new valid-until date before marking it accepted',
 } as const;
 const m = configurationMessages;
 

@@ -1,6 +1,7 @@
-// The share link and the customer's answers (CONTRACT §7), shared by the customer's page and the server.
+// The share link and the customer's answers (docs/API.md "Share links"), shared by the customer's page and the server.
 import { z } from 'zod';
 import { emailField, INVALID_EMAIL } from './auth';
+import { formatEuroAmount } from '../format';
 import { refineMultiLine, refineSingleLine } from './text';
 
 export const shareMessages = {
@@ -11,6 +12,8 @@ export const shareMessages = {
   notOpen: 'This quote can no longer be accepted or declined',
   expired: 'This quote has expired and can no longer be accepted or declined',
   noLink: 'This quote has no live share link',
+  changed: 'This quote has changed since it was sent to you',
+  consent: 'Please confirm that you accept this quote',
 } as const;
 const m = shareMessages;
 
@@ -26,6 +29,8 @@ export const acceptInput = shareTokenInput.extend({
     .max(200, m.nameTooLong)
     .refine(...refineSingleLine('Name')),
   email: emailField(INVALID_EMAIL),
+  /** The customer ticked the box that shows `statement`: without it nothing is accepted. */
+  consent: z.literal(true, { error: m.consent }),
 });
 export type AcceptInput = z.infer<typeof acceptInput>;
 
@@ -69,8 +74,24 @@ export interface SharedQuoteView {
   preparedBy: { name: string };
   preparedFor: { company: string | null; name: string | null; email: string | null };
   lines: SharedLine[];
-  acceptance: { name: string; at: string; revision: number } | null;
+  /** The customer's acceptance of this link's revision, as recorded (fingerprint null for an old acceptance). */
+  acceptance: { name: string; email: string; at: string; revision: number; fingerprint: string | null } | null;
   decline: { at: string; reason: string | null } | null;
-  /** Whether Accept and Decline are offered: sent and not expired. */
+  /** Whether the quote is still at the revision this link shows. */
+  current: boolean;
+  /** Whether Accept and Decline are offered: sent, not expired, and still at this link's revision. */
   canRespond: boolean;
+  /** Why the customer cannot answer (null while they can). */
+  notice: string | null;
+  /** The sentence the customer confirms by accepting; stored word for word with the acceptance. */
+  statement: string;
+}
+
+/** The sentence an acceptance confirms: the quote, its revision and the figures the customer sees. */
+export function acceptanceStatement(v: { number: string; revision: number; seller: string; totalMonthly: string; setupFees: string; tcv: string }): string {
+  const euro = (s: string) => formatEuroAmount(Number(s));
+  return (
+    `I accept quote ${v.number}, revision ${v.revision}, from ${v.seller}: ${euro(v.totalMonthly)} per month, ` +
+    `${euro(v.setupFees)} one-time fees, ${euro(v.tcv)} total contract value.`
+  );
 }

@@ -1,5 +1,5 @@
-// "Share" on a saved quote (CONTRACT §7): make a link for the customer (a draft becomes sent), copy it, see when it
-// ends and whether it was opened, revoke it. Only the link's hash is stored, so an earlier link cannot be shown
+// "Share" on a saved quote (docs/API.md "Share links"): make a link for the customer (a draft becomes sent), copy it,
+// see when it ends, which revision it shows and whether it was opened, revoke it. Only the link's hash is stored, so an earlier link cannot be shown
 // again: the dialog offers a new one (which replaces it) instead.
 import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatAdminDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { copyLink } from '../copy-link';
+import { linkBehindLine } from './share-view';
 import { notify } from '../toaster';
 
 /** The link ends at the first instant after the quote's last valid day: shown as that day's 23:59. */
@@ -17,6 +18,7 @@ const lastMinute = (expiresAt: string) => formatAdminDateTime(new Date(Date.pars
 export interface ShareTarget {
   id: number;
   number: string;
+  revision: number;
   status: QuoteStatus;
   expired: boolean;
 }
@@ -30,6 +32,7 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
   const share = trpc.configurations.share.useMutation();
   const revoke = trpc.configurations.unshare.useMutation();
   const live = status.data?.live ?? null;
+  const behind = !made && live !== null && quote !== null && live.revision !== quote.revision;
 
   const close = () => {
     setMade(null);
@@ -89,6 +92,17 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
                     </HStack>
                     <Field.HelperText>Works until {lastMinute(made.expiresAt)} (Europe/Amsterdam), the end of the quote's validity.</Field.HelperText>
                   </Field.Root>
+                ) : behind && live && quote ? (
+                  <Alert.Root status="warning" data-testid="share-behind">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{linkBehindLine({ revision: quote.revision, linkRevision: live.revision })}</Alert.Title>
+                      <Alert.Description>
+                        The customer can no longer accept or decline through it. Create a new link to share revision {quote.revision}; the old
+                        link stops working.
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
                 ) : live ? (
                   <Text textStyle="sm" data-testid="share-live">
                     A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}.{' '}
@@ -120,10 +134,16 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
                   <LuTrash2 /> Revoke
                 </Button>
               )}
-              <Button variant="outline" onClick={() => void create()} loading={share.isPending} disabled={quote?.expired}>
-                <LuLink /> {made || live ? 'Create new link' : 'Create link'}
+              <Button
+                variant={behind ? 'solid' : 'outline'}
+                colorPalette={behind ? 'blue' : undefined}
+                onClick={() => void create()}
+                loading={share.isPending}
+                disabled={quote?.expired}
+              >
+                <LuLink /> {behind && quote ? `Share revision ${quote.revision}` : made || live ? 'Create new link' : 'Create link'}
               </Button>
-              <Button colorPalette="blue" onClick={close}>
+              <Button colorPalette="blue" variant={behind ? 'outline' : 'solid'} onClick={close}>
                 Done
               </Button>
             </Dialog.Footer>

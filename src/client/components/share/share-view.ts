@@ -1,9 +1,27 @@
 // What the share dialog, the acceptance line and a quote's timeline say; pure, tested without a DOM.
 import type { AuditEntry } from '../../../shared/schemas/audit';
+import { formatCount } from '../../lib/format';
 
 interface Answered {
   acceptance: { name: string; email: string; at: string; revision: number } | null;
   decline: { at: string; reason: string | null } | null;
+}
+
+/** "Viewed 3 times, last 26 Nov 14:02": how often the customer read the quote through its links. */
+export function viewsLine(views: { count: number; lastAt: string | null }, when: (iso: string) => string): string {
+  if (views.count === 0 || views.lastAt === null) return 'Not viewed yet';
+  if (views.count === 1) return `Viewed once, ${when(views.lastAt)}`;
+  return `Viewed ${formatCount(views.count)} times, last ${when(views.lastAt)}`;
+}
+
+/** The customer's live link shows an older revision than the quote has now: they can no longer answer through it. */
+export function linkIsBehind(q: { revision: number; linkRevision: number | null }): boolean {
+  return q.linkRevision !== null && q.linkRevision !== q.revision;
+}
+
+/** "The customer's link shows revision 1; this quote is now revision 2." */
+export function linkBehindLine(q: { revision: number; linkRevision: number | null }): string {
+  return `The customer's link shows revision ${q.linkRevision}; this quote is now revision ${q.revision}.`;
 }
 
 /** "Accepted by Ada Lovelace (ada@acme.test) on 3 Mar 2026, 10:15, revision 2"; null when the customer has not answered. */

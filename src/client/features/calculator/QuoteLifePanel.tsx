@@ -1,12 +1,13 @@
 // Above the calculator when a saved quote is open: its number, revision, status, customer and validity, the moves
 // its status allows, History, Duplicate, Edit details, and whether its prices still hold (DriftNotice).
-import { Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuShare2 } from 'react-icons/lu';
 import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
+import { AcceptanceEvidence } from '../../components/share/AcceptanceEvidence';
 import { ShareDialog } from '../../components/share/ShareDialog';
-import { answerLine } from '../../components/share/share-view';
-import { formatAdminDateTime } from '../../lib/format';
+import { answerLine, linkBehindLine, linkIsBehind, viewsLine } from '../../components/share/share-view';
+import { formatAdminDateTime, formatShortDateTime } from '../../lib/format';
 import { formatValidUntil, statusActions } from '../../components/quote-status';
 import { notify } from '../../components/toaster';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
@@ -35,6 +36,7 @@ export function QuoteLifePanel({
   const [historyOpen, setHistoryOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const [evidenceOpen, setEvidenceOpen] = useState(false);
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
   const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
@@ -88,11 +90,23 @@ export function QuoteLifePanel({
                 <Text color={quote.expired ? 'orange.fg' : undefined} whiteSpace="nowrap" data-testid="valid-until">
                   {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
                 </Text>
+                {(quote.linkRevision !== null || quote.views.count > 0) && (
+                  <Text whiteSpace="nowrap" data-testid="quote-views">
+                    {viewsLine(quote.views, formatShortDateTime)}
+                  </Text>
+                )}
               </Flex>
               {answer && (
-                <Text fontSize="sm" color={quote.acceptance ? 'green.fg' : 'red.fg'} overflowWrap="anywhere" data-testid="quote-answer">
-                  {answer}
-                </Text>
+                <HStack gap="2" wrap="wrap">
+                  <Text fontSize="sm" color={quote.acceptance ? 'green.fg' : 'red.fg'} overflowWrap="anywhere" data-testid="quote-answer">
+                    {answer}
+                  </Text>
+                  {quote.acceptance && (
+                    <Button size="2xs" variant="plain" colorPalette="green" textDecoration="underline" px="0" onClick={() => setEvidenceOpen((o) => !o)} aria-expanded={evidenceOpen}>
+                      {evidenceOpen ? 'Hide evidence' : 'Show evidence'}
+                    </Button>
+                  )}
+                </HStack>
               )}
             </Stack>
             <HStack gap="2" wrap="wrap" flexShrink={0}>
@@ -132,8 +146,27 @@ export function QuoteLifePanel({
               )}
             </HStack>
           </Flex>
+          {quote.acceptance && evidenceOpen && (
+            <Box mt="3">
+              <AcceptanceEvidence a={quote.acceptance} />
+            </Box>
+          )}
         </Card.Body>
       </Card.Root>
+      {linkIsBehind(quote) && (
+        <Alert.Root status="warning" borderRadius="l3" data-testid="link-behind" data-html2canvas-ignore="true">
+          <Alert.Indicator />
+          <Flex flex="1" gap="3" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between">
+            <Alert.Content>
+              <Alert.Title>{linkBehindLine(quote)}</Alert.Title>
+              <Alert.Description>The customer can no longer accept or decline through it until you share the new revision.</Alert.Description>
+            </Alert.Content>
+            <Button size="sm" colorPalette="blue" onClick={() => setShareOpen(true)} flexShrink={0}>
+              <LuShare2 /> Share revision {quote.revision}
+            </Button>
+          </Flex>
+        </Alert.Root>
+      )}
       {drift && <DriftNotice drift={drift} onReprice={() => void runReprice()} pending={reprice.isPending} readOnly={readOnly} />}
       {figures === 'live' && !readOnly && <RepricedNotice />}
       <ShareDialog quote={shareOpen ? quote : null} onClose={() => setShareOpen(false)} />

@@ -1,4 +1,4 @@
-// /q/:token, the customer's page (CONTRACT §7): no account, no app header. It reads like the document a company
+// /q/:token, the customer's page (docs/API.md "Share links"): no account, no app header. It reads like the document a company
 // sends: seller, number and revision, who prepared it for whom, the lines and totals exactly as stored, validity and
 // status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
 import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
@@ -7,9 +7,9 @@ import { useReducer } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import type { SharedLine, SharedQuoteView } from '../../../shared/schemas/share';
 import { errorMessage } from '../../lib/errors';
-import { formatCount, formatEuro, formatLocalDate, formatUnitPrice } from '../../lib/format';
+import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { acceptanceStatement, canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
+import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
 // Chakra's breakpoints are screen media queries: in print the phone layout would apply, so print sets its own.
 const noPrint = { '@media print': { display: 'none !important' } } as const;
@@ -88,10 +88,20 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
             {v.name} · Revision {v.revision}
           </Text>
         </Box>
-        <Badge colorPalette={statusPalette[v.status]} size="lg" variant="subtle" data-testid="quote-status">
-          {statusLabel[v.status]}
+        <Badge colorPalette={v.current ? statusPalette[v.status] : 'gray'} size="lg" variant="subtle" data-testid="quote-status">
+          {v.current ? statusLabel[v.status] : 'Changed since sent'}
         </Badge>
       </Flex>
+
+      {!v.current && (
+        <Alert.Root status="info" mt="6" role="status" data-testid="quote-notice">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{v.notice}</Alert.Title>
+            <Alert.Description>Below are the figures you were sent on this link; they can no longer be accepted or declined.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
 
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm" css={printGrid}>
         <Info label="Prepared by">
@@ -214,19 +224,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
   const accept = trpc.shared.accept.useMutation({ onSuccess: done });
   const decline = trpc.shared.decline.useMutation({ onSuccess: done });
 
-  if (v.acceptance) {
-    return (
-      <Alert.Root status="success" mt="8" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>
-            Accepted by {v.acceptance.name} on {formatLocalDate(v.acceptance.at)} (revision {v.acceptance.revision})
-          </Alert.Title>
-          <Alert.Description>Thank you. {v.seller} has been told and will be in touch.</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
+  if (v.acceptance) return <AcceptedBlock a={v.acceptance} seller={v.seller} />;
   if (v.decline) {
     return (
       <Alert.Root status="info" mt="8" role="status">
@@ -238,15 +236,17 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
       </Alert.Root>
     );
   }
+  // A changed quote says so at the top of the page, before any figure is read.
+  if (!v.current) return null;
   if (!v.canRespond) {
     return (
-      <Text mt="8" color="fg.muted" textStyle="sm" css={noPrint}>
-        {v.expired ? 'This quote has expired.' : `${v.seller} is revising this quote; you will receive a new link.`}
-      </Text>
+      <Alert.Root status="neutral" mt="8" role="status" data-testid="quote-notice" css={noPrint}>
+        <Alert.Indicator />
+        <Alert.Title>{v.notice}</Alert.Title>
+      </Alert.Root>
     );
   }
 
-  const statement = acceptanceStatement(v, (x) => formatEuro(x));
   return (
     <Box mt="8" borderTopWidth="1px" pt="6" css={noPrint}>
       {s.panel === 'none' && (
@@ -266,7 +266,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
           maxW="lg"
           onSubmit={(e) => {
             e.preventDefault();
-            if (canSendAccept(s)) accept.mutate({ token, name: s.name.trim(), email: s.email.trim() });
+            if (canSendAccept(s)) accept.mutate({ token, name: s.name.trim(), email: s.email.trim(), consent: true });
           }}
         >
           <Heading as="h2" size="md">
@@ -283,7 +283,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
           <Checkbox.Root checked={s.confirmed} onCheckedChange={(e) => dispatch({ type: 'confirm', value: e.checked === true })} alignItems="flex-start">
             <Checkbox.HiddenInput />
             <Checkbox.Control mt="0.5" />
-            <Checkbox.Label fontWeight="normal">{statement}</Checkbox.Label>
+            <Checkbox.Label fontWeight="normal">{v.statement}</Checkbox.Label>
           </Checkbox.Root>
           {accept.isError && (
             <Text color="fg.error" textStyle="sm" role="alert">
@@ -333,5 +333,49 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
         </Stack>
       )}
     </Box>
+  );
+}
+
+/** The acceptance as the customer's evidence: who, when, which revision, and the fingerprint of what was accepted. */
+function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptance']>; seller: string }) {
+  return (
+    <Box mt="8" borderWidth="1px" borderColor="green.muted" bg="green.subtle" rounded="md" p={{ base: '4', md: '5' }} role="status" data-testid="accepted-block">
+      <HStack gap="2" color="green.fg" mb="3">
+        <LuCheck />
+        <Heading as="h2" size="md" color="green.fg">
+          Accepted
+        </Heading>
+      </HStack>
+      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} columnGap="4" rowGap={{ base: '0', sm: '1.5' }} textStyle="sm">
+        <Evidence label="Accepted by">
+          {a.name} ({a.email})
+        </Evidence>
+        <Evidence label="Date and time">{formatLocalDateTime(a.at)}</Evidence>
+        <Evidence label="Revision">{a.revision}</Evidence>
+        {a.fingerprint && (
+          <Evidence label="Fingerprint (SHA-256)">
+            <Text as="span" fontFamily="mono" textStyle="xs" overflowWrap="anywhere" data-testid="accepted-fingerprint">
+              {a.fingerprint}
+            </Text>
+          </Evidence>
+        )}
+      </Box>
+      <Text mt="3" textStyle="sm" color="fg.muted">
+        Thank you. {seller} has been told and will be in touch.
+      </Text>
+    </Box>
+  );
+}
+
+function Evidence({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Box as="dt" color="fg.muted" mt={{ base: '2', sm: '0' }}>
+        {label}
+      </Box>
+      <Box as="dd" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </>
   );
 }

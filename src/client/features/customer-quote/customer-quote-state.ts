@@ -39,11 +39,6 @@ export function canSendAccept(s: CustomerQuoteState): boolean {
   return s.name.trim() !== '' && /^\S+@\S+\.\S+$/.test(s.email.trim()) && s.confirmed;
 }
 
-/** What the customer confirms: the quote, its revision and its figures, as the accept sends them. */
-export function acceptanceStatement(v: Pick<SharedQuoteView, 'number' | 'revision' | 'totalMonthly' | 'tcv' | 'seller'>, money: (s: string) => string): string {
-  return `I accept quote ${v.number} (revision ${v.revision}) from ${v.seller}: ${money(v.totalMonthly)} per month, ${money(v.tcv)} total contract value.`;
-}
-
 export const statusLabel: Record<SharedQuoteView['status'], string> = {
   draft: 'Being revised',
   sent: 'Awaiting your answer',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { DialogCloseFooter } from '../../../components/DialogCloseFooter';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
+import { AcceptanceEvidence } from '../../../components/share/AcceptanceEvidence';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -90,6 +91,7 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
                         </Flex>
                       </Stack>
                     </Box>
+                    {c.acceptance && <AcceptanceEvidence a={c.acceptance} />}
                   </Stack>
                 </Dialog.Body>
                 <DialogCloseFooter onClose={onClose}>

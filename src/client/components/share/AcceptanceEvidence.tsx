@@ -1,0 +1,63 @@
+// What the customer's acceptance holds as evidence, for the owner and the admin: who, when, from where, the figures and
+// the sentence they confirmed, and the fingerprint of the accepted snapshot (docs/API.md "The acceptance as evidence").
+// Acceptances recorded before the evidence existed show what they have.
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { formatAdminDateTime, formatEuro } from '../../lib/format';
+
+export interface Acceptance {
+  name: string;
+  email: string;
+  at: string;
+  revision: number;
+  address: string;
+  totalMonthly?: string;
+  setupFees?: string;
+  tcv?: string;
+  statement?: string;
+  fingerprint?: string;
+}
+
+export function AcceptanceEvidence({ a }: { a: Acceptance }) {
+  const figures = a.totalMonthly !== undefined && a.setupFees !== undefined && a.tcv !== undefined;
+  return (
+    <Box borderWidth="1px" borderColor="green.muted" rounded="l2" p="4" data-testid="acceptance-evidence">
+      <Heading as="h3" size="sm" color="green.fg" mb="2">
+        Accepted by the customer
+      </Heading>
+      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '9.5rem 1fr' }} columnGap="3" rowGap="1" textStyle="sm">
+        <Row label="Accepted by">
+          {a.name} ({a.email})
+        </Row>
+        <Row label="Date and time">{formatAdminDateTime(a.at)} (Europe/Amsterdam)</Row>
+        <Row label="Revision">{a.revision}</Row>
+        {figures && (
+          <Row label="Figures accepted">
+            {formatEuro(a.totalMonthly!)} per month · {formatEuro(a.setupFees!)} one-time · TCV {formatEuro(a.tcv!)}
+          </Row>
+        )}
+        {a.statement && <Row label="Statement confirmed">“{a.statement}”</Row>}
+        <Row label="Client address">{a.address}</Row>
+        {a.fingerprint && (
+          <Row label="Fingerprint (SHA-256)">
+            <Text as="span" fontFamily="mono" textStyle="xs" overflowWrap="anywhere">
+              {a.fingerprint}
+            </Text>
+          </Row>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Box as="dt" color="fg.muted" mt={{ base: '1.5', sm: '0' }}>
+        {label}
+      </Box>
+      <Box as="dd" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </>
+  );
+}
