@@ -13,10 +13,10 @@ import { createCaller } from '../trpc/root';
 
 export type Caller = ReturnType<typeof createCaller>;
 export type RestEnv = { Variables: { services: Services; log?: Logger; requestContext?: Context; fixedHeaders?: FixedHeaders } };
+export type RestApp = Hono<RestEnv>;
 
 /** The fixed headers the envelope chose for this request (https or not, a share-link path or not). */
 const fixedOf = (c: HonoContext) => c.get('fixedHeaders' as never) as FixedHeaders | undefined;
-export type RestApp = Hono<RestEnv>;
 
 /** What an adapter adds to its answer: headers such as X-Total-Count. */
 export type AnswerHeaders = Record<string, string>;
