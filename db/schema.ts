@@ -355,6 +355,16 @@ export const quoteShares = sqliteTable(
     createdBy: integer('created_by').notNull(),
     revokedAt: timestamp('revoked_at'),
     openedAt: timestamp('opened_at'),
+    /**
+     * The link's own random value: with the server's secret it gives the token again (server/secret.ts), so the owner
+     * can copy a live link at any time while the database alone yields none. Null for links made before (their token
+     * cannot be shown again; they keep working).
+     */
+    nonce: text('nonce'),
+    /** The address the quote was last mailed to with this link; the reminder goes there. */
+    sentTo: text('sent_to'),
+    /** When the one reminder before expiry was sent for this link. */
+    remindedAt: timestamp('reminded_at'),
   },
   (t) => [index('quote_shares_configuration_idx').on(t.configurationId, t.revokedAt)],
 );
@@ -382,6 +392,18 @@ export const auditLog = sqliteTable(
     index('audit_log_user_idx').on(t.userId, t.at),
   ],
 );
+
+/** The seller as customers see it (one row, id 1): the customer's page, the PDF and the mails name it. */
+export const companySettings = sqliteTable('company_settings', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address'),
+  email: text('email'),
+  phone: text('phone'),
+  vatNumber: text('vat_number'),
+  terms: text('terms'),
+  updatedAt: timestamp('updated_at').notNull(),
+});
 
 /**
  * Secrets the server makes for itself once and keeps across restarts (the device-cookie signing key): kept in the

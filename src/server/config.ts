@@ -28,6 +28,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().trim().optional(),
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Quote Configurator'),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  QUOTE_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  REMINDER_SCAN_MS: z.coerce.number().int().min(50).max(86_400_000).default(900_000),
+  APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +65,12 @@ export interface AppConfig {
   companyName: string;
   /** Days a new quote's prices hold (its default validUntil is today in Europe/Amsterdam plus these). */
   quoteValidityDays: number;
+  /** A reminder goes out this many days before a sent quote expires; 0 = no reminders. */
+  quoteReminderDays: number;
+  /** How often the server looks for reminders to send (milliseconds). */
+  reminderScanMs: number;
+  /** The secret share links are derived from; unset = one generated once into the data folder (server/secret.ts). */
+  appSecret?: string;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -98,7 +107,7 @@ function parseOrigins(list: string | undefined): string[] {
     });
 }
 
-/** Reads and validates the environment (CONTRACT §5). Empty strings count as unset. */
+/** Reads and validates the environment (README "Configuration"). Empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -138,6 +147,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === 'production' || url.protocol === 'https:',
     companyName: e.COMPANY_NAME,
     quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
+    quoteReminderDays: e.QUOTE_REMINDER_DAYS,
+    reminderScanMs: e.REMINDER_SCAN_MS,
+    appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
   };
 }

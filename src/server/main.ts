@@ -13,6 +13,7 @@ import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
+import { startReminders } from './services/reminders';
 import { startWalCheckpointer } from './db/checkpointer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +63,7 @@ if (demoWarning) logger.warn(demoWarning);
 const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
+const reminders = startReminders(services);
 
 const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
   logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
@@ -81,7 +83,8 @@ function stop(signal: string): void {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
-    // A reset mail still on its way gets its sent/failed status written before the database closes.
+    // A reminder scan in progress finishes, and a mail still on its way gets its status written, before the database closes.
+    await reminders.stop();
     await mailer.idle();
     mailer.close();
     await checkpointer?.stop();

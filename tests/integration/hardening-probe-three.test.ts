@@ -98,6 +98,12 @@ describe('invisible and format characters', () => {
     ['add-on name', (bad) => admin.post('/api/addons', { name: bad, setupFee: 1, monthlyFee: 1 })],
     ['category name', (bad) => admin.post('/api/addon-categories', { name: bad })],
     ['discount name', (bad) => admin.post('/api/discounts', { name: bad, type: 'percentage', value: 5 })],
+    ['company name', (bad) => admin.request('PUT', '/api/admin/company', { name: bad })],
+    ['company terms', (bad) => admin.request('PUT', '/api/admin/company', { name: 'Acme Sales', terms: bad })],
+    ['a sent quote’s message', async (bad) => {
+      const saved = await user.post('/api/configurations', saveBody({ customerEmail: 'ada@acme.test' }));
+      return user.post(`/api/configurations/${saved.body.id}/send`, { message: bad });
+    }],
   ];
 
   it.each(INVISIBLE)('%s is refused (400) in every name and free text, REST and tRPC', async (_name, bad) => {
@@ -154,11 +160,12 @@ describe('PDF file names', () => {
   });
 
   it('a saved quote named so downloads (200, not 500)', async () => {
-    const saved = await user.post('/api/configurations', saveBody({ name: `${'b'.repeat(59)}𝒜𝒜` }));
+    // The file is named by package and customer ("Advanced for …"): the customer's name puts an astral letter at the cut.
+    const saved = await user.post('/api/configurations', saveBody({ customerCompany: `${'b'.repeat(46)}𝒜𝒜` }));
     expect(saved.status).toBe(201);
     const pdf = await user.get(`/api/configurations/${saved.body.id}/pdf`);
     expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''${saved.body.number}-${'b'.repeat(59)}%F0%9D%92%9C.pdf`);
+    expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''${saved.body.number}-advanced-for-${'b'.repeat(46)}%F0%9D%92%9C.pdf`);
   });
 });
 

@@ -132,9 +132,10 @@ function pageImages(pdf: Pdf, name: string): string[] {
 }
 
 /** A quote with a bit of everything: waived fee, unit, percentage, fixed, setup and free-month discounts, custom items. */
-function richQuote(name: string) {
+function richQuote(customerCompany: string) {
   return {
-    name,
+    name: 'Internal name, never printed',
+    customerCompany,
     packageId: ids.pkg('Advanced'),
     squareMeters: 5200,
     locations: 3,
@@ -201,9 +202,12 @@ describe('a saved quote', () => {
     expect(pdf.text).toContain(SELLER);
     expect(pdf.text).toContain('Quotation');
     expect(pdf.text).toContain(number);
-    expect(pdf.text).toContain(POLISH);
+    // the quote is named by package and customer (the document the customer gets too), never by its internal name
+    expect(pdf.text.replace(/\s+/g, ' ')).toMatch(/Advanced for Zażółć gęślą jaźń Sp\. z .*o\.o\./);
+    expect(pdf.text).not.toContain('Internal name');
+    // prepared by the owner, with their email: the customer's contact
     expect(pdf.text).toContain('Sam Sales');
-    expect(pdf.text).toContain('Quote Demo BV');
+    expect(pdf.text).toContain(USER.email);
     expect(pdf.text).toContain('Unit-Based, 5,200 units');
     expect(pdf.text).toContain('3 years (36 months)');
     expect(pdf.text).toContain('Annual');
@@ -245,9 +249,9 @@ describe('a saved quote', () => {
     expect(sent.text).toMatch(/STATUS[\s\S]*Sent/);
   });
 
-  it('answers a PDF attachment with a safe file name from the quote number and name', async () => {
-    const polish = await save(owner, { name: POLISH, packageId: ids.pkg('Entry'), squareMeters: 200 });
-    const turkish = await save(owner, { name: TURKISH, packageId: ids.pkg('Entry'), squareMeters: 200 });
+  it('answers a PDF attachment with a safe file name from the quote number, package and customer', async () => {
+    const polish = await save(owner, { name: 'x', customerCompany: POLISH, packageId: ids.pkg('Entry'), squareMeters: 200 });
+    const turkish = await save(owner, { name: 'x', customerCompany: TURKISH, packageId: ids.pkg('Entry'), squareMeters: 200 });
     const p = await fetchPdf(owner, 'GET', `/api/configurations/${polish.id}/pdf`);
     const n = (id: number) => `Q-${String(id).padStart(6, '0')}`;
     expect(p.status).toBe(200);
@@ -255,22 +259,22 @@ describe('a saved quote', () => {
     expect(p.headers.get('cache-control')).toContain('no-store');
     expect(p.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(p.headers.get('content-disposition')).toBe(
-      `attachment; filename="${n(polish.id)}-zazolc-gesla-jazn-sp-z-o-o.pdf"; filename*=UTF-8''${encodeURIComponent(`${n(polish.id)}-zażółć-gęślą-jaźń-sp-z-o-o.pdf`)}`,
+      `attachment; filename="${n(polish.id)}-entry-for-zazolc-gesla-jazn-sp-z-o-o.pdf"; filename*=UTF-8''${encodeURIComponent(`${n(polish.id)}-entry-for-zażółć-gęślą-jaźń-sp-z-o-o.pdf`)}`,
     );
     expect(p.text).toContain(POLISH);
 
     const tr = await fetchPdf(owner, 'GET', `/api/configurations/${turkish.id}/pdf`);
-    expect(tr.headers.get('content-disposition')).toContain(`filename="${n(turkish.id)}-sisli-yazilim-a-s.pdf"`);
+    expect(tr.headers.get('content-disposition')).toContain(`filename="${n(turkish.id)}-entry-for-sisli-yazilim-a-s.pdf"`);
     expect(tr.text).toContain(TURKISH);
     expect(tr.pages).toBe(1);
     expect(pageImages(tr, 'one-page')).toEqual(['one-page-1.png']);
 
     // a name with nothing printable in ASCII, quotes and slashes: still a safe name
-    const odd = await save(owner, { name: 'Жук "../../etc" \\ ;', packageId: ids.pkg('Entry') });
+    const odd = await save(owner, { name: 'x', customerCompany: 'Жук "../../etc" \\ ;', packageId: ids.pkg('Entry') });
     const o = await fetchPdf(owner, 'GET', `/api/configurations/${odd.id}/pdf`);
     const cd = o.headers.get('content-disposition') ?? '';
-    expect(cd).toMatch(new RegExp(`^attachment; filename="${n(odd.id)}-etc\\.pdf"; filename\\*=UTF-8''[A-Za-z0-9%._-]+$`));
-    expect(decodeURIComponent(cd.split("''")[1] ?? '')).toBe(`${n(odd.id)}-жук-etc.pdf`);
+    expect(cd).toMatch(new RegExp(`^attachment; filename="${n(odd.id)}-entry-for-etc\\.pdf"; filename\\*=UTF-8''[A-Za-z0-9%._-]+$`));
+    expect(decodeURIComponent(cd.split("''")[1] ?? '')).toBe(`${n(odd.id)}-entry-for-жук-etc.pdf`);
   });
 
   it('is printed from the stored snapshot, not priced again after a catalogue change', async () => {

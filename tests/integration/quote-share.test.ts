@@ -130,8 +130,10 @@ describe("the customer's view", () => {
       totalMonthly: q.totalMonthly,
       setupFees: q.setupFees,
       tcv: q.tcv,
-      seller: t.config.companyName,
-      preparedBy: { name: 'Sam Sales' },
+      packageName: 'Advanced',
+      seller: { name: t.config.companyName, address: null, email: null, phone: null, vatNumber: null },
+      terms: null,
+      preparedBy: { name: 'Sam Sales', email: USER.email },
       preparedFor: { company: 'Acme B.V.', name: 'Ada Lovelace', email: 'ada@acme.test' },
       canRespond: true,
       acceptance: null,
@@ -141,6 +143,8 @@ describe("the customer's view", () => {
     expect(res.body.lines[0]).toMatchObject({ label: expect.any(String), amount: expect.stringMatching(/^-?\d+\.\d{2}$/) });
     expect(idKeys(res.body)).toEqual([]);
     expect(res.text).not.toContain(`"${q.id}"`);
+    // the customer knows the quote by number, package and their own name, never by its internal name
+    expect(res.text).not.toContain('Acme offices');
   });
 
   it('a change of the quote after sharing does not change what the link shows', async () => {
@@ -149,7 +153,8 @@ describe("the customer's view", () => {
     const patched = await user.patch(`/api/configurations/${q.id}`, { locations: 3, name: 'Renamed' });
     expect(patched.body.revision).toBe(2);
     const view = await customer.get(`/api/shared/${link.token}`);
-    expect(view.body).toMatchObject({ revision: 1, tcv: q.tcv, name: 'Acme offices' });
+    expect(view.body).toMatchObject({ revision: 1, tcv: q.tcv });
+    expect(view.text).not.toContain('Renamed');
     // The revised quote went back to draft: what the customer holds can no longer be accepted.
     expect(view.body).toMatchObject({ status: 'draft', canRespond: false });
     expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true })).status).toBe(409);
@@ -256,9 +261,12 @@ describe('accept and decline', () => {
     const mails = t.db.select().from(emailLogs).where(eq(emailLogs.to, USER.email)).orderBy(desc(emailLogs.id)).all();
     const declined = mails.find((m) => m.type === 'quote_declined')!;
     const accepted = mails.find((m) => m.type === 'quote_accepted')!;
-    expect(accepted).toMatchObject({ subject: `Quote ${q.number} was accepted`, status: 'sent' });
+    const figures = (x: { totalMonthly: string; tcv: string }) => `${euro(x.totalMonthly)} per month, TCV ${euro(x.tcv)}`;
+    expect(accepted).toMatchObject({ subject: `Quote ${q.number} was accepted: ${figures(q)}`, status: 'sent' });
     expect(accepted.content).toContain('Ada Lovelace');
-    expect(declined).toMatchObject({ subject: `Quote ${q2.number} was declined`, status: 'sent' });
+    expect(accepted.content).toContain('revision 1');
+    expect(accepted.content).toContain(`total contract value ${euro(q.tcv)}`);
+    expect(declined).toMatchObject({ subject: `Quote ${q2.number} was declined: ${figures(q2)}`, status: 'sent' });
     expect(declined.content).toContain('Budget &lt;cut&gt;');
   });
 
@@ -354,3 +362,7 @@ describe('expiry', () => {
     expect((await customer.get(`/api/shared/${link.token}`)).status).toBe(200);
   });
 });
+
+function euro(s: string): string {
+  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(s));
+}

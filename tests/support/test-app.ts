@@ -85,6 +85,9 @@ export class TestClient {
   patch(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('PATCH', url, body ?? {}, headers);
   }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
+  }
   delete(url: string, headers?: Record<string, string>) {
     return this.request('DELETE', url, undefined, headers);
   }

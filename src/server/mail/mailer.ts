@@ -20,6 +20,11 @@ export function maskSecrets(html: string, secrets: readonly string[] = []): stri
   return out;
 }
 
+/** The bare address of MAIL_FROM ("Quote Configurator <no-reply@x>" → "no-reply@x"), to send under another name. */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, clock: Clock): Mailer {
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
@@ -27,7 +32,16 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
   const inFlight = new Set<Promise<unknown>>();
 
   async function deliver(mail: OutgoingMail, logId: number): Promise<void> {
-    const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    const info = await transport.sendMail({
+      from: mail.fromName ? { name: mail.fromName, address: addressOf(config.mailFrom) } : config.mailFrom,
+      to: mail.to,
+      cc: mail.cc && mail.cc.length > 0 ? mail.cc : undefined,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments,
+    });
     if (!config.smtpUrl) {
       fs.mkdirSync(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${clock.now().getTime()}-${logId}.eml`);
@@ -67,7 +81,7 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
           type: mail.type,
           subject: mail.subject,
           status: 'pending',
-          metadata: mail.metadata ?? {},
+          metadata: { ...(mail.metadata ?? {}), ...(mail.cc && mail.cc.length > 0 ? { cc: mail.cc } : {}), ...(mail.attachments ? { attachments: mail.attachments.map((a) => a.filename) } : {}) },
           content: maskSecrets(mail.html, mail.secrets),
         })
         .returning({ id: emailLogs.id })

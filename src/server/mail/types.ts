@@ -2,6 +2,12 @@ export interface OutgoingMail {
   /** e.g. 'password_reset' */
   type: string;
   to: string;
+  cc?: string[];
+  /** The sender's display name (the seller), with MAIL_FROM's address. */
+  fromName?: string;
+  /** Where the customer's reply goes: the quote's owner. */
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   userId?: number | null;
   subject: string;
   html: string;
@@ -9,7 +15,7 @@ export interface OutgoingMail {
   metadata?: Record<string, unknown>;
   /**
    * Values that must exist only in the message as sent (a reset link's token): the email log stores and answers the
-   * HTML with each replaced by `••••` (CONTRACT §4).
+   * HTML with each replaced by `••••`.
    */
   secrets?: string[];
 }

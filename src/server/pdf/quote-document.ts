@@ -13,9 +13,14 @@ export interface QuoteDocumentData {
   number: string;
   name: string;
   date: Date;
-  preparedBy: { name: string; company: string };
-  /** COMPANY_NAME */
+  /** The owner (a saved quote: name and email, the customer's contact) or whoever prints a draft (name and company). */
+  preparedBy: { name: string; company: string; email?: string };
+  /** The seller's name (the Company tab, or COMPANY_NAME) */
   seller: string;
+  /** Under the seller's name: address lines, email, phone, VAT number. */
+  sellerLines?: string[];
+  /** The seller's terms, printed after the totals. */
+  terms?: string | null;
   quote: QuoteResultJson;
   /** A saved quote's life (number, revision, status, validity, customer); absent for an unsaved one. */
   life?: {
@@ -218,6 +223,9 @@ function label(doc: Doc, text: string, x: number, y: number, width: number): voi
 function drawHeader(doc: Doc, d: QuoteDocumentData): number {
   const y = M.top;
   setFont(doc, true, 17, ACCENT).text(d.seller, M.left, y, { width: CONTENT * 0.58 });
+  if (d.sellerLines && d.sellerLines.length > 0) {
+    setFont(doc, false, 8.5, MUTED).text(d.sellerLines.join('\n'), M.left, doc.y + 2, { width: CONTENT * 0.58, lineGap: 1 });
+  }
   const sellerBottom = doc.y;
   textRight(setFont(doc, true, 20, INK), 'Quotation', RIGHT, y - 2);
   textRight(setFont(doc, false, 11, MUTED), d.life ? `${d.number} · Revision ${d.life.revision}` : d.number, RIGHT, y + 24);
@@ -233,7 +241,7 @@ function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
   const cols = [
     { x: M.left, w: 235, title: 'Quote', lines: [d.name], bold: true },
     { x: M.left + 250, w: 105, title: 'Date', lines: [formatDocumentDate(d.date)], bold: false },
-    { x: M.left + 370, w: CONTENT - 370, title: 'Prepared by', lines: [d.preparedBy.name, d.preparedBy.company].filter((s) => s.trim() !== ''), bold: false },
+    { x: M.left + 370, w: CONTENT - 370, title: 'Prepared by', lines: [d.preparedBy.name, d.preparedBy.email ?? '', d.preparedBy.company].filter((s) => s.trim() !== ''), bold: false },
   ];
   let bottom = top;
   for (const c of cols) {
@@ -426,6 +434,15 @@ function drawSummary(doc: Doc, q: QuoteResultJson, top: number): number {
   return y + boxH + 20;
 }
 
+/** The seller's terms: a heading, then the text, flowing onto further pages as long as it needs. */
+function drawTerms(doc: Doc, seller: string, terms: string, top: number): number {
+  let y = top;
+  if (y + 60 > MAX_Y) y = newPage(doc);
+  y = sectionTitle(doc, `Terms of ${seller}`, y);
+  setFont(doc, false, 8.5, INK).text(terms, M.left, y, { width: CONTENT, lineGap: 1.5 });
+  return doc.y + 20;
+}
+
 /** The evidence of the customer's acceptance: who, when, which revision, and the fingerprint of what they accepted. */
 function drawAccepted(doc: Doc, a: NonNullable<NonNullable<QuoteDocumentData['life']>['accepted']>, top: number): number {
   const rows: [string, string][] = [
@@ -504,6 +521,7 @@ export function renderQuotePdf(d: QuoteDocumentData): Doc {
   y = drawTable(doc, tables.monthly, y);
   y = drawTable(doc, tables.oneTime, y);
   y = drawSummary(doc, d.quote, y);
+  if (d.terms) y = drawTerms(doc, d.seller, d.terms, y);
   if (d.life?.accepted) drawAccepted(doc, d.life.accepted, y);
   drawFooters(doc, d);
   doc.end();

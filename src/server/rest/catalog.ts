@@ -1,5 +1,5 @@
 import type { RestApp } from './kit';
-import { run } from './kit';
+import { jsonBody, run } from './kit';
 
 /**
  * Catalogue reads: the catalog.* procedures (run answers the cache's ready-made JSON of the list they return). The
@@ -10,4 +10,6 @@ export function registerCatalogRoutes(api: RestApp): void {
   api.get('/addons', (c) => run(c, (caller) => caller.catalog.addOns()));
   api.get('/addon-categories', (c) => run(c, (caller) => caller.catalog.categories()));
   api.get('/discounts', (c) => run(c, (caller) => caller.catalog.discounts()));
+  api.get('/company', (c) => run(c, (caller) => caller.catalog.company()));
+  api.put('/admin/company', (c) => run(c, async (caller) => caller.admin.company.update(await jsonBody(c))));
 }

@@ -1,4 +1,4 @@
-// Share links (CONTRACT §7): the owner's share / revoke, the customer's page and answers, the quote's timeline, and
+// Share links (docs/API.md "Share links"): the owner's share / revoke / send, the customer's page and answers, the quote's timeline, and
 // the admin's audit trail. Thin adapters over configurations.share*, shared.* and admin.audit.*.
 import type { Context as HonoContext } from 'hono';
 import type { AuditQuery } from '../../shared/schemas/audit';
@@ -16,6 +16,10 @@ function auditQueryOf(c: HonoContext): AuditQuery {
 
 export function registerShareRoutes(api: RestApp): void {
   api.post('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.share({ id: idParam(c) }), 201));
+  api.get('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.link({ id: idParam(c) })));
+  api.post('/configurations/:id/send', (c) =>
+    run(c, async (caller) => caller.configurations.send({ ...(await jsonBody(c)), id: idParam(c) })),
+  );
   api.delete('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.unshare({ id: idParam(c) }), 204));
   api.get('/configurations/:id/activity', (c) =>
     run(c, async (caller, headers) => {

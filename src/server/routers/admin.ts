@@ -1,6 +1,7 @@
 import { adminAddonsRouter } from './admin/addons';
 import { adminAuditRouter } from './admin/audit';
 import { adminCategoriesRouter } from './admin/categories';
+import { adminCompanyRouter } from './admin/company';
 import { adminDiscountsRouter } from './admin/discounts';
 import { adminEmailLogsRouter } from './admin/email-logs';
 import { adminPackagesRouter } from './admin/packages';
@@ -18,4 +19,5 @@ export const adminRouter = router({
   users: adminUsersRouter,
   emailLogs: adminEmailLogsRouter,
   audit: adminAuditRouter,
+  company: adminCompanyRouter,
 });

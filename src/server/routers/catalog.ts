@@ -1,4 +1,5 @@
 import { catalogSnapshot } from '../services/catalog-cache';
+import { getCompany } from '../services/company';
 import { protectedProcedure, router } from '../trpc/init';
 
 // The catalogue from memory (services/catalog-cache.ts: never stale, frozen). REST answers the same lists as
@@ -10,4 +11,6 @@ export const catalogRouter = router({
   addOns: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.addOns),
   categories: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.categories),
   discounts: protectedProcedure.query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog.discounts),
+  /** The seller as customers see it: name, address, contact details, VAT number, terms. */
+  company: protectedProcedure.query(({ ctx }) => getCompany(ctx.db, ctx.config)),
 });

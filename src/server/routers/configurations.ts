@@ -7,6 +7,7 @@ import {
   configurationStatusInput,
   configurationUpdateInput,
 } from '../../shared/schemas/configuration';
+import { sendInput } from '../../shared/schemas/share';
 import {
   createConfiguration,
   deleteConfiguration,
@@ -20,7 +21,8 @@ import { duplicate, getRevision, getWithDrift, listRevisions, reprice, setStatus
 import { savedQuotePdfData } from '../services/quote-pdf';
 import { quoteTimeline } from '../services/audit';
 import { activityQueryInput } from '../../shared/schemas/audit';
-import { liveShareOf, revokeShare, shareQuote } from '../services/quote-share';
+import { sendPreview, sendQuote } from '../services/quote-send';
+import { liveLinkOf, liveShareOf, revokeShare, shareQuote } from '../services/share-links';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, router } from '../trpc/init';
 
@@ -72,7 +74,7 @@ export const configurationsRouter = router({
   revision: protectedProcedure
     .input(configurationRevisionInput)
     .query(({ ctx, input }) => getRevision(ctx.db, ctx.clock, ctx.user, input.id, input.revision)),
-  /** A new share link (the old one revoked); a draft becomes sent (CONTRACT §7). */
+  /** A new share link (the old one revoked); a draft becomes sent. */
   share: protectedProcedure
     .input(configurationIdInput)
     .mutation(({ ctx, input }) => shareQuote(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
@@ -81,10 +83,16 @@ export const configurationsRouter = router({
     revokeShare(ctx.db, ctx.clock, ctx.user, input.id);
     return { success: true };
   }),
-  /** Whether a link is live, when it ends and whether the customer opened it (its token is not kept). */
+  /** The live link for the share dialog: its URL to copy again, when it ends, its revision, whether it was opened. */
   shareStatus: protectedProcedure
     .input(configurationIdInput)
-    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.clock, ctx.user, input.id) })),
+    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.clock, ctx.config, ctx.user, input.id) })),
+  /** GET /api/configurations/{id}/share: the live link `{ url, expiresAt, revision }`; NOT_FOUND when there is none. */
+  link: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => liveLinkOf(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
+  /** Mails the quote to its customer with the link and the PDF; a draft becomes sent. */
+  send: protectedProcedure.input(sendInput).mutation(({ ctx, input }) => sendQuote(ctx, ctx.user, input)),
+  /** The mail Send would write now, for the dialog's preview. */
+  sendPreview: protectedProcedure.input(sendInput).query(({ ctx, input }) => sendPreview(ctx, ctx.user, input)),
   /** The quote's own audit entries, oldest first, one page (`limit` default 50, at most 500) and their total. */
   activity: protectedProcedure.input(activityQueryInput).query(({ ctx, input }) => {
     getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);

@@ -12,6 +12,8 @@ import type { Db } from '../db/database';
 import { DRAFT_NUMBER, formatDocumentDateTime, pdfContentDisposition } from '../pdf/format';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
 import type { QuoteDocumentData } from '../pdf/quote-document';
+import { quoteTitle, type SharedSeller } from '../../shared/schemas/share';
+import { getCompany } from './company';
 import { creatorName } from './configuration-rows';
 import type { Actor } from './configuration-types';
 import { getConfiguration } from './configurations';
@@ -52,8 +54,15 @@ interface DocumentLife {
   acceptance: QuoteAcceptance | null;
 }
 
-interface SavedDocument extends Omit<QuoteDocumentData, 'life'> {
+interface SavedDocument extends Omit<QuoteDocumentData, 'life' | 'name' | 'seller' | 'sellerLines' | 'terms'> {
+  seller: SharedSeller;
+  terms: string | null;
   life: DocumentLife;
+}
+
+/** The seller's details under its name: address lines, then email, phone and VAT number, those given. */
+function sellerLines(s: SharedSeller): string[] {
+  return [...(s.address?.split('\n') ?? []), s.email, s.phone, s.vatNumber && `VAT ${s.vatNumber}`].filter((v): v is string => !!v && v.trim() !== '');
 }
 
 /** The one document of a saved quote: the owner's PDF and the customer's are this, from the same snapshot. */
@@ -62,6 +71,11 @@ function savedDocument(d: SavedDocument): QuotePdfData {
   const a = life.acceptance;
   return withFileName({
     ...d,
+    // The customer knows the quote by its number, package and their own name, never by its internal name.
+    name: quoteTitle(d.quote.packageName, life.preparedFor),
+    seller: d.seller.name,
+    sellerLines: sellerLines(d.seller),
+    terms: d.terms,
     life: {
       revision: life.revision,
       status: STATUS_LABEL[life.expired ? 'expired' : life.status],
@@ -109,14 +123,15 @@ function withoutIds(q: QuoteResultJson): QuoteResultJson {
 /** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
 export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): QuotePdfData {
   const c = getConfiguration(db, clock, actor, id);
-  const creator = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, c.userId)).get();
+  const owner = db.select({ email: users.email }).from(users).where(eq(users.id, c.userId)).get();
   const pricedAt = new Date(c.snapshot.pricedAt);
+  const company = getCompany(db, config);
   return savedDocument({
     number: c.number,
-    name: c.name,
     date: Number.isNaN(pricedAt.getTime()) ? new Date(c.updatedAt) : pricedAt,
-    preparedBy: { name: c.createdBy, company: creator?.companyName ?? '' },
-    seller: config.companyName,
+    preparedBy: { name: c.createdBy, company: '', email: owner?.email },
+    seller: company,
+    terms: company.terms,
     quote: c.snapshot,
     life: {
       revision: c.revision,

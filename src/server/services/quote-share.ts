@@ -1,153 +1,43 @@
-// Share links and the customer's answers (docs/API.md "Share links"). A link is a random token (160 bits) of which only
-// the SHA-256 is stored; it shows the quote as it was when shared (the frozen `view`), with its live status, until the
-// end of the quote's current validUntil in Europe/Amsterdam. Every path that does not find a live link throws the
-// same 404. A link answers for exactly the revision it shows: once the quote moves on, the customer can no longer
-// accept or decline through it. An acceptance is kept as evidence: the figures and the sentence confirmed, and the
-// fingerprint of the accepted revision's stored snapshot.
+// The customer's side of a share link (docs/API.md "Share links"): the page's data, its PDF, accept and decline. A
+// link shows the quote as it was when shared (frozen in share-links.ts), with its live status, until the end of the
+// quote's current validUntil in Europe/Amsterdam; every path that does not find a live link throws the same 404. A
+// link answers for exactly the revision it shows: once the quote moves on, the customer can no longer accept or
+// decline through it. An acceptance is kept as evidence: the figures and the sentence confirmed, and the fingerprint
+// of the accepted revision's stored snapshot.
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { configurations, quoteShares, users, type QuoteAcceptance, type QuoteDecline } from '../../../db/schema';
 import { canonicalJson } from '../../shared/canonical-json';
 import { formatMoney } from '../../shared/money';
-import type { BreakdownLineJson } from '../../shared/pricing';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
-import { configurationMessages } from '../../shared/schemas/configuration';
-import { acceptanceStatement, shareMessages, type AcceptInput, type DeclineInput, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
-import { generateToken, hashToken } from '../auth/tokens';
+import { acceptanceStatement, quoteTitle, shareMessages, type AcceptInput, type DeclineInput, type SharedQuoteView } from '../../shared/schemas/share';
+import { hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
 import type { Mailer } from '../mail/types';
 import { quoteAnswerMail } from '../mail/templates/quote-answer';
-import { pdfContentDisposition } from '../pdf/format';
+import { quoteConfirmationMail } from '../mail/templates/quote-mails';
+import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import { creatorName } from './configuration-rows';
-import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, notFound, readableBy, todayOf } from './configurations';
+import { todayOf } from './configurations';
 import { customerDocument, type QuotePdfData } from './quote-pdf';
+import type { FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
 export const linkNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: shareMessages.linkInvalid });
 
-/** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
-interface FrozenView {
-  view: Omit<SharedQuoteView, 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'current' | 'canRespond' | 'notice' | 'statement'>;
-  pdf: { number: string; name: string; date: string; preparedBy: { name: string; company: string }; quote: ConfigurationDetailDto['snapshot'] };
-}
-
-function linesOf(breakdowns: BreakdownLineJson[]): SharedLine[] {
-  return breakdowns.map((b) => ({
-    kind: b.kind,
-    period: b.period,
-    label: b.label,
-    quantity: b.quantity,
-    unitPrice: b.unitPrice,
-    amount: b.amount.toFixed(2),
-    waived: b.waived === true,
-  }));
-}
-
-function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): FrozenView {
-  const owner = db.select({ companyName: users.companyName }).from(users).where(eq(users.id, q.userId)).get();
-  const pricedAt = new Date(q.snapshot.pricedAt);
-  return {
-    view: {
-      number: q.number,
-      name: q.name,
-      revision: q.revision,
-      totalMonthly: q.totalMonthly,
-      setupFees: q.setupFees,
-      tcv: q.tcv,
-      contractDuration: q.contractDuration,
-      paymentFrequency: q.paymentFrequency,
-      seller: config.companyName,
-      preparedBy: { name: q.createdBy },
-      preparedFor: { company: q.customerCompany, name: q.customerName, email: q.customerEmail },
-      lines: linesOf(q.snapshot.breakdowns),
-    },
-    pdf: {
-      number: q.number,
-      name: q.name,
-      date: (Number.isNaN(pricedAt.getTime()) ? new Date(q.updatedAt) : pricedAt).toISOString(),
-      preparedBy: { name: q.createdBy, company: owner?.companyName ?? '' },
-      quote: q.snapshot,
-    },
-  };
-}
-
-const shareUrl = (config: AppConfig, token: string) => `${config.appUrl}/q/${token}`;
-
-/** POST /api/configurations/{id}/share (owner or admin): a new link (the old one revoked); a draft becomes sent. */
-export function shareQuote(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string; expiresAt: string } {
-  const token = generateToken();
-  const validUntil = transaction(db, () => {
-    const row = db
-      .select({ status: configurations.status, validUntil: configurations.validUntil })
-      .from(configurations)
-      .where(and(eq(configurations.id, id), readableBy(actor)))
-      .get();
-    if (!row) throw notFound();
-    if (row.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.shareExpired });
-    const now = clock.now();
-    const by = { userId: actor.id };
-    if (row.status === 'draft') {
-      db.update(configurations).set({ status: 'sent', updatedAt: now }).where(eq(configurations.id, id)).run();
-      recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
-    }
-    const revoked = db
-      .update(quoteShares)
-      .set({ revokedAt: now })
-      .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-      .run().changes;
-    const quote = getConfiguration(db, clock, actor, id);
-    db.insert(quoteShares)
-      .values({ tokenHash: hashToken(token), configurationId: id, revision: quote.revision, view: freeze(db, config, quote), createdAt: now, createdBy: actor.id })
-      .run();
-    recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } });
-    return row.validUntil;
-  });
-  return { url: shareUrl(config, token), expiresAt: endOfAmsterdamDay(validUntil).toISOString() };
-}
-
-/** DELETE /api/configurations/{id}/share: 204; 404 when the quote has no live link. */
-export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): void {
-  transaction(db, () => {
-    const row = db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.id, id), readableBy(actor))).get();
-    if (!row) throw notFound();
-    const revoked = db
-      .update(quoteShares)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-      .run().changes;
-    if (revoked === 0) throw new TRPCError({ code: 'NOT_FOUND', message: shareMessages.noLink });
-    recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'link_revoked' });
-  });
-}
-
-/** The live link of a quote, for its owner's dialog: when it ends (its token is not kept, so not its URL). */
-export function liveShareOf(
-  db: Db,
-  clock: Clock,
-  actor: Actor,
-  id: number,
-): { sharedAt: string; expiresAt: string; openedAt: string | null; revision: number } | null {
-  const q = getConfiguration(db, clock, actor, id);
-  const s = db
-    .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt, revision: quoteShares.revision })
-    .from(quoteShares)
-    .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-    .get();
-  if (!s) return null;
-  return { sharedAt: s.createdAt.toISOString(), expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(), openedAt: s.openedAt?.toISOString() ?? null, revision: s.revision };
-}
-
-type LiveLink = {
+export interface LiveLink {
   tokenHash: string;
   configurationId: number;
   revision: number;
   frozen: FrozenView;
   openedAt: Date | null;
+  sentTo: string | null;
+  /** With the server's secret, the token again (share-links.ts); null for a link made before tokens were derived. */
+  nonce: string | null;
   quote: {
     userId: number;
     /** The quote's current revision: the link still answers for the quote only while this equals the link's. */
@@ -156,44 +46,59 @@ type LiveLink = {
     validUntil: string;
     acceptance: QuoteAcceptance | null;
     decline: QuoteDecline | null;
-    name: string;
-    number: number;
   };
-};
+}
 
 /**
- * The live link of a token, or the one 404. The token's form is not checked first: every token costs one hash and
- * one primary-key lookup, so a guess takes as long as a revoked link.
+ * A link made before the seller had details and before the customer stopped seeing internal names froze a smaller
+ * view: read it in today's shape (the seller by name only, no terms, the package from the snapshot).
  */
-function liveLink(db: Db, clock: Clock, token: string): LiveLink {
-  const row = db
-    .select({
-      tokenHash: quoteShares.tokenHash,
-      configurationId: quoteShares.configurationId,
-      revision: quoteShares.revision,
-      view: quoteShares.view,
-      revokedAt: quoteShares.revokedAt,
-      openedAt: quoteShares.openedAt,
-      userId: configurations.userId,
-      quoteRevision: configurations.revision,
-      status: configurations.status,
-      validUntil: configurations.validUntil,
-      acceptance: configurations.acceptance,
-      decline: configurations.decline,
-      name: configurations.name,
-      number: configurations.number,
-    })
-    .from(quoteShares)
-    .innerJoin(configurations, eq(configurations.id, quoteShares.configurationId))
-    .where(eq(quoteShares.tokenHash, hashToken(token)))
-    .get();
-  if (!row || row.revokedAt !== null || clock.now() >= endOfAmsterdamDay(row.validUntil)) throw linkNotFound();
+function currentShape(stored: FrozenView): FrozenView {
+  const v = stored.view as FrozenView['view'] & { seller: unknown; name?: string };
+  if (typeof v.seller !== 'string') return stored;
+  const { name: _internal, ...rest } = v;
+  return {
+    pdf: stored.pdf,
+    view: {
+      ...rest,
+      packageName: stored.pdf.quote.packageName,
+      seller: { name: v.seller, address: null, email: null, phone: null, vatNumber: null },
+      terms: null,
+      preparedBy: { name: v.preparedBy.name, email: null },
+    },
+  };
+}
+
+const linkColumns = {
+  tokenHash: quoteShares.tokenHash,
+  configurationId: quoteShares.configurationId,
+  revision: quoteShares.revision,
+  view: quoteShares.view,
+  revokedAt: quoteShares.revokedAt,
+  openedAt: quoteShares.openedAt,
+  sentTo: quoteShares.sentTo,
+  nonce: quoteShares.nonce,
+  userId: configurations.userId,
+  quoteRevision: configurations.revision,
+  status: configurations.status,
+  validUntil: configurations.validUntil,
+  acceptance: configurations.acceptance,
+  decline: configurations.decline,
+};
+
+const linkQuery = (db: Db) =>
+  db.select(linkColumns).from(quoteShares).innerJoin(configurations, eq(configurations.id, quoteShares.configurationId));
+type LinkRow = NonNullable<ReturnType<ReturnType<typeof linkQuery>['get']>>;
+
+function toLiveLink(row: LinkRow): LiveLink {
   return {
     tokenHash: row.tokenHash,
     configurationId: row.configurationId,
     revision: row.revision,
-    frozen: row.view as FrozenView,
+    frozen: currentShape(row.view as FrozenView),
     openedAt: row.openedAt,
+    sentTo: row.sentTo,
+    nonce: row.nonce,
     quote: {
       userId: row.userId,
       revision: row.quoteRevision,
@@ -201,14 +106,28 @@ function liveLink(db: Db, clock: Clock, token: string): LiveLink {
       validUntil: row.validUntil,
       acceptance: row.acceptance ?? null,
       decline: row.decline ?? null,
-      name: row.name,
-      number: row.number,
     },
   };
 }
 
+/**
+ * The live link of a token, or the one 404. The token's form is not checked first: every token costs one hash and
+ * one primary-key lookup, so a guess takes as long as a revoked link.
+ */
+function liveLink(db: Db, clock: Clock, token: string): LiveLink {
+  const row = linkQuery(db).where(eq(quoteShares.tokenHash, hashToken(token))).get();
+  if (!row || row.revokedAt !== null || clock.now() >= endOfAmsterdamDay(row.validUntil)) throw linkNotFound();
+  return toLiveLink(row);
+}
+
+/** The live link of a quote (not by token: for the reminders and the send), or null. */
+export function liveLinkOfQuote(db: Db, configurationId: number): LiveLink | null {
+  const row = linkQuery(db).where(and(eq(quoteShares.configurationId, configurationId), isNull(quoteShares.revokedAt))).get();
+  return row ? toLiveLink(row) : null;
+}
+
 /** Whether the customer may answer through this link, and if not, the 409's message: one rule for the view and the answer. */
-function refusalOf(link: LiveLink, today: string): string | null {
+export function refusalOf(link: LiveLink, today: string): string | null {
   const q = link.quote;
   if (q.revision !== link.revision) return shareMessages.changed;
   if (q.status !== 'sent') return shareMessages.notOpen;
@@ -219,7 +138,7 @@ function refusalOf(link: LiveLink, today: string): string | null {
 /** What the customer's page says instead of Accept and Decline; null while they can answer. */
 function noticeOf(link: LiveLink, today: string): string | null {
   const q = link.quote;
-  const seller = link.frozen.view.seller;
+  const seller = link.frozen.view.seller.name;
   if (q.revision !== link.revision) return `${shareMessages.changed}. ${seller} will send you the new version.`;
   if (q.status === 'accepted') return 'This quote has been accepted.';
   if (q.status === 'declined') return 'This quote has been declined.';
@@ -274,19 +193,18 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
 }
 
 /**
- * GET /api/shared/{token}/pdf: the same document the owner's PDF of that revision is (with its live status and
- * validity, and the Accepted block once accepted), printed from the snapshot the link was made with.
+ * The document a link prints: the same as the owner's PDF of that revision (with its live status and validity, and
+ * the Accepted block once accepted), from the snapshot the link was made with.
  */
-export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData {
-  const link = liveLink(db, clock, token);
+export function linkDocument(link: LiveLink, today: string): QuotePdfData {
   const { frozen, quote: q } = link;
-  const view = viewOf(link, todayOf(clock));
+  const view = viewOf(link, today);
   return customerDocument({
     number: frozen.pdf.number,
-    name: frozen.pdf.name,
     date: new Date(frozen.pdf.date),
     preparedBy: frozen.pdf.preparedBy,
-    seller: frozen.view.seller,
+    seller: view.seller,
+    terms: view.terms,
     quote: frozen.pdf.quote,
     life: {
       revision: link.revision,
@@ -297,6 +215,11 @@ export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData
       acceptance: view.acceptance && q.acceptance,
     },
   });
+}
+
+/** GET /api/shared/{token}/pdf. */
+export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData {
+  return linkDocument(liveLink(db, clock, token), todayOf(clock));
 }
 
 /** Only a sent quote whose validity has not passed can be answered; and only at the revision the link shows. */
@@ -318,16 +241,19 @@ interface AnswerContext {
   address: string;
 }
 
+/** The owner's mail on an answer: which revision, and its monthly total and contract value. */
 function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'declined', customer: string, reason: string | null): void {
   const owner = ctx.db.select().from(users).where(eq(users.id, link.quote.userId)).get();
   if (!owner) return;
-  const number = link.frozen.view.number;
+  const v = link.frozen.view;
   const mail = quoteAnswerMail({
     answer,
     ownerName: creatorName(owner),
-    number,
-    quoteName: link.quote.name,
+    number: v.number,
+    title: quoteTitle(v.packageName, v.preparedFor),
     revision: link.revision,
+    totalMonthly: v.totalMonthly,
+    tcv: v.tcv,
     customer,
     reason,
     quoteUrl: `${ctx.config.appUrl}/calculator/${link.configurationId}`,
@@ -337,17 +263,38 @@ function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'dec
     to: owner.email,
     userId: owner.id,
     ...mail,
-    metadata: { quoteNumber: number, revision: link.revision },
+    metadata: { quoteNumber: v.number, revision: link.revision },
+  });
+}
+
+/** The customer's copy of what they accepted: a confirmation with the accepted PDF attached, after the answer is sent. */
+function confirmToCustomer(ctx: AnswerContext, link: LiveLink, acceptance: QuoteAcceptance): void {
+  const { clock, mailer } = ctx;
+  mailer.defer(async () => {
+    const data = linkDocument({ ...link, quote: { ...link.quote, status: 'accepted', acceptance } }, todayOf(clock));
+    const pdf = await renderQuotePdfOffThread(data.document);
+    const v = link.frozen.view;
+    const mail = quoteConfirmationMail({ quote: v, acceptance });
+    await mailer.send({
+      type: 'quote_acceptance_confirmation',
+      to: acceptance.email,
+      userId: null,
+      fromName: v.seller.name,
+      replyTo: v.preparedBy.email ?? undefined,
+      ...mail,
+      attachments: [{ filename: data.fileName, content: Buffer.from(pdf), contentType: 'application/pdf' }],
+      metadata: { quoteNumber: v.number, revision: link.revision },
+    });
   });
 }
 
 /**
  * POST /api/shared/{token}/accept: once, for a sent, unexpired quote still at the link's revision, with the customer's
- * consent to the statement shown. The acceptance records the evidence; the owner is told by mail.
+ * consent to the statement shown. The acceptance records the evidence; the owner is told, the customer gets a copy.
  */
 export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuoteView {
   const { db, clock } = ctx;
-  const link = transaction(db, () => {
+  const { link, acceptance } = transaction(db, () => {
     const l = liveLink(db, clock, input.token);
     assertOpen(l, todayOf(clock));
     // The revision is the link's (assertOpen), so the row's figures and snapshot are exactly what the customer saw.
@@ -357,7 +304,7 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
       .where(eq(configurations.id, l.configurationId))
       .get();
     if (!row) throw linkNotFound();
-    const acceptance: QuoteAcceptance = {
+    const a: QuoteAcceptance = {
       name: input.name,
       email: input.email,
       at: clock.now().toISOString(),
@@ -369,21 +316,22 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
       statement: acceptanceStatement(l.frozen.view),
       fingerprint: snapshotFingerprint(row.snapshot),
     };
-    db.update(configurations).set({ status: 'accepted', acceptance, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
+    db.update(configurations).set({ status: 'accepted', acceptance: a, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
     recordAudit(db, clock, { customer: `${input.name} (customer)` }, {
       entity: 'quote',
       entityId: l.configurationId,
       action: 'accepted',
       before: { status: 'sent' },
-      after: { status: 'accepted', ...acceptance },
+      after: { status: 'accepted', ...a },
     });
-    return l;
+    return { link: l, acceptance: a };
   });
   tellOwner(ctx, link, 'accepted', `${input.name} <${input.email}>`, null);
+  confirmToCustomer(ctx, link, acceptance);
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));
 }
 
-/** POST /api/shared/{token}/decline: for a sent, unexpired quote, with an optional reason; the owner is told. */
+/** POST /api/shared/{token}/decline: the same rule as accept, with an optional reason; the owner is told. */
 export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQuoteView {
   const { db, clock } = ctx;
   const reason = input.reason ? input.reason : null;
@@ -404,4 +352,3 @@ export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQu
   tellOwner(ctx, link, 'declined', 'Your customer', reason);
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));
 }
-

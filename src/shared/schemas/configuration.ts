@@ -57,6 +57,8 @@ export const configurationMessages = {
   acceptedDelete: 'An accepted quote can only be deleted by an admin',
   shareExpired: 'This quote has expired: set a new valid-until date before sharing it',
   acceptExpired: 'This quote has expired: set a new valid-until date before marking it accepted',
+  sendAnswered: 'This quote has been answered: move it back to draft or duplicate it to send it again',
+  sendNoRecipient: 'Please enter a valid email address',
 } as const;
 const m = configurationMessages;
 

@@ -56,11 +56,23 @@ export interface SharedLine {
   waived: boolean;
 }
 
-/** GET /api/shared/{token}: the quote as the customer sees it. No id of a user or of any other quote. */
+/** The seller as the customer's page, the PDF and the mails name it (frozen with the link). */
+export interface SharedSeller {
+  name: string;
+  address: string | null;
+  email: string | null;
+  phone: string | null;
+  vatNumber: string | null;
+}
+
+/**
+ * GET /api/shared/{token}: the quote as the customer sees it. No id of a user or of any other quote, and not the
+ * quote's internal name: the customer knows it by its number, package and their own name.
+ */
 export interface SharedQuoteView {
   number: string;
-  name: string;
   revision: number;
+  packageName: string;
   status: 'draft' | 'sent' | 'accepted' | 'declined';
   validUntil: string;
   expiresAt: string;
@@ -70,8 +82,11 @@ export interface SharedQuoteView {
   tcv: string;
   contractDuration: number;
   paymentFrequency: 'monthly' | 'quarterly' | 'annually';
-  seller: string;
-  preparedBy: { name: string };
+  seller: SharedSeller;
+  /** The seller's terms as they stood when the link was made; shown before Accept. */
+  terms: string | null;
+  /** The quote's owner: the customer's contact. */
+  preparedBy: { name: string; email: string | null };
   preparedFor: { company: string | null; name: string | null; email: string | null };
   lines: SharedLine[];
   /** The customer's acceptance of this link's revision, as recorded (fingerprint null for an old acceptance). */
@@ -87,11 +102,55 @@ export interface SharedQuoteView {
   statement: string;
 }
 
-/** The sentence an acceptance confirms: the quote, its revision and the figures the customer sees. */
-export function acceptanceStatement(v: { number: string; revision: number; seller: string; totalMonthly: string; setupFees: string; tcv: string }): string {
+/** How the customer knows a quote: "Advanced for Contoso Ltd" (never its internal name). */
+export function quoteTitle(packageName: string, preparedFor: { company: string | null; name: string | null }): string {
+  const customer = preparedFor.company ?? preparedFor.name;
+  return customer ? `${packageName} for ${customer}` : packageName;
+}
+
+/** The sentence an acceptance confirms: the quote, its revision, the figures the customer sees, and the terms if any. */
+export function acceptanceStatement(v: {
+  number: string;
+  revision: number;
+  seller: { name: string };
+  totalMonthly: string;
+  setupFees: string;
+  tcv: string;
+  terms: string | null;
+}): string {
   const euro = (s: string) => formatEuroAmount(Number(s));
   return (
-    `I accept quote ${v.number}, revision ${v.revision}, from ${v.seller}: ${euro(v.totalMonthly)} per month, ` +
-    `${euro(v.setupFees)} one-time fees, ${euro(v.tcv)} total contract value.`
+    `I accept quote ${v.number}, revision ${v.revision}, from ${v.seller.name}: ${euro(v.totalMonthly)} per month, ` +
+    `${euro(v.setupFees)} one-time fees, ${euro(v.tcv)} total contract value${v.terms ? `, under ${v.seller.name}'s terms shown with it` : ''}.`
   );
 }
+
+export const SEND_CC_MAX = 10;
+export const SEND_MESSAGE_MAX = 2000;
+
+const address = z.string().trim().max(254, INVALID_EMAIL).email(INVALID_EMAIL);
+
+/** POST /api/configurations/{id}/send: to (default: the quote's customer email), cc (a list, or one comma-separated string), a message. */
+export const sendInput = z.object({
+  id: z.number().int().positive(),
+  to: z
+    .string()
+    .trim()
+    .max(254, INVALID_EMAIL)
+    .refine((v) => v === '' || z.email().safeParse(v).success, INVALID_EMAIL)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  cc: z
+    .union([z.string(), z.array(z.string())])
+    .nullish()
+    .transform((v) => (v == null ? [] : (Array.isArray(v) ? v : v.split(/[,;]/)).map((x) => x.trim()).filter((x) => x !== '')))
+    .pipe(z.array(address).max(SEND_CC_MAX, `At most ${SEND_CC_MAX} cc addresses`)),
+  message: z
+    .string()
+    .trim()
+    .max(SEND_MESSAGE_MAX, `The message must be at most ${SEND_MESSAGE_MAX} characters`)
+    .refine(...refineMultiLine('Message'))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type SendInput = z.input<typeof sendInput>;

@@ -1,11 +1,11 @@
 // /q/:token, the customer's page (docs/API.md "Share links"): no account, no app header. It reads like the document a company
 // sends: seller, number and revision, who prepared it for whom, the lines and totals exactly as stored, validity and
 // status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
-import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { TRPCClientError } from '@trpc/client';
 import { useReducer } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
-import type { SharedLine, SharedQuoteView } from '../../../shared/schemas/share';
+import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
 import { errorMessage } from '../../lib/errors';
 import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -77,15 +77,15 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
       css={{ '@media print': { border: 'none', boxShadow: 'none', padding: 0 } }}
     >
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Box>
+        <Box minW="0">
           <Text fontWeight="semibold" color="blue.fg" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
-            {v.seller}
+            {v.seller.name}
           </Text>
           <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="1">
             Quote {v.number}
           </Heading>
           <Text color="fg.muted" textStyle="sm" mt="1">
-            {v.name} · Revision {v.revision}
+            {quoteTitle(v.packageName, v.preparedFor)} · Revision {v.revision}
           </Text>
         </Box>
         <Badge colorPalette={v.current ? statusPalette[v.status] : 'gray'} size="lg" variant="subtle" data-testid="quote-status">
@@ -104,10 +104,18 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
       )}
 
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mt="6" textStyle="sm" css={printGrid}>
-        <Info label="Prepared by">
+        <Info label="Your contact">
           {v.preparedBy.name}
+          {v.preparedBy.email && (
+            <>
+              <br />
+              <Link href={`mailto:${v.preparedBy.email}`} color="blue.fg">
+                {v.preparedBy.email}
+              </Link>
+            </>
+          )}
           <br />
-          {v.seller}
+          {v.seller.name}
         </Info>
         <Info label="Prepared for">{customer.length > 0 ? customer.map((c) => <div key={c}>{c}</div>) : '—'}</Info>
         <Info label="Valid until">
@@ -126,6 +134,9 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         <Separator my="2" />
         <Total label="Total contract value" value={v.tcv} strong />
       </Box>
+
+      <SellerDetails seller={v.seller} />
+      {v.terms && <Terms seller={v.seller.name} terms={v.terms} />}
 
       <Answer token={token} v={v} />
 
@@ -224,7 +235,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
   const accept = trpc.shared.accept.useMutation({ onSuccess: done });
   const decline = trpc.shared.decline.useMutation({ onSuccess: done });
 
-  if (v.acceptance) return <AcceptedBlock a={v.acceptance} seller={v.seller} />;
+  if (v.acceptance) return <AcceptedBlock a={v.acceptance} seller={v.seller.name} />;
   if (v.decline) {
     return (
       <Alert.Root status="info" mt="8" role="status">
@@ -361,7 +372,7 @@ function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptan
         )}
       </Box>
       <Text mt="3" textStyle="sm" color="fg.muted">
-        Thank you. {seller} has been told and will be in touch.
+        Thank you. {seller} has been told and will be in touch. A copy has been sent to your email address.
       </Text>
     </Box>
   );
@@ -377,5 +388,46 @@ function Evidence({ label, children }: { label: string; children: React.ReactNod
         {children}
       </Box>
     </>
+  );
+}
+
+/** Who is selling: the address, contact details and VAT number, those the seller gave. */
+function SellerDetails({ seller }: { seller: SharedSeller }) {
+  const contact = [seller.email, seller.phone, seller.vatNumber && `VAT ${seller.vatNumber}`].filter((x): x is string => Boolean(x));
+  if (!seller.address && contact.length === 0) return null;
+  return (
+    <Box mt="8" pt="4" borderTopWidth="1px" textStyle="xs" color="fg.muted" data-testid="seller-details">
+      <Text fontWeight="semibold" color="fg">
+        {seller.name}
+      </Text>
+      {seller.address && <Text whiteSpace="pre-line">{seller.address}</Text>}
+      {contact.length > 0 && <Text>{contact.join(' · ')}</Text>}
+    </Box>
+  );
+}
+
+/** The seller's terms, read before Accept; the accepted statement refers to them. */
+function Terms({ seller, terms }: { seller: string; terms: string }) {
+  return (
+    <Box mt="6" data-testid="quote-terms">
+      <Heading as="h2" size="sm" mb="2">
+        Terms of {seller}
+      </Heading>
+      <Box
+        borderWidth="1px"
+        rounded="md"
+        p="3"
+        maxH="16rem"
+        overflowY="auto"
+        textStyle="sm"
+        whiteSpace="pre-line"
+        bg="bg.subtle"
+        tabIndex={0}
+        aria-label={`Terms of ${seller}`}
+        css={{ '@media print': { maxHeight: 'none', overflow: 'visible' } }}
+      >
+        {terms}
+      </Box>
+    </Box>
   );
 }

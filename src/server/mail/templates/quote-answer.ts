@@ -1,3 +1,4 @@
+import { formatEuroAmount } from '../../../shared/format';
 import { escapeHtml } from './escape';
 
 export interface QuoteAnswerMail {
@@ -6,22 +7,25 @@ export interface QuoteAnswerMail {
   text: string;
 }
 
-/** To the quote's owner: the customer accepted or declined it through the share link. */
+/** To the quote's owner: the customer accepted or declined it, naming the revision and its figures. */
 export function quoteAnswerMail(params: {
   answer: 'accepted' | 'declined';
   ownerName: string;
   number: string;
-  quoteName: string;
+  /** "Advanced for Contoso Ltd" */
+  title: string;
   revision: number;
+  totalMonthly: string;
+  tcv: string;
   customer: string;
   reason: string | null;
   quoteUrl: string;
 }): QuoteAnswerMail {
-  const verb = params.answer === 'accepted' ? 'accepted' : 'declined';
-  const subject = `Quote ${params.number} was ${verb}`;
-  const who = params.customer;
+  const verb = params.answer;
+  const euro = (s: string) => formatEuroAmount(Number(s));
+  const subject = `Quote ${params.number} was ${verb}: ${euro(params.totalMonthly)} per month, TCV ${euro(params.tcv)}`;
   const lines = [
-    `${who} ${verb} quote ${params.number} "${params.quoteName}" (revision ${params.revision}).`,
+    `${params.customer} ${verb} quote ${params.number} (${params.title}), revision ${params.revision}: ${euro(params.totalMonthly)} per month, total contract value ${euro(params.tcv)}.`,
     ...(params.answer === 'declined' ? [params.reason ? `Their reason: ${params.reason}` : 'They gave no reason.'] : []),
   ];
   const html = `<!doctype html>
@@ -29,7 +33,7 @@ export function quoteAnswerMail(params: {
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1a202c; line-height: 1.5;">
   <p>Hello ${escapeHtml(params.ownerName)},</p>
   ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n  ')}
-  <p><a href="${escapeHtml(params.quoteUrl)}">Open your saved quotes</a></p>
+  <p><a href="${escapeHtml(params.quoteUrl)}">Open the quote</a></p>
 </body>
 </html>
 `;
@@ -37,7 +41,7 @@ export function quoteAnswerMail(params: {
 
 ${lines.join('\n\n')}
 
-Open your saved quotes: ${params.quoteUrl}
+Open the quote: ${params.quoteUrl}
 `;
   return { subject, html, text };
 }

@@ -1,0 +1,124 @@
+// "Send" (docs/API.md "Sending a quote"): the quote mailed to its customer from the app, with the seller's name as
+// sender, the owner as reply-to, the message, figures, validity, the link and the PDF attached. Sending again reuses
+// the live link while it still shows the current revision; otherwise it shares again (the old link revoked). The
+// link's token is masked in the email log, as reset tokens are: it exists only in the sent mail.
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { configurations, quoteShares } from '../../../db/schema';
+import { endOfAmsterdamDay } from '../../shared/quote-dates';
+import { configurationMessages } from '../../shared/schemas/configuration';
+import type { z } from 'zod';
+import type { sendInput } from '../../shared/schemas/share';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import { transaction, type Db } from '../db/database';
+import { quoteSentMail, type QuoteMail } from '../mail/templates/quote-mails';
+import type { Mailer } from '../mail/types';
+import { renderQuotePdfOffThread } from '../pdf/render-pool';
+import { recordAudit } from './audit';
+import type { Actor, ConfigurationDetailDto } from './configuration-types';
+import { getConfiguration, todayOf } from './configurations';
+import { linkDocument, liveLinkOfQuote } from './quote-share';
+import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
+
+type Send = z.output<typeof sendInput>;
+
+interface SendContext {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+}
+
+export interface SendResult {
+  to: string;
+  cc: string[];
+  url: string;
+  expiresAt: string;
+  revision: number;
+  /** 'reused': the live link already showed this revision; 'new': a new link was made (any older one revoked). */
+  link: 'reused' | 'new';
+  /** Whether the mail left (false: it failed and is in the email log as failed; the link still works). */
+  delivered: boolean;
+}
+
+function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: string | null): { quote: ConfigurationDetailDto; to: string } {
+  const quote = getConfiguration(db, clock, actor, id);
+  if (quote.status === 'accepted' || quote.status === 'declined') throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.sendAnswered });
+  if (quote.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.shareExpired });
+  const recipient = to ?? quote.customerEmail;
+  if (!recipient) throw new TRPCError({ code: 'BAD_REQUEST', message: configurationMessages.sendNoRecipient });
+  return { quote, to: recipient };
+}
+
+/** The live link when it still shows the quote's current revision (and can be shown again): the customer keeps it. */
+function reusableLink(db: Db, config: AppConfig, quote: ConfigurationDetailDto): { token: string } | null {
+  const live = liveLinkOfQuote(db, quote.id);
+  if (!live || live.revision !== quote.revision || live.nonce === null) return null;
+  return { token: tokenOf(config, live.nonce) };
+}
+
+/** POST /api/configurations/{id}/send (owner or admin). */
+export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Promise<SendResult> {
+  const { db, clock, config, mailer } = ctx;
+  const made = transaction(db, () => {
+    const { quote, to } = checkSendable(db, clock, actor, input.id, input.to);
+    const reused = reusableLink(db, config, quote);
+    let token: string;
+    if (reused) {
+      token = reused.token;
+      if (quote.status === 'draft') {
+        db.update(configurations).set({ status: 'sent', updatedAt: clock.now() }).where(eq(configurations.id, quote.id)).run();
+        recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: quote.id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
+      }
+    } else {
+      token = makeLink(db, clock, config, actor, quote.id).token;
+    }
+    db.update(quoteShares).set({ sentTo: to }).where(eq(quoteShares.configurationId, quote.id)).run();
+    recordAudit(db, clock, { userId: actor.id }, {
+      entity: 'quote',
+      entityId: quote.id,
+      action: 'sent',
+      after: { to, cc: input.cc, revision: quote.revision, link: reused ? 'reused' : 'new' },
+    });
+    return { to, token, link: reused ? ('reused' as const) : ('new' as const) };
+  });
+  const link = liveLinkOfQuote(db, input.id);
+  if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: 'Configuration not found' });
+  const doc = linkDocument(link, todayOf(clock));
+  const pdf = await renderQuotePdfOffThread(doc.document);
+  const url = shareUrl(config, made.token);
+  const v = link.frozen.view;
+  const mail = quoteSentMail({ quote: v, validUntil: link.quote.validUntil, url, message: input.message });
+  const result = await mailer.send({
+    type: 'quote_sent',
+    to: made.to,
+    cc: input.cc,
+    userId: actor.id,
+    fromName: v.seller.name,
+    replyTo: v.preparedBy.email ?? undefined,
+    ...mail,
+    attachments: [{ filename: doc.fileName, content: Buffer.from(pdf), contentType: 'application/pdf' }],
+    secrets: [made.token],
+    metadata: { quoteNumber: v.number, revision: link.revision },
+  });
+  return {
+    to: made.to,
+    cc: input.cc,
+    url,
+    expiresAt: endOfAmsterdamDay(link.quote.validUntil).toISOString(),
+    revision: link.revision,
+    link: made.link,
+    delivered: result.status === 'sent',
+  };
+}
+
+/** What the Send dialog previews: the mail as it would go out now (the link shown as it will be). */
+export function sendPreview(ctx: Omit<SendContext, 'mailer'>, actor: Actor, input: Send): QuoteMail & { to: string | null; from: string } {
+  const { db, clock, config } = ctx;
+  const quote = getConfiguration(db, clock, actor, input.id);
+  const reused = reusableLink(db, config, quote);
+  const view = freeze(db, config, quote).view;
+  const url = reused ? shareUrl(config, reused.token) : `${config.appUrl}/q/…`;
+  return { ...quoteSentMail({ quote: view, validUntil: quote.validUntil, url, message: input.message }), to: input.to ?? quote.customerEmail, from: view.seller.name };
+}

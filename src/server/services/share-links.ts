@@ -1,0 +1,174 @@
+// The owner's side of share links (docs/API.md "Share links"): make one (the old one revoked; a draft becomes sent),
+// revoke it, read it back. A link's token is derived from the server's secret and the link's own random value
+// (`nonce`), and only the token's SHA-256 is stored: the owner can copy a live link again at any time, while the
+// database alone yields no working link. What the customer will see is frozen into the link when it is made.
+import { createHmac, randomBytes } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull } from 'drizzle-orm';
+import { configurations, quoteShares, users } from '../../../db/schema';
+import type { BreakdownLineJson } from '../../shared/pricing';
+import { endOfAmsterdamDay } from '../../shared/quote-dates';
+import { configurationMessages } from '../../shared/schemas/configuration';
+import { shareMessages, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
+import { hashToken } from '../auth/tokens';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import { transaction, type Db } from '../db/database';
+import { appSecretOf } from '../secret';
+import { recordAudit } from './audit';
+import { getCompany } from './company';
+import type { Actor, ConfigurationDetailDto } from './configuration-types';
+import { getConfiguration, notFound, readableBy, todayOf } from './configurations';
+
+/** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
+export interface FrozenView {
+  view: Omit<SharedQuoteView, 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'current' | 'canRespond' | 'notice' | 'statement'>;
+  pdf: { number: string; date: string; preparedBy: { name: string; company: string; email?: string }; quote: ConfigurationDetailDto['snapshot'] };
+}
+
+function linesOf(breakdowns: BreakdownLineJson[]): SharedLine[] {
+  return breakdowns.map((b) => ({
+    kind: b.kind,
+    period: b.period,
+    label: b.label,
+    quantity: b.quantity,
+    unitPrice: b.unitPrice,
+    amount: b.amount.toFixed(2),
+    waived: b.waived === true,
+  }));
+}
+
+/** The customer's view of the quote as it is now, with the seller as it is now: what a new link freezes. */
+export function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): FrozenView {
+  const owner = db.select({ email: users.email }).from(users).where(eq(users.id, q.userId)).get();
+  const company = getCompany(db, config);
+  const pricedAt = new Date(q.snapshot.pricedAt);
+  const preparedBy = { name: q.createdBy, email: owner?.email ?? null };
+  return {
+    view: {
+      number: q.number,
+      revision: q.revision,
+      packageName: q.packageName,
+      totalMonthly: q.totalMonthly,
+      setupFees: q.setupFees,
+      tcv: q.tcv,
+      contractDuration: q.contractDuration,
+      paymentFrequency: q.paymentFrequency,
+      seller: { name: company.name, address: company.address, email: company.email, phone: company.phone, vatNumber: company.vatNumber },
+      terms: company.terms,
+      preparedBy,
+      preparedFor: { company: q.customerCompany, name: q.customerName, email: q.customerEmail },
+      lines: linesOf(q.snapshot.breakdowns),
+    },
+    pdf: {
+      number: q.number,
+      date: (Number.isNaN(pricedAt.getTime()) ? new Date(q.updatedAt) : pricedAt).toISOString(),
+      preparedBy: { name: preparedBy.name, company: '', email: preparedBy.email ?? undefined },
+      quote: q.snapshot,
+    },
+  };
+}
+
+/** The link's token: 160 bits of HMAC-SHA256 over its nonce, under the server's secret (base32, as before). */
+export function tokenOf(config: Pick<AppConfig, 'appSecret' | 'databasePath'>, nonce: string): string {
+  const mac = createHmac('sha256', appSecretOf(config)).update(`share-link:${nonce}`).digest();
+  return encodeBase32LowerCaseNoPadding(mac.subarray(0, 20));
+}
+
+export const shareUrl = (config: AppConfig, token: string) => `${config.appUrl}/q/${token}`;
+
+export interface MadeLink {
+  token: string;
+  url: string;
+  expiresAt: string;
+  revision: number;
+}
+
+/** A new link for the quote as it is now (the live one revoked); a draft becomes sent. Call inside a transaction. */
+export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): MadeLink {
+  const row = db
+    .select({ status: configurations.status, validUntil: configurations.validUntil })
+    .from(configurations)
+    .where(and(eq(configurations.id, id), readableBy(actor)))
+    .get();
+  if (!row) throw notFound();
+  if (row.validUntil < todayOf(clock)) throw new TRPCError({ code: 'CONFLICT', message: configurationMessages.shareExpired });
+  const now = clock.now();
+  const by = { userId: actor.id };
+  if (row.status === 'draft') {
+    db.update(configurations).set({ status: 'sent', updatedAt: now }).where(eq(configurations.id, id)).run();
+    recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
+  }
+  const revoked = db
+    .update(quoteShares)
+    .set({ revokedAt: now })
+    .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
+    .run().changes;
+  const quote = getConfiguration(db, clock, actor, id);
+  const nonce = encodeBase32LowerCaseNoPadding(randomBytes(20));
+  const token = tokenOf(config, nonce);
+  db.insert(quoteShares)
+    .values({ tokenHash: hashToken(token), nonce, configurationId: id, revision: quote.revision, view: freeze(db, config, quote), createdAt: now, createdBy: actor.id })
+    .run();
+  recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } });
+  return { token, url: shareUrl(config, token), expiresAt: endOfAmsterdamDay(row.validUntil).toISOString(), revision: quote.revision };
+}
+
+/** POST /api/configurations/{id}/share (owner or admin): a new link (the old one revoked); a draft becomes sent. */
+export function shareQuote(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string; expiresAt: string } {
+  const link = transaction(db, () => makeLink(db, clock, config, actor, id));
+  return { url: link.url, expiresAt: link.expiresAt };
+}
+
+/** DELETE /api/configurations/{id}/share: 204; 404 when the quote has no live link. */
+export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): void {
+  transaction(db, () => {
+    const row = db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.id, id), readableBy(actor))).get();
+    if (!row) throw notFound();
+    const revoked = db
+      .update(quoteShares)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
+      .run().changes;
+    if (revoked === 0) throw new TRPCError({ code: 'NOT_FOUND', message: shareMessages.noLink });
+    recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'link_revoked' });
+  });
+}
+
+export interface LiveShare {
+  /** Null for a link made before links could be shown again: it works, but only a new link can be copied. */
+  url: string | null;
+  sharedAt: string;
+  expiresAt: string;
+  openedAt: string | null;
+  revision: number;
+  /** The address the quote was last mailed to with this link. */
+  sentTo: string | null;
+}
+
+/** The live link of a quote, for its owner (the share and send dialogs); null when there is none. */
+export function liveShareOf(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): LiveShare | null {
+  const q = getConfiguration(db, clock, actor, id);
+  const s = db
+    .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt, revision: quoteShares.revision, nonce: quoteShares.nonce, sentTo: quoteShares.sentTo })
+    .from(quoteShares)
+    .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
+    .get();
+  if (!s) return null;
+  return {
+    url: s.nonce === null ? null : shareUrl(config, tokenOf(config, s.nonce)),
+    sharedAt: s.createdAt.toISOString(),
+    expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(),
+    openedAt: s.openedAt?.toISOString() ?? null,
+    revision: s.revision,
+    sentTo: s.sentTo,
+  };
+}
+
+/** GET /api/configurations/{id}/share: `{ url, expiresAt, revision }` of the live link; 404 when there is none. */
+export function liveLinkOf(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string | null; expiresAt: string; revision: number } {
+  const live = liveShareOf(db, clock, config, actor, id);
+  if (!live) throw new TRPCError({ code: 'NOT_FOUND', message: shareMessages.noLink });
+  return { url: live.url, expiresAt: live.expiresAt, revision: live.revision };
+}
