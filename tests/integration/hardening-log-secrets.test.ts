@@ -64,6 +64,16 @@ describe('no secret in a log line', () => {
     const token = (shared.body.url as string).split('/q/')[1]!;
     secrets.add(token).add(hashToken(token));
 
+    // The link copied again and the quote sent by mail (which may share again): their tokens are secrets too.
+    const again = await owner.get(`/api/configurations/${id}/share`);
+    expect(again.status).toBe(200);
+    expect((await owner.post(`/api/configurations/${id}/send`, { message: 'Here it is' })).status).toBe(200);
+    const live = await owner.get(`/api/configurations/${id}/share`);
+    for (const url of [again.body.url, live.body.url] as string[]) {
+      const t2 = url.split('/q/')[1]!;
+      secrets.add(t2).add(hashToken(t2));
+    }
+
     const customer = client();
     expect((await customer.get(`/api/shared/${token}`)).status).toBe(200);
     expect((await customer.get(`/trpc/shared.view?input=${encodeURIComponent(JSON.stringify({ token }))}`)).status).toBe(200);
