@@ -1,4 +1,4 @@
-// OWASP's device cookies (Blocking Brute Force Attacks, CONTRACT §4): a browser that signed in to an account holds a
+// OWASP's device cookies (Blocking Brute Force Attacks; docs/DECISIONS.md "Expensive work and lockouts"): a browser that signed in to an account holds a
 // signed cookie naming that account. It has no session power (it signs nobody in); it only lets the browser's login
 // attempts be counted on their own, so failures from elsewhere never lock its owner out.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -145,7 +145,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 /**
- * Refuses state-changing requests from another site (CSRF, CONTRACT §4): a Sec-Fetch-Site of cross-site / same-site,
+ * Refuses state-changing requests from another site (CSRF): a Sec-Fetch-Site of cross-site / same-site,
  * or an Origin that is not one of the configured ones (APP_URL's, ALLOWED_ORIGINS, and loopback when APP_URL is
  * unset). Never judged against the Host the client sent: a rebinding page would send a matching pair. Scripts that
  * send neither header are served.

@@ -1,4 +1,4 @@
-// The quote PDFs (CONTRACT §3): the procedure decides access and what is shown (configurations.pdfData,
+// The quote PDFs: the procedure decides access and what is shown (configurations.pdfData,
 // quote.pdfData); this adapter has it rendered off the request thread (pdf/render-pool.ts) and sends it. Every
 // failure, a full render queue (429) included, is the usual JSON error.
 import type { Context as HonoContext } from 'hono';

@@ -1,4 +1,4 @@
-// Self-service accounts: sign-in checks, registration and profile changes (seed 000 §5, CONTRACT §4).
+// Self-service accounts: sign-in checks, registration and profile changes, each on the audit trail.
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
@@ -39,7 +39,7 @@ function tooManyAttempts(retryAfterMs: number): TRPCError {
 const deviceCounter = (nonce: string) => `device:${nonce}`;
 
 /**
- * The account for these credentials, or 401 / 429. Throttled as OWASP's device cookies design says (CONTRACT §4): a
+ * The account for these credentials, or 401 / 429. Throttled as OWASP's device cookies design says: a
  * browser holding a genuine device cookie for this account counts its own failures (10 per 15 minutes) and is never
  * locked out by failures from elsewhere, and its verification goes ahead of the hashing queue; every other client
  * shares the account's count. Unknown accounts are throttled like known ones and answer after as long as a

@@ -1,4 +1,4 @@
-// User management for admins (seed 001 §2 Users tab, §5, §6). At least one admin always exists (CONTRACT §4).
+// User management for admins (the Users tab). At least one admin always exists: the last one cannot be deleted or demoted.
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
@@ -38,7 +38,7 @@ export function listUsers(db: Db): UserDto[] {
   return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
 }
 
-/** Who the admin is, for the audit entry of every account change they make (CONTRACT §7). */
+/** Who the admin is, for the audit entry of every account change they make. */
 export interface AdminActor {
   userId: number;
   sessionId: string;

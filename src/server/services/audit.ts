@@ -1,4 +1,4 @@
-// The audit trail (CONTRACT §7): who changed what, when, with the value before and after. Entries are written by the
+// The audit trail: who changed what, when, with the value before and after. Entries are written by the
 // service that makes the change, inside its transaction, so an entry exists exactly when its change was committed.
 // Nothing here updates or deletes an entry (and the table's triggers refuse it).
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';

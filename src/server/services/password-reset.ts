@@ -1,4 +1,4 @@
-// Password reset tokens (CONTRACT §4): random, stored hashed, valid 24 hours, single use. The same kind of token serves
+// Password reset tokens: random, stored hashed, valid 24 hours, single use. The same kind of token serves
 // the self-service mail and the admin's reset link.
 import { loginNameKey } from '../../shared/schemas/text';
 import { TRPCError } from '@trpc/server';
