@@ -1,6 +1,5 @@
-// "Share" on a saved quote (docs/API.md "Share links"): make a link for the customer (a draft becomes sent), copy it,
-// see when it ends, which revision it shows and whether it was opened, revoke it. Only the link's hash is stored, so an earlier link cannot be shown
-// again: the dialog offers a new one (which replaces it) instead.
+// "Share" on a saved quote (docs/API.md "Share links"): make a link for the customer (a draft becomes sent), copy it
+// again at any time, see when it ends, which revision it shows and whether it was opened, revoke it.
 import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuCopy, LuLink, LuTrash2 } from 'react-icons/lu';
@@ -33,6 +32,8 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
   const revoke = trpc.configurations.unshare.useMutation();
   const live = status.data?.live ?? null;
   const behind = !made && live !== null && quote !== null && live.revision !== quote.revision;
+  // The link to copy: one just made, or the live one (shown again: it is derived, not stored).
+  const shown = made ?? (live?.url ? { url: live.url, expiresAt: live.expiresAt } : null);
 
   const close = () => {
     setMade(null);
@@ -81,38 +82,48 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                {made ? (
-                  <Field.Root readOnly>
-                    <Field.Label>Link for your customer</Field.Label>
-                    <HStack w="full" gap="2">
-                      <Input readOnly value={made.url} fontFamily="mono" textStyle="sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
-                      <Button variant="outline" onClick={() => void copy(made.url)} flexShrink={0}>
-                        {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
-                      </Button>
-                    </HStack>
-                    <Field.HelperText>Works until {lastMinute(made.expiresAt)} (Europe/Amsterdam), the end of the quote's validity.</Field.HelperText>
-                  </Field.Root>
-                ) : behind && live && quote ? (
+                {behind && live && quote && (
                   <Alert.Root status="warning" data-testid="share-behind">
                     <Alert.Indicator />
                     <Alert.Content>
                       <Alert.Title>{linkBehindLine({ revision: quote.revision, linkRevision: live.revision })}</Alert.Title>
                       <Alert.Description>
-                        The customer can no longer accept or decline through it. Create a new link to share revision {quote.revision}; the old
-                        link stops working.
+                        The customer can no longer accept or decline through it. Share revision {quote.revision} to give them a new link; the
+                        old link stops working.
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
-                ) : live ? (
+                )}
+                {shown && !behind ? (
+                  <Field.Root readOnly>
+                    <Field.Label>Link for your customer</Field.Label>
+                    <HStack w="full" gap="2">
+                      <Input readOnly value={shown.url} fontFamily="mono" textStyle="sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+                      <Button variant="outline" onClick={() => void copy(shown.url)} flexShrink={0}>
+                        {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    </HStack>
+                    <Field.HelperText>
+                      Works until {lastMinute(shown.expiresAt)} (Europe/Amsterdam), the end of the quote's validity. Copy it as often as you
+                      like: it stays the same.
+                    </Field.HelperText>
+                  </Field.Root>
+                ) : live && !behind ? (
                   <Text textStyle="sm" data-testid="share-live">
-                    A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}.{' '}
-                    {live.openedAt ? `The customer opened it on ${formatAdminDateTime(live.openedAt)}.` : 'The customer has not opened it yet.'}{' '}
-                    For your security it cannot be shown again: create a new link to copy one (the old one stops working).
+                    A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}. It was made before links could be
+                    shown again: create a new link to copy one (the old one stops working).
                   </Text>
-                ) : (
+                ) : !live ? (
                   <Text textStyle="sm" color="fg.muted">
                     {quote?.status === 'draft' ? 'Creating a link marks this draft as sent.' : 'No link is live for this quote.'}
                     {quote?.status === 'accepted' || quote?.status === 'declined' ? ' The customer will see it read-only.' : ''}
+                  </Text>
+                ) : null}
+                {live && (
+                  <Text textStyle="sm" color="fg.muted" data-testid="share-opened">
+                    Shared on {formatAdminDateTime(live.sharedAt)}
+                    {live.sentTo ? `, mailed to ${live.sentTo}` : ''}.{' '}
+                    {live.openedAt ? `The customer opened it on ${formatAdminDateTime(live.openedAt)}.` : 'The customer has not opened it yet.'}
                   </Text>
                 )}
                 {quote?.expired && (

@@ -24,6 +24,11 @@ export function linkBehindLine(q: { revision: number; linkRevision: number | nul
   return `The customer's link shows revision ${q.linkRevision}; this quote is now revision ${q.revision}.`;
 }
 
+/** Send is offered for a quote that awaits an answer and whose prices still hold (the server refuses the others). */
+export function canSend(q: { status: string; expired: boolean }): boolean {
+  return (q.status === 'draft' || q.status === 'sent') && !q.expired;
+}
+
 /** "Accepted by Ada Lovelace (ada@acme.test) on 3 Mar 2026, 10:15, revision 2"; null when the customer has not answered. */
 export function answerLine(q: Answered, when: (iso: string) => string): string | null {
   if (q.acceptance) {
@@ -35,6 +40,8 @@ export function answerLine(q: Answered, when: (iso: string) => string): string |
 }
 
 const ACTION_TEXT: Record<string, string> = {
+  sent: 'Sent by email',
+  reminder_sent: 'Reminder sent',
   created: 'Created',
   revised: 'Revised',
   status_changed: 'Status changed',
@@ -63,6 +70,10 @@ export function timelineText(e: Pick<AuditEntry, 'action' | 'actor'> & { before?
       return { title, detail: `Revision ${after?.revision}${after?.replacedLink ? ', replacing the previous link' : ''}` };
     case 'accepted':
       return { title, detail: `${after?.name} (${after?.email}), revision ${after?.revision}` };
+    case 'sent':
+      return { title, detail: `To ${after?.to}${Array.isArray(after?.cc) && after.cc.length > 0 ? `, cc ${after.cc.join(', ')}` : ''}; revision ${after?.revision}` };
+    case 'reminder_sent':
+      return { title, detail: `To ${after?.to}` };
     case 'declined':
       return { title, detail: after?.reason ? `Reason: ${after.reason}` : 'No reason given' };
     case 'details_edited':

@@ -1,5 +1,5 @@
 // /admin/dashboard (seed 001 §2): its own session check (apart from the route guard, which decides only on entry),
-// then the eight tabs. Tab contents mount when first opened.
+// then the tabs. Tab contents mount when first opened.
 import { Box, Button, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuUsers } from 'react-icons/lu';
@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity/ActivityTab';
 import { AddOnsTab } from './addons/AddOnsTab';
 import { CategoriesTab } from './categories/CategoriesTab';
+import { CompanyTab } from './company/CompanyTab';
 import { DiscountsTab } from './discounts/DiscountsTab';
 import { EmailLogsTab } from './email-logs/EmailLogsTab';
 import { PackagesTab } from './packages/PackagesTab';
@@ -29,6 +30,7 @@ const TABS = [
   { value: 'users', label: 'Users', Content: UsersTab },
   { value: 'email-logs', label: 'Email Logs', Content: EmailLogsTab },
   { value: 'activity', label: 'Activity', Content: ActivityTab },
+  { value: 'company', label: 'Company', Content: CompanyTab },
 ] as const;
 
 export function AdminDashboardPage() {

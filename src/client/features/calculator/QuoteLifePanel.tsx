@@ -2,11 +2,12 @@
 // its status allows, History, Duplicate, Edit details, and whether its prices still hold (DriftNotice).
 import { Alert, Box, Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuShare2 } from 'react-icons/lu';
+import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuSend, LuShare2 } from 'react-icons/lu';
 import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
 import { AcceptanceEvidence } from '../../components/share/AcceptanceEvidence';
+import { SendDialog } from '../../components/share/SendDialog';
 import { ShareDialog } from '../../components/share/ShareDialog';
-import { answerLine, linkBehindLine, linkIsBehind, viewsLine } from '../../components/share/share-view';
+import { answerLine, canSend, linkBehindLine, linkIsBehind, viewsLine } from '../../components/share/share-view';
 import { formatAdminDateTime, formatShortDateTime } from '../../lib/format';
 import { formatValidUntil, statusActions } from '../../components/quote-status';
 import { notify } from '../../components/toaster';
@@ -37,6 +38,7 @@ export function QuoteLifePanel({
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [evidenceOpen, setEvidenceOpen] = useState(false);
+  const [sendOpen, setSendOpen] = useState(false);
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
   const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
@@ -130,6 +132,11 @@ export function QuoteLifePanel({
                   </Portal>
                 </Menu.Root>
               )}
+              {canSend(quote) && (
+                <Button size="sm" colorPalette="blue" onClick={() => setSendOpen(true)}>
+                  <LuSend /> Send
+                </Button>
+              )}
               <Button size="sm" variant="outline" onClick={() => setShareOpen(true)}>
                 <LuShare2 /> Share
               </Button>
@@ -170,6 +177,7 @@ export function QuoteLifePanel({
       {drift && <DriftNotice drift={drift} onReprice={() => void runReprice()} pending={reprice.isPending} readOnly={readOnly} />}
       {figures === 'live' && !readOnly && <RepricedNotice />}
       <ShareDialog quote={shareOpen ? quote : null} onClose={() => setShareOpen(false)} />
+      <SendDialog quote={sendOpen ? quote : null} onClose={() => setSendOpen(false)} />
       <HistoryDialog id={quote.id} number={quote.number} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       {!readOnly && <QuoteDetailsDialog quote={quote} open={detailsOpen} onClose={() => setDetailsOpen(false)} />}
     </Stack>

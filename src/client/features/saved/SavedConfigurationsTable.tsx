@@ -2,7 +2,7 @@
 import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuShare2, LuTrash2 } from 'react-icons/lu';
+import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
 import { Link } from 'wouter';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
@@ -12,7 +12,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
 import { SavedConfigCard } from '../../components/SavedConfigCard';
+import { SendDialog, type SendTarget } from '../../components/share/SendDialog';
 import { ShareDialog, type ShareTarget } from '../../components/share/ShareDialog';
+import { canSend } from '../../components/share/share-view';
 import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
 import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
@@ -32,6 +34,7 @@ export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [toShare, setToShare] = useState<ShareTarget | null>(null);
+  const [toSend, setToSend] = useState<SendTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -143,7 +146,7 @@ export function SavedConfigurationsTable() {
             }
             data-testid="saved-card"
           >
-            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} />
+            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} onSend={() => setToSend(c)} />
           </SavedConfigCard>
         ))}
       </Stack>
@@ -201,7 +204,7 @@ export function SavedConfigurationsTable() {
                 </Table.Cell>
                 <Table.Cell textAlign="end" px="4">
                   <HStack gap="1.5" justify="flex-end">
-                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} />
+                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} onSend={() => setToSend(c)} />
                   </HStack>
                 </Table.Cell>
               </Table.Row>
@@ -238,6 +241,7 @@ export function SavedConfigurationsTable() {
         </HStack>
       </Flex>
       <ShareDialog quote={toShare} onClose={() => setToShare(null)} />
+      <SendDialog quote={toSend} onClose={() => setToSend(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? `Delete "${toDelete.name}"?` : 'Delete configuration?'}
@@ -251,11 +255,14 @@ export function SavedConfigurationsTable() {
 }
 
 /** Load, PDF, Duplicate and Delete of one saved quote (table row and phone card). An accepted one only an admin deletes. */
-function RowActions({ row, onDelete, onShare }: { row: Row; onDelete: () => void; onShare: () => void }) {
+function RowActions({ row, onDelete, onShare, onSend }: { row: Row; onDelete: () => void; onShare: () => void; onSend: () => void }) {
   const { duplicate, pending } = useDuplicateQuote();
   return (
     <>
       <LoadQuoteButton id={row.id} name={row.name} />
+      <IconButton size="xs" variant="outline" onClick={onSend} disabled={!canSend(row)} aria-label={`Send ${row.name}`} title="Send by email">
+        <LuSend />
+      </IconButton>
       <IconButton size="xs" variant="outline" onClick={onShare} aria-label={`Share ${row.name}`} title="Share">
         <LuShare2 />
       </IconButton>

@@ -22,6 +22,7 @@ export const ENTITY_OPTIONS = [
   { value: 'category', label: 'Add-on categories' },
   { value: 'discount', label: 'Discounts' },
   { value: 'user', label: 'Accounts' },
+  { value: 'company', label: 'Company details' },
 ];
 
 export const ACTION_OPTIONS = [
@@ -35,6 +36,8 @@ export const ACTION_OPTIONS = [
     'details_edited',
     'status_changed',
     'shared',
+    'sent',
+    'reminder_sent',
     'link_revoked',
     'opened',
     'accepted',

@@ -3,7 +3,7 @@
 import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuCopy, LuFileText, LuSearch, LuShare2, LuTrash2 } from 'react-icons/lu';
+import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
@@ -12,7 +12,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
+import { SendDialog, type SendTarget } from '../../../components/share/SendDialog';
 import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
+import { canSend } from '../../../components/share/share-view';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -35,6 +37,7 @@ export function SavedConfigsTab() {
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const [sending, setSending] = useState<SendTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -140,6 +143,9 @@ export function SavedConfigsTab() {
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
                 {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
+                <IconButton size="xs" variant="outline" onClick={() => setSending(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
+                  <LuSend />
+                </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => setSharing(c)} aria-label={`Share ${c.name}`} title="Share">
                   <LuShare2 />
                 </IconButton>
@@ -195,6 +201,9 @@ export function SavedConfigsTab() {
                     <Table.Cell textAlign="end" {...stickyActions()}>
                       <HStack gap="1" justify="flex-end">
                         <LoadQuoteButton id={c.id} name={c.name} />
+                        <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
+                          <LuSend />
+                        </IconButton>
                         <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => setSharing(c)}>
                           <LuShare2 />
                         </IconButton>
@@ -225,6 +234,7 @@ export function SavedConfigsTab() {
 
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
       <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
+      <SendDialog quote={sending} onClose={() => setSending(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
