@@ -117,33 +117,39 @@ export async function buildClient(outDir = CLIENT_OUT, stamp = hashInputs(client
 
 /**
  * Every module keeps its own import.meta.url in the bundle, so paths computed from it (migrations folder, project
- * root, assets next to a module) mean what they mean under tsx.
+ * root, assets next to a module) mean what they mean under tsx. `relocatable`: the URL is the source's place relative
+ * to the bundle's own (dist/server), so a copy of the project's layout elsewhere (the release) finds its own files.
  */
-const keepImportMeta = {
-  name: 'keep-import-meta',
-  setup(build) {
-    build.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-    });
-  },
-};
+function keepImportMeta(relocatable) {
+  return {
+    name: 'keep-import-meta',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args) => {
+        const source = await fs.promises.readFile(args.path, 'utf8');
+        const relative = path.relative(SERVER_OUT, args.path).split(path.sep).join('/');
+        const url = relocatable ? `new URL(${JSON.stringify(relative)}, import.meta.url).href` : JSON.stringify(pathToFileURL(args.path).href);
+        const file = relocatable ? `decodeURIComponent(${url.replace(/\.href$/, '.pathname')})` : JSON.stringify(args.path);
+        const dir = relocatable ? `${file}.replace(/\\/[^/]*$/, '')` : JSON.stringify(path.dirname(args.path));
+        const contents = source.replaceAll('import.meta.url', url).replaceAll('import.meta.dirname', dir).replaceAll('import.meta.filename', file);
+        return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
 
 /**
- * Bundles the server (our code only; packages stay imports from node_modules) into `outDir`/main.js, and the PDF render
+ * Bundles the server (our code only; packages stay imports from node_modules) into `outDir`/main.js, the PDF render
  * thread into `outDir`/pdf-worker.js (a worker loads a file of its own; src/server/pdf/render-pool.ts finds it through
- * SERVER_BUNDLE, which is set here and only here).
+ * SERVER_BUNDLE, which is set here and only here), and the backup and migrate commands into `outDir`/commands.js.
+ * `relocatable` (the release): see keepImportMeta. Returns esbuild's metafile (what the bundle imports).
  */
-export async function buildServer(outDir = SERVER_OUT, stamp = hashInputs(serverInputs())) {
+export async function buildServer(outDir = SERVER_OUT, stamp = hashInputs(serverInputs()), { relocatable = false } = {}) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: {
       main: path.join(ROOT, 'src/server/main.ts'),
       'pdf-worker': path.join(ROOT, 'src/server/pdf/render-worker.ts'),
+      commands: path.join(ROOT, 'src/server/commands.ts'),
     },
     define: { 'process.env.SERVER_BUNDLE': '"1"' },
     bundle: true,
@@ -155,12 +161,14 @@ export async function buildServer(outDir = SERVER_OUT, stamp = hashInputs(server
     outdir: outDir,
     write: false,
     logLevel: 'warning',
-    plugins: [keepImportMeta],
+    metafile: true,
+    plugins: [keepImportMeta(relocatable)],
   });
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   for (const file of result.outputFiles) fs.writeFileSync(file.path, file.contents);
   fs.writeFileSync(path.join(outDir, STAMP), `${stamp}\n`);
+  return result.metafile;
 }
 
 /**

@@ -1,8 +1,5 @@
-// npm run db:migrate — applies committed migrations (the server also does this at start).
-import { loadConfig, loadDotEnv } from '../src/server/config';
-import { closeDatabase, openDatabase } from '../src/server/db/database';
+// npm run db:migrate — applies committed migrations (the server also does this at start): a copy of a database that
+// holds data first, all or nothing (src/server/db/migrations.ts).
+import { migrateCommand } from '../src/server/commands';
 
-loadDotEnv();
-const config = loadConfig();
-closeDatabase(openDatabase(config.databasePath));
-console.log(`Migrated ${config.databasePath}`);
+process.exitCode = migrateCommand();

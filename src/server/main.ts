@@ -6,7 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
-import { closeDatabase, openDatabase } from './db/database';
+import { closeDatabase, openDatabase, type Db } from './db/database';
+import { MigrationError } from './db/migrations';
 import { serveApp } from './http/server';
 import { logger } from './logging';
 import { createMailer } from './mail/mailer';
@@ -47,7 +48,22 @@ loadDotEnv();
 const config = readConfig();
 logger.level = config.logLevel;
 await ensureClientBuilt();
-const db = openDatabase(config.databasePath);
+const DATABASE_UNUSABLE = 78;
+
+function openOrStop(file: string): Db {
+  try {
+    return openDatabase(file);
+  } catch (error) {
+    if (!(error instanceof MigrationError) && !(error instanceof Error && 'code' in error)) throw error;
+    // A migration that failed left the database as it was; the message says which and why. A database that cannot
+    // be opened or migrated has its own exit status (EX_CONFIG), on which the systemd unit in deploy/ does not
+    // restart: trying again cannot help.
+    logger.fatal(error instanceof MigrationError ? error.message : `Cannot open the database ${file}: ${(error as Error).message}`);
+    process.exit(DATABASE_UNUSABLE);
+  }
+}
+
+const db = openOrStop(config.databasePath);
 // an in-memory database (a throwaway run) has no WAL to checkpoint
 const checkpointer = config.databasePath === ':memory:' ? undefined : startWalCheckpointer(db, config.databasePath);
 if (config.seedDemo && isDatabaseEmpty(db)) {

@@ -98,6 +98,7 @@ describe('admin area', () => {
       'Users',
       'Email Logs',
       'Activity',
+      'Company',
     ]);
     // remembered: a cookie with an expiry (not a browser-session one)
     const cookie = (await admin.cookies()).find((c) => c.name === 'session');

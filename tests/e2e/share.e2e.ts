@@ -85,7 +85,7 @@ describe('sharing a quote with a customer', () => {
     const text = (await customer.locator('article').textContent()) ?? '';
     expect(text).toContain('Acme Corporation');
     expect(text).toContain('Wile E. Coyote');
-    expect(text).toContain('Prepared by');
+    expect(text).toContain('Your contact');
     expect(text).toContain(euro(quote.totalMonthly));
     expect(text).toContain(euro(quote.tcv));
     expect(text).toContain('Revision 1');

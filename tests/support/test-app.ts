@@ -93,7 +93,9 @@ export class TestClient {
   }
 }
 
-export async function createTestApp(options: { seed?: boolean; clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; clock?: TestClock; env?: Record<string, string>; /** a database file to start from (copied) */ database?: string } = {},
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-'));
   const clientDir = path.join(dir, 'client');
   fs.mkdirSync(clientDir);
@@ -108,6 +110,7 @@ export async function createTestApp(options: { seed?: boolean; clock?: TestClock
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();
+  if (options.database) fs.copyFileSync(options.database, config.databasePath);
   const db = openDatabase(config.databasePath);
   if (options.seed ?? true) await seedDemo(db, clock as Clock);
   const mailer = createMailer(db, config, clock);

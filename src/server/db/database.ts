@@ -3,24 +3,45 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../../db/schema';
+import { logger } from '../logging';
+import { APP_VERSION } from '../version';
+import { applyMigrations } from './migrations';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
 
-/** Opens the SQLite file (creating its folder), sets the pragmas the app relies on, and applies pending migrations. */
-export function openDatabase(file: string): Db {
+export interface OpenOptions {
+  /** Another migrations folder (tests). */
+  migrationsFolder?: string;
+  /** Where the migration lines go (the copy taken first, what was applied); the process log by default. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Opens the SQLite file (creating its folder), sets the pragmas the app relies on, and applies pending migrations
+ * (./migrations.ts: a copy first when there is data, all or nothing). A failing migration closes the database and
+ * throws MigrationError.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder });
-  return db;
+  try {
+    applyMigrations(sqlite, file, {
+      migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,
+      version: APP_VERSION,
+      log: options.log ?? ((line) => logger.info(line)),
+    });
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  return drizzle(sqlite, { schema }) as Db;
 }
 
 /**

@@ -3,7 +3,7 @@
 // the live link while it still shows the current revision; otherwise it shares again (the old link revoked). The
 // link's token is masked in the email log, as reset tokens are: it exists only in the sent mail.
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { configurations, quoteShares } from '../../../db/schema';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
@@ -74,7 +74,10 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
     } else {
       token = makeLink(db, clock, config, actor, quote.id).token;
     }
-    db.update(quoteShares).set({ sentTo: to }).where(eq(quoteShares.configurationId, quote.id)).run();
+    db.update(quoteShares)
+      .set({ sentTo: to })
+      .where(and(eq(quoteShares.configurationId, quote.id), isNull(quoteShares.revokedAt)))
+      .run();
     recordAudit(db, clock, { userId: actor.id }, {
       entity: 'quote',
       entityId: quote.id,
