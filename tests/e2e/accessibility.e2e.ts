@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, closeDialog, dismissToasts, expectClean, seriousViolations } from './a11y';
-import { serverAndBrowser, signIn } from './harness';
+import { resetLinkFromOutbox, serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
@@ -50,9 +50,9 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await expectClean(page, 'forgot-password dialog, sent');
     await closeDialog(page);
 
-    await page.goto(`${e2e.server.url}/reset-password?token=x`);
+    await page.goto(await resetLinkFromOutbox(e2e.server.dir, DEMO.email));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    await expectClean(page, '/reset-password?token=x');
+    await expectClean(page, '/reset-password?token=…');
 
     await page.goto(`${e2e.server.url}/reset-password`);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();

@@ -1,33 +1,13 @@
 // Accounts in the browser: register → calculator → log out → a wrong and a right login → a profile change
 // that survives a reload → forgot password → the link from the outbox mail → new password → log in with it.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsSettled, serverAndBrowser, watchCalls } from './harness';
+import { callsSettled, resetLinkFromOutbox, serverAndBrowser, watchCalls } from './harness';
 import { DESKTOP, screenshotBoth } from './screens';
 
 const EMAIL = 'nina.jansen@example.com';
 const PASSWORD = 'Welcome123';
 const NEW_PASSWORD = 'Brandnew456';
-
-/** The reset link in the newest .eml in the outbox (quoted-printable decoded). */
-async function resetLinkFromOutbox(dir: string, to: string): Promise<string> {
-  const outbox = path.join(dir, 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
-    for (const f of files.reverse()) {
-      const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
-      if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
-      const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-      const m = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9%_\-.~]+/.exec(decoded);
-      if (m) return m[0];
-    }
-    if (Date.now() > deadline) throw new Error(`no reset mail for ${to} in ${outbox}: ${files.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.getByTestId('toast').filter({ hasText: title });

@@ -226,11 +226,11 @@ describe('admin area', () => {
 
     await row.getByRole('button', { name: 'Harbour Office Rotterdam', exact: true }).click();
     const details = page.getByRole('dialog', { name: 'Harbour Office Rotterdam' });
-    await details.getByText('1,200 sqm').waitFor();
+    await details.getByText('1,200', { exact: true }).waitFor();
     await expect(details.getByTestId('detail-monthly').textContent()).resolves.toBe(euro.format(Number(saved.totalMonthly)));
     await expect(details.getByTestId('detail-setup').textContent()).resolves.toBe(euro.format(Number(saved.setupFees)));
     await expect(details.getByTestId('detail-tcv').textContent()).resolves.toBe(euro.format(Number(saved.tcv)));
-    for (const text of ['36 months', 'Annually', 'Square Meter Based', addOn.name]) await details.getByText(text, { exact: true }).waitFor();
+    for (const text of ['36 months', 'Annually', 'Unit-Based', addOn.name]) await details.getByText(text, { exact: true }).waitFor();
     await shots(page, 'saved-details-dialog');
     await details.getByRole('button', { name: 'Close' }).first().click();
 

@@ -95,7 +95,7 @@ describe('when things go wrong', () => {
     const units = page.getByLabel('Units', { exact: true });
     await units.fill('');
     await units.pressSequentially('999999999');
-    await page.getByText('Square meters must be a whole number from 0 to 10000000').waitFor();
+    await page.getByText('Units must be a whole number from 0 to 10000000').waitFor();
     // 99,999,999 is over the limit: the eighth digit was refused
     expect(await units.inputValue()).toBe('9999999');
     await page.getByLabel('Item Name').fill('Data centre');
@@ -118,7 +118,7 @@ describe('when things go wrong', () => {
         status: 400,
         contentType: 'application/json',
         body: JSON.stringify([
-          { error: { message: 'Square meters must be a whole number from 0 to 10000000', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'squareMeters', message: 'Square meters must be a whole number from 0 to 10000000' }] } } },
+          { error: { message: 'Units must be a whole number from 0 to 10000000', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'squareMeters', message: 'Units must be a whole number from 0 to 10000000' }] } } },
         ]),
       }),
     );
@@ -126,8 +126,8 @@ describe('when things go wrong', () => {
     const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
     await dialog.getByLabel('Configuration Name').fill('Too big');
     await dialog.getByRole('button', { name: 'Save Configuration' }).press('Enter');
-    await dialog.getByText('Square meters must be a whole number from 0 to 10000000').waitFor();
-    expect(await toast(page, 'Error')).toContain('Failed to save configuration: Square meters must be a whole number from 0 to 10000000');
+    await dialog.getByText('Units must be a whole number from 0 to 10000000').waitFor();
+    expect(await toast(page, 'Error')).toContain('Failed to save configuration: Units must be a whole number from 0 to 10000000');
     await screenshotBoth(page, 'errors-5-save-refused');
   });
 
@@ -200,12 +200,14 @@ describe('when things go wrong', () => {
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'errors-9-pricing-summary-image.png'), Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
   });
 
-  it('a bad configuration id: the reason, and the address goes back to the calculator', async () => {
+  it('a bad configuration id: a not-found state that leads to the saved list or a new quote', async () => {
     const page = await signedIn();
     await page.goto(`${e2e.server.url}/calculator/999999`);
-    expect(await toast(page, 'Failed to load the saved configuration')).toContain('Configuration not found');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { name: 'Quote not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/calculator/999999');
     await screenshotBoth(page, 'errors-10-bad-id');
+    await page.getByRole('link', { name: 'New configuration' }).click();
+    await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
   });
 
   it('a non-admin on the Admin link is told why', async () => {

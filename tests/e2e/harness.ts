@@ -244,3 +244,21 @@ export async function setChoice(input: Locator, checked: boolean): Promise<void>
   await pinned.locator('xpath=..').click();
   await expect.poll(() => pinned.isChecked(), { timeout: 10_000 }).toBe(checked);
 }
+
+/** The reset link in the newest .eml in the outbox (quoted-printable decoded). */
+export async function resetLinkFromOutbox(dir: string, to: string): Promise<string> {
+  const outbox = path.join(dir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+    for (const f of files.reverse()) {
+      const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
+      if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
+      const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const m = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9%_\-.~]+/.exec(decoded);
+      if (m) return m[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no reset mail for ${to} in ${outbox}: ${files.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -274,7 +274,7 @@ describe('sharing a quote with a customer', () => {
     await admin.getByRole('tab', { name: 'Activity' }).click();
     const table = admin.getByTestId('activity-table');
     await table.waitFor();
-    expect(await table.textContent()).toContain('accepted');
+    expect(await table.textContent()).toContain('Accepted by');
     await admin.getByLabel('What').selectOption('quote');
     await admin.getByLabel('Action').selectOption('link_revoked');
     await expect.poll(async () => (await table.locator('tbody tr').count())).toBe(1);

@@ -161,3 +161,15 @@ describe('append-only', () => {
     expect(left.map((e) => e.action)).toEqual(['created', 'deleted']);
   });
 });
+
+describe('the Activity tab names quotes by number', () => {
+  it('admin.audit.list answers the numbers of the quotes on its page', async () => {
+    const created = await user.post('/api/configurations', { name: 'Numbered', packageId: ids.pkg('Entry') });
+    expect(created.status).toBe(201);
+    const { id, number } = created.body as { id: number; number: string };
+    expect((await user.post(`/api/configurations/${id}/status`, { status: 'sent' })).status).toBe(200);
+    const page = await t.callerAs(ADMIN.email).admin.audit.list({ entity: 'quote', limit: 5 });
+    expect(page.items.filter((e) => e.entityId === id).map((e) => e.action)).toEqual(['status_changed', 'created']);
+    expect(page.quoteNumbers[String(id)]).toBe(number);
+  });
+});

@@ -216,3 +216,31 @@ describe('POST /api/password-reset/reset', () => {
     });
   });
 });
+
+describe('auth.resetTokenStatus (the reset page asks when it opens)', () => {
+  it('says a fresh link is usable and a used, expired or unknown one is not, with nothing about the account', async () => {
+    const account = await newAccount();
+    const caller = t.callerAs(null);
+    const token = await mailedToken(account.email);
+    expect(await caller.auth.resetTokenStatus({ token })).toEqual({ usable: true });
+    expect(await caller.auth.resetTokenStatus({ token: 'abcdefghijklmnopqrstuvwxyz234567' })).toEqual({ usable: false });
+    expect((await reset(token, 'BrandNew123')).status).toBe(200);
+    expect(await caller.auth.resetTokenStatus({ token })).toEqual({ usable: false });
+    const later = await mailedToken(account.email);
+    t.clock.advance(DAY + 1);
+    expect(await caller.auth.resetTokenStatus({ token: later })).toEqual({ usable: false });
+  });
+
+  it('is limited per client address like the other reset calls', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_RESET: '2' } });
+    try {
+      const token = 'zyxwvutsrqponmlkjihgfedcba765432';
+      const url = `/trpc/auth.resetTokenStatus?input=${encodeURIComponent(JSON.stringify({ token }))}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.client().get(url)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      limited.close();
+    }
+  });
+});

@@ -34,9 +34,9 @@ const cases: [string, () => Record<string, unknown>, string][] = [
   ['0 locations', () => ({ ...valid(), locations: 0 }), 'Locations must be a whole number from 1 to 10000'],
   ['10001 locations', () => ({ ...valid(), locations: 10001 }), 'Locations must be a whole number from 1 to 10000'],
   ['a fractional location', () => ({ ...valid(), locations: 1.5 }), 'Locations must be a whole number from 1 to 10000'],
-  ['negative square meters', () => ({ ...valid(), squareMeters: -1 }), 'Square meters must be a whole number from 0 to 10000000'],
-  ['too many square meters', () => ({ ...valid(), squareMeters: 10_000_001 }), 'Square meters must be a whole number from 0 to 10000000'],
-  ['square meters as words', () => ({ ...valid(), squareMeters: 'lots' }), 'Square meters must be a whole number from 0 to 10000000'],
+  ['negative square meters', () => ({ ...valid(), squareMeters: -1 }), 'Units must be a whole number from 0 to 10000000'],
+  ['too many square meters', () => ({ ...valid(), squareMeters: 10_000_001 }), 'Units must be a whole number from 0 to 10000000'],
+  ['square meters as words', () => ({ ...valid(), squareMeters: 'lots' }), 'Units must be a whole number from 0 to 10000000'],
   ['too many users', () => ({ ...valid(), userCount: '10000001' }), 'User count must be a whole number from 0 to 10000000'],
   ['an unknown pricing model', () => ({ ...valid(), pricingModel: 'seat' }), 'Pricing model must be sqm or user'],
   ['an 18-month contract', () => ({ ...valid(), contractDuration: 18 }), 'Contract duration must be 12, 24 or 36 months'],
@@ -113,7 +113,7 @@ describe('updating with invalid input', () => {
   const storedRow = () => t.db.select().from(configurations).where(eq(configurations.id, existing.id)).get();
 
   it.each([
-    [{ squareMeters: -5 }, 'Square meters must be a whole number from 0 to 10000000'],
+    [{ squareMeters: -5 }, 'Units must be a whole number from 0 to 10000000'],
     [{ packageId: 9999 }, 'Selected package not found'],
     [{ addOns: [999] }, 'Add-on 999 does not exist'],
     [{ contractDuration: 6 }, 'Contract duration must be 12, 24 or 36 months'],

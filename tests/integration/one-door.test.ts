@@ -164,6 +164,7 @@ const trpcSteps: TrpcStep[] = [
   }),
   call('anonymous', 'mutation', 'auth.requestPasswordReset', 200, { input: () => ({ email: USER.email }) }),
   call('anonymous', 'mutation', 'auth.resetPassword', 400, { input: () => ({ token: 'not-a-token', newPassword: 'Another123' }) }),
+  call('anonymous', 'query', 'auth.resetTokenStatus', 200, { input: () => ({ token: 'not-a-token' }) }),
   call('user', 'mutation', 'auth.login', 200, { input: () => ({ username: USER.email, password: USER.password }) }),
   call('user', 'query', 'auth.me', 200),
   call('user', 'mutation', 'auth.updateProfile', 200, { input: () => ({ companyName: 'Demo Company' }) }),

@@ -62,6 +62,7 @@ describe('request logs', () => {
     // and an admin's reset link (its answer holds the link).
     await client().get(`/api/reset-password?token=${token}`);
     await client().get(`/trpc/auth.me?input=${encodeURIComponent(JSON.stringify({ token }))}`);
+    await client().get(`/trpc/auth.resetTokenStatus?input=${encodeURIComponent(JSON.stringify({ token }))}`);
     const reset = await client().post('/api/password-reset/reset', { token, newPassword: 'Brand-new-9' });
     expect(reset.status).toBe(200);
     const admin = await (async () => {
@@ -77,6 +78,7 @@ describe('request logs', () => {
     const paths = parsed().map((l) => `${l.method} ${l.path} ${l.status}`);
     expect(paths).toContain('GET /api/reset-password 404');
     expect(paths).toContain('GET /trpc/auth.me 401');
+    expect(paths).toContain('GET /trpc/auth.resetTokenStatus 200');
     expect(paths).toContain('POST /api/password-reset/reset 200');
     expect(paths).toContain(`POST /api/admin/users/${userId(USER.email)}/reset-link 200`);
     const all = lines.join('\n');

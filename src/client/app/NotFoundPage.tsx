@@ -1,9 +1,11 @@
 import { Button, Card, Flex, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuCompass } from '../components/first-screen-icons';
 import { Link } from 'wouter';
+import { usePageTitle } from '../lib/page-title';
 
 /** Any path the router does not know (seed 000 §2 "Not-found page"). */
 export function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <Card.Root maxW="md" mx="auto" mt={{ base: '6', md: '16' }} variant="elevated" rounded="2xl">
       <Card.Body p={{ base: '6', md: '8' }}>

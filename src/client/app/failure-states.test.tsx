@@ -168,7 +168,31 @@ describe('a refused save says why', () => {
     await user.type(within(dialog).getByLabelText('Configuration Name'), 'Offline');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
     const toast = await findToast('Error');
-    expect(toast.textContent).toContain('Failed to save configuration');
+    expect(toast.textContent).toContain(
+      'Failed to save configuration: The server could not be reached. Check your connection and try again.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Save Configuration' })).toBeTruthy();
+  });
+
+  it('a PDF download without a connection says the connection is the problem', async () => {
+    await signIn();
+    server.use(http.post('http://localhost:3000/api/quote/pdf', () => HttpResponse.error()));
+    const { user } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    const toast = await findToast('PDF download failed');
+    expect(toast.textContent).toContain('The server could not be reached. Check your connection and try again.');
+  });
+});
+
+describe('a quote that is not there', () => {
+  it('/calculator/999 shows the not-found state, not an empty calculator under a toast', async () => {
+    await signIn();
+    const { location } = renderApp('/calculator/999');
+    expect(await screen.findByRole('heading', { name: 'Quote not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your saved configurations' }).getAttribute('href')).toBe('/saved-configurations');
+    expect(screen.queryByRole('heading', { name: 'Configure Your Package' })).toBeNull();
+    expect(location.history.at(-1)).toBe('/calculator/999');
+    expect(document.title).toBe('Quote not found · Quote Configurator');
   });
 });

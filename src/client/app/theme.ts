@@ -24,6 +24,13 @@ const config = defineConfig({
   // A user who asked their system for less motion gets none: dialogs, menus, toasts and drawers appear and leave at
   // once (WCAG 2.3.3). The animation events still fire, so everything that waits for one goes on as before.
   globalCss: {
+    // A field focused by Tab or by a script scrolls clear of the sticky header (4rem) and, below 1024 px, of the
+    // calculator's fixed totals bar; toasts are lifted above that bar too (components/toaster-view.tsx).
+    html: {
+      scrollPaddingTop: '5rem',
+      scrollPaddingBottom: { base: '5.5rem', lg: '1rem' },
+      '--toast-offset-bottom': { base: '5.5rem', lg: '1rem' },
+    },
     '*, *::before, *::after': {
       _motionReduce: {
         animationDuration: '0.01ms !important',

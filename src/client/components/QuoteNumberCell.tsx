@@ -36,7 +36,8 @@ export function QuoteNumberCell({ quote, inline }: { quote: ListedQuote; inline?
       Accepted by {quote.acceptance.name} · rev. {quote.acceptance.revision}
     </Text>
   ) : (
-    <Text as="span" fontSize="xs" color={quote.expired ? 'orange.fg' : 'fg.muted'} whiteSpace="nowrap">
+    // in a table below 1280 px the date may go under "Valid until": the row's actions need the width
+    <Text as="span" fontSize="xs" color={quote.expired ? 'orange.fg' : 'fg.muted'} whiteSpace={inline ? 'nowrap' : { base: 'normal', xl: 'nowrap' }}>
       {quote.expired ? 'Expired' : 'Valid until'} {formatValidUntil(quote.validUntil)}
     </Text>
   );
@@ -54,7 +55,8 @@ export function QuoteNumberCell({ quote, inline }: { quote: ListedQuote; inline?
   }
   return (
     <Stack gap="0.5">
-      <HStack gap="2">
+      {/* the badge goes under the number when a narrow window needs the width for the row's actions */}
+      <HStack gap="2" rowGap="0.5" wrap="wrap">
         <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="row-number">
           {quote.number}
         </Text>

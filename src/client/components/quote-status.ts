@@ -71,3 +71,8 @@ export function changedTotals(
   ];
   return rows.filter(([, k]) => source[k] !== copy[k]).map(([label, k]) => `${label}: ${euro(source[k])} → ${euro(copy[k])}`);
 }
+
+/** Whether a quote names who it is for (company, contact or address): sharing or marking it sent asks first. */
+export function hasCustomer(q: { customerCompany?: string | null; customerName?: string | null; customerEmail?: string | null }): boolean {
+  return [q.customerCompany, q.customerName, q.customerEmail].some((v) => typeof v === 'string' && v.trim() !== '');
+}

@@ -2,8 +2,13 @@
 // by default, removed from memory 1000 s after it is dismissed, Alt+T moves focus to it (Ark's default hotkey).
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
+/**
+ * Bottom left: at desk width the quote's totals sit in the summary on the right, where a toast would cover them. The
+ * bottom offset is a CSS variable (app/theme.ts) that lifts toasts above the phone's fixed totals bar.
+ */
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: 'bottom-start',
+  offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: 'var(--toast-offset-bottom, 1rem)' },
   max: 1,
   duration: 5000,
   removeDelay: 1_000_000,

@@ -13,6 +13,7 @@ export const CONDITION_TYPE_LABELS: Record<string, string> = {
 };
 
 export const FREQUENCY_WORDS: Record<string, string> = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' };
+// The admin area's words for the pricing model's values, as the discount conditions name them.
 export const MODEL_WORDS: Record<string, string> = { sqm: 'Square Meter Based', user: 'User Based' };
 
 export interface ConditionLike {

@@ -50,3 +50,22 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * What an outage says: no answer at all is the connection (the user can act on it); a 5xx is the server's failure,
+ * said as such. Null for anything else (a refusal has the server's own words).
+ */
+export function outageText(error: unknown): string | null {
+  if (failureKind(error) !== 'unavailable') return null;
+  const status = httpStatusOf(error);
+  return status === undefined ? UNAVAILABLE_MESSAGE : `The server could not complete this (error ${status}). Please try again.`;
+}
+
+/** A fetch that fails with the connection's words when no answer comes (offline, DNS, a dropped connection). */
+export async function fetchOrOffline(input: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch {
+    throw new Error(UNAVAILABLE_MESSAGE);
+  }
+}

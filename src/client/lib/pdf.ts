@@ -1,6 +1,7 @@
 // The quote as a PDF: a saved quote from its stored snapshot, an unsaved one priced
 // on the server from the form. Both answer application/pdf with Content-Disposition: attachment, or a JSON error.
 import type { QuoteFormInput } from '../../shared/pricing/types';
+import { fetchOrOffline } from './errors';
 
 /** A saved configuration's PDF; a plain link with `download` works because the session cookie is same-origin. */
 export function configurationPdfUrl(id: number): string {
@@ -39,13 +40,13 @@ async function saveResponse(res: Response, fallback: string): Promise<void> {
 
 /** Downloads a saved configuration's PDF; throws with the server's message on failure. */
 export async function downloadConfigurationPdf(id: number): Promise<void> {
-  const res = await fetch(configurationPdfUrl(id), { credentials: 'include' });
+  const res = await fetchOrOffline(configurationPdfUrl(id), { credentials: 'include' });
   await saveResponse(res, `quote-${id}.pdf`);
 }
 
 /** Downloads the PDF of an unsaved quote (the calculator's current form), priced on the server. */
 export async function downloadQuotePdf(form: QuoteFormInput): Promise<void> {
-  const res = await fetch('/api/quote/pdf', {
+  const res = await fetchOrOffline('/api/quote/pdf', {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json' },

@@ -5,13 +5,14 @@ import {
   requestPasswordResetInput,
   RESET_REQUESTED_MESSAGE,
   resetPasswordInput,
+  resetTokenStatusInput,
   updateProfileInput,
 } from '../../shared/schemas/auth';
 import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { rateLimiterFor } from '../http/rate-limit';
 import { authenticate, recordLogin, registerUser, signOut, updateProfile } from '../services/accounts';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { requestPasswordReset, resetPassword, resetTokenUsable } from '../services/password-reset';
 import { demoHint } from '../services/demo-hint';
 import { toUserDto } from '../services/users';
 import type { Context } from '../trpc/context';
@@ -73,6 +74,15 @@ export const authRouter = router({
     const { db, clock, config, mailer } = ctx;
     mailer.defer(() => requestPasswordReset({ db, clock, config, mailer }, input.email));
     return { message: RESET_REQUESTED_MESSAGE };
+  }),
+
+  /**
+   * Whether a reset link is still usable, asked by the reset page when it opens: `{ usable }` and nothing about the
+   * account. Limited per client address like the other reset calls, so it cannot be used to try tokens in bulk.
+   */
+  resetTokenStatus: publicProcedure.input(resetTokenStatusInput).query(({ ctx, input }) => {
+    rateLimiterFor(ctx).take('reset', ctx.clientAddress);
+    return { usable: resetTokenUsable(ctx.db, ctx.clock, input.token) };
   }),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {

@@ -1,8 +1,9 @@
 // The audit trail: who changed what, when, with the value before and after. Entries are written by the
 // service that makes the change, inside its transaction, so an entry exists exactly when its change was committed.
 // Nothing here updates or deletes an entry (and the table's triggers refuse it).
-import { and, asc, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import { auditLog, users } from '../../../db/schema';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { auditLog, configurations, users } from '../../../db/schema';
+import { formatQuoteNumber } from '../../shared/quote-dates';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
@@ -106,8 +107,26 @@ function whereOf(q: AuditQuery): SQL | undefined {
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
-/** Newest first, one page; `total` is every matching entry (X-Total-Count). */
-export function listAudit(db: Db, q: AuditQuery): { items: AuditEntry[]; total: number } {
+/**
+ * The quote numbers ("Q-000002") of the quotes a page of entries is about, by quote id, so the Activity tab names a
+ * quote as everyone else does. A deleted quote is named by the number its entries recorded, when one did.
+ */
+function quoteNumbersOf(db: Db, items: readonly AuditEntry[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const ids = [...new Set(items.filter((e) => e.entity === 'quote' && e.entityId !== null).map((e) => e.entityId!))];
+  if (ids.length === 0) return out;
+  for (const r of db.select({ id: configurations.id, number: configurations.number }).from(configurations).where(inArray(configurations.id, ids)).all())
+    if (r.number > 0) out[r.id] = formatQuoteNumber(r.number);
+  for (const e of items) {
+    if (e.entity !== 'quote' || e.entityId === null || out[e.entityId]) continue;
+    const recorded = [e.after, e.before].map((v) => (v as { number?: unknown } | null)?.number).find((n) => typeof n === 'string');
+    if (typeof recorded === 'string') out[e.entityId] = recorded;
+  }
+  return out;
+}
+
+/** Newest first, one page; `total` is every matching entry (X-Total-Count); `quoteNumbers` names the quotes on it. */
+export function listAudit(db: Db, q: AuditQuery): { items: AuditEntry[]; total: number; quoteNumbers: Record<string, string> } {
   const where = whereOf(q);
   const limit = q.limit ?? 50;
   const page = q.page ?? 1;
@@ -120,7 +139,8 @@ export function listAudit(db: Db, q: AuditQuery): { items: AuditEntry[]; total: 
     .offset((page - 1) * limit)
     .all();
   const total = db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
-  return { items: rows.map(toEntry), total };
+  const items = rows.map(toEntry);
+  return { items, total, quoteNumbers: quoteNumbersOf(db, items) };
 }
 
 /** One quote's own entries, oldest first, one page (`limit` default 50); access is checked by the caller. */

@@ -95,6 +95,14 @@ function usableToken(db: Db, tokenId: string, now: Date) {
 }
 
 /**
+ * Whether a reset link can still be used, for the reset page to say so when it opens. Answers a yes or no only: never
+ * whose link it is, nor whether it expired or was used.
+ */
+export function resetTokenUsable(db: Db, clock: Clock, token: string): boolean {
+  return usableToken(db, hashToken(token), clock.now()) !== undefined;
+}
+
+/**
  * Sets the new password and ends every session of the user. The new password has been validated before this is
  * called, so a weak one never reaches here and the token stays usable.
  */

@@ -1,6 +1,6 @@
 export * from './types';
 export { MAX_QUANTITY, normalizeForm, isAddOnAvailable, normalizePaymentFrequency, normalizeContractDuration } from './normalize';
-export { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, tierPrice } from './tiers';
+export { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak, TIER_BREAK_NEAR, tierPrice } from './tiers';
 export { conditionHolds, conditionsHold, isDiscountEligible } from './conditions';
 export { applicableDiscounts, cappedPercent, freeMonthsOf, percentOf, type ApplicableDiscounts } from './discounts';
 export {

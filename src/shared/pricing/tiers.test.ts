@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, tierPrice } from './tiers';
+import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak, tierPrice } from './tiers';
 
 const tiers = [
   { min: 501, max: 1000, price: 200 },
@@ -40,5 +40,25 @@ describe('tierPrice', () => {
     }
     // only the chosen tier's price matters
     expect(tierPrice([{ min: 0, max: 5, price: 0 }, { min: 6, max: null, price: 180 }], 10, 250)).toBe(180);
+  });
+});
+
+describe('nextTierBreak', () => {
+  const volume = [
+    { min: 100, max: 999, price: 300 },
+    { min: 1000, max: 4999, price: 250 },
+    { min: 5000, max: null, price: 200 },
+  ];
+  it('names the cheaper tier when the quantity is within 10 % below its minimum', () => {
+    expect(nextTierBreak(volume, 999, FALLBACK_SQM_PRICE)).toEqual({ min: 1000, price: 250 });
+    expect(nextTierBreak(volume, 900, FALLBACK_SQM_PRICE)).toEqual({ min: 1000, price: 250 });
+    expect(nextTierBreak(volume, 4500, FALLBACK_SQM_PRICE)).toEqual({ min: 5000, price: 200 });
+  });
+  it('says nothing far from a break, inside the last tier, without tiers, or when the next tier is not cheaper', () => {
+    expect(nextTierBreak(volume, 899, FALLBACK_SQM_PRICE)).toBeNull();
+    expect(nextTierBreak(volume, 1000, FALLBACK_SQM_PRICE)).toBeNull();
+    expect(nextTierBreak(volume, 6000, FALLBACK_SQM_PRICE)).toBeNull();
+    expect(nextTierBreak([], 999, FALLBACK_SQM_PRICE)).toBeNull();
+    expect(nextTierBreak([{ min: 1, max: 99, price: 100 }, { min: 100, max: null, price: 120 }], 95, FALLBACK_SQM_PRICE)).toBeNull();
   });
 });

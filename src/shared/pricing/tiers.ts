@@ -33,3 +33,19 @@ export function tierPrice(tiers: readonly PricingTier[] | null | undefined, q: n
   const chosen = match ?? last!;
   return validPrice(chosen.price) ? chosen.price : fallback;
 }
+
+/** How close below the next tier's minimum a quantity counts as near it: within 10 % of that minimum. */
+export const TIER_BREAK_NEAR = 0.1;
+
+/**
+ * The next, cheaper tier when `q` is near its minimum (at least 90 % of it and below it): 999 units at €3.00 cost
+ * more per month than 1,000 at €2.50, and the user should see where the volume price starts. Null otherwise (no
+ * tiers, already in the last tier, far from the next, or the next is not cheaper).
+ */
+export function nextTierBreak(tiers: readonly PricingTier[] | null | undefined, q: number, fallback: Cents): { min: number; price: Cents } | null {
+  if (!tiers || tiers.length === 0) return null;
+  let next: PricingTier | undefined;
+  for (const t of tiers) if (t.min > q && validPrice(t.price) && (next === undefined || t.min < next.min)) next = t;
+  if (!next || q < next.min * (1 - TIER_BREAK_NEAR)) return null;
+  return next.price < tierPrice(tiers, q, fallback) ? { min: next.min, price: next.price } : null;
+}

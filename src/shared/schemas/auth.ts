@@ -98,9 +98,14 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export const requestPasswordResetInput = z.object({ email: emailField(INVALID_EMAIL) });
 export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
 
+const resetToken = z.string({ error: INVALID_RESET_LINK }).trim().min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK);
+
+/** The reset page's check of its link when it opens. */
+export const resetTokenStatusInput = z.object({ token: resetToken });
+
 /** POST /api/password-reset/reset */
 export const resetPasswordInput = z.object({
-  token: z.string({ error: INVALID_RESET_LINK }).trim().min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK),
+  token: resetToken,
   newPassword,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

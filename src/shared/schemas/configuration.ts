@@ -22,7 +22,7 @@ export const configurationMessages = {
   nameTooLong: `Configuration name must be at most ${CONFIGURATION_NAME_MAX} characters`,
   packageNotFound: 'Selected package not found',
   locations: `Locations must be a whole number from 1 to ${MAX_LOCATIONS}`,
-  squareMeters: `Square meters must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
+  squareMeters: `Units must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
   userCount: `User count must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
   pricingModel: 'Pricing model must be sqm or user',
   contractDuration: 'Contract duration must be 12, 24 or 36 months',

@@ -19,6 +19,7 @@ import { SavedConfigsTab } from './saved/SavedConfigsTab';
 import { ACCESS_TOASTS, dashboardAccess } from './shared/shell-access';
 import { PriceTiersTab } from './tiers/PriceTiersTab';
 import { UsersTab } from './users/UsersTab';
+import { usePageTitle } from '../../lib/page-title';
 
 const TABS = [
   { value: 'packages', label: 'Packages', Content: PackagesTab },
@@ -34,6 +35,7 @@ const TABS = [
 ] as const;
 
 export function AdminDashboardPage() {
+  usePageTitle('Admin Dashboard');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const check = useSessionCheck();

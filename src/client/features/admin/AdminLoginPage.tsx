@@ -10,8 +10,10 @@ import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { adminLoginForm, LOGIN_FAILED_FALLBACK, NOT_ADMIN_MESSAGE, type AdminLoginValues } from './shared/shell-login-form';
+import { usePageTitle } from '../../lib/page-title';
 
 export function AdminLoginPage() {
+  usePageTitle('Admin Sign In');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const [refusal, setRefusal] = useState<string | null>(null);

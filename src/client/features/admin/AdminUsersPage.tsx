@@ -3,8 +3,10 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { UsersManager } from './users/UsersManager';
+import { usePageTitle } from '../../lib/page-title';
 
 export function AdminUsersPage() {
+  usePageTitle('User Management');
   return (
     <Stack gap={{ base: '4', md: '6' }} minW="0">
       <Box>

@@ -4,6 +4,7 @@ import { Box, Card, Grid, Heading, Skeleton, Tabs, Text } from '@chakra-ui/react
 import { lazy, Suspense, useState } from 'react';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
+import { usePageTitle } from '../../lib/page-title';
 
 // The Register tab and its form library load when the tab is first chosen (or hovered / focused, to be ready).
 const loadRegisterForm = () => import('./RegisterForm');
@@ -12,6 +13,7 @@ const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.Reg
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 export function AuthPage() {
+  usePageTitle('Sign In');
   const [tab, setTab] = useState('login');
   const [forgotOpen, setForgotOpen] = useState(false);
   return (

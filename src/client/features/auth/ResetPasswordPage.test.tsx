@@ -32,8 +32,9 @@ describe('Reset Password page', () => {
   });
 
   it('checks the registration password rules and the confirmation', async () => {
-    const { user } = renderUi(<ResetPasswordPage />, { path: '/reset-password?token=abc', fetch: appFetch(t) });
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const token = await freshToken();
+    const { user } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: appFetch(t) });
+    await user.click(await screen.findByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
     await user.type(screen.getByLabelText('New Password'), 'nouppercase1');
     await user.type(screen.getByLabelText('Confirm Password'), 'something-else');
@@ -42,10 +43,29 @@ describe('Reset Password page', () => {
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
   });
 
-  it('shows the server text when the link is refused', async () => {
-    const { user } = renderUi(<ResetPasswordPage />, { path: '/reset-password?token=not-a-real-token', fetch: appFetch(t) });
-    await user.type(screen.getByLabelText('New Password'), 'Newpass123');
+  it('says at once that an unknown or used link is invalid, and offers a new one, before a password is typed', async () => {
+    renderUi(<ResetPasswordPage />, { path: '/reset-password?token=not-a-real-token', fetch: appFetch(t) });
+    const t1 = await toast('Invalid reset link');
+    expect(within(t1).getByText('The password reset link is invalid or expired.')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Request a new link' })).toBeTruthy();
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    await clearToasts();
+
+    const used = await freshToken();
+    const res = await t.client().post('/api/password-reset/reset', { token: used, newPassword: 'Usedpass123' });
+    expect(res.status).toBe(200);
+    renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${used}`, fetch: appFetch(t) });
+    await toast('Invalid reset link');
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+  });
+
+  it('shows the server text when the link is refused after the page opened', async () => {
+    const token = await freshToken();
+    const { user } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: appFetch(t) });
+    await user.type(await screen.findByLabelText('New Password'), 'Newpass123');
     await user.type(screen.getByLabelText('Confirm Password'), 'Newpass123');
+    // meanwhile the link was used in another tab
+    expect((await t.client().post('/api/password-reset/reset', { token, newPassword: 'Othertab123' })).status).toBe(200);
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const t1 = await toast('Password reset failed');
     expect(within(t1).getByText('This password reset link is invalid or has expired.')).toBeTruthy();
@@ -56,7 +76,7 @@ describe('Reset Password page', () => {
     const token = await freshToken();
     const gated = gatedFetch(appFetch(t));
     const { user, location } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: gated.fetch });
-    await user.type(screen.getByLabelText('New Password'), 'Newpass123');
+    await user.type(await screen.findByLabelText('New Password'), 'Newpass123');
     await user.type(screen.getByLabelText('Confirm Password'), 'Newpass123');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const pending = await screen.findByRole('button', { name: 'Resetting Password...' });

@@ -1,5 +1,5 @@
 // /reset-password?token= (seed 000 §2, §4: form, submitting, success, then a redirect to /auth after 3 seconds).
-import { Button, Card, Flex, Heading, Icon, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { FormField } from './FormField';
+import { usePageTitle } from '../../lib/page-title';
 
 export const REDIRECT_AFTER_RESET_MS = 3000;
 
@@ -32,6 +33,7 @@ function Panel({ icon, tone, title, children }: { icon: typeof LuKeyRound; tone:
 }
 
 export function ResetPasswordPage() {
+  usePageTitle('Reset Password');
   const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
   const [, navigate] = useLocation();
   const warned = useRef(false);
@@ -43,12 +45,17 @@ export function ResetPasswordPage() {
       notify('error', 'Password reset failed', errorMessage(err, 'Failed to reset password. The link may be invalid or expired.')),
   });
 
+  // Asked when the page opens: a used or expired link says so before anyone types a new password. An outage or a
+  // refusal of the check itself leaves the form up (the reset then gives its own answer).
+  const status = trpc.auth.resetTokenStatus.useQuery({ token }, { enabled: token !== '', retry: false, staleTime: Infinity });
+  const invalid = !token || status.data?.usable === false;
+
   useEffect(() => {
-    if (!token && !warned.current) {
+    if (invalid && !warned.current && !reset.isSuccess) {
       warned.current = true;
       notify('error', 'Invalid reset link', 'The password reset link is invalid or expired.');
     }
-  }, [token]);
+  }, [invalid, reset.isSuccess]);
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -56,7 +63,15 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  if (!token) {
+  if (token && status.isPending) {
+    return (
+      <Flex justify="center" py="16">
+        <Spinner size="lg" color="blue.solid" aria-label="Checking the reset link" />
+      </Flex>
+    );
+  }
+
+  if (invalid && !reset.isSuccess) {
     return (
       <Panel icon={LuLink2Off} tone="red" title="Invalid reset link">
         <Text color="fg.muted">

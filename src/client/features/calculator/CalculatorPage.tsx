@@ -8,9 +8,9 @@ import type { CatalogDto } from '../../lib/catalog-types';
 import { calculateQuote, eligibleDiscountIds, type QuoteResult } from '../../../shared/pricing';
 import { RetryPanel } from '../../components/RetryPanel';
 import { notify } from '../../components/toaster';
-import { errorMessage, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { errorMessage, httpStatusOf, outageText, UNAVAILABLE_MESSAGE } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
 import { useCurrentUser } from '../../lib/session';
-import { formatUnitPrice } from '../../lib/format';
 import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
 import { trpc } from '../../lib/trpc';
 import { AddOnsSection } from './AddOnsSection';
@@ -18,6 +18,7 @@ import {
   calculatorReducer,
   initialCalculatorState,
   orderPackages,
+  quantityHint as quantityHintOf,
   toQuoteForm,
   toSavePayload,
   type CalculatorAction,
@@ -35,8 +36,9 @@ import { SaveDialog, type SaveOutcome } from './SaveDialog';
 import type { SaveEvent } from './save-dialog-state';
 import { saveFailureText, saveRefusalOf } from './save-refusal';
 import { captureElement, ScreenshotDialog } from './ScreenshotDialog';
-import { euroCents } from './summary-model';
+import { appliedDiscountsText, euroCents } from './summary-model';
 import { QuoteLifePanel } from './QuoteLifePanel';
+import { QuoteNotFound } from './QuoteNotFound';
 import { useQuoteLife } from './use-quote-life';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { useCalculatorMemory } from './use-calculator-memory';
@@ -57,6 +59,10 @@ export function CalculatorPage({ configId }: { configId?: string }) {
   const search = useSearch();
   const id = configIdFrom(configId, search);
   const catalog = trpc.catalog.all.useQuery();
+  // the same query the calculator loads the quote with: an id that is unknown or not the user's (404) is a page of its own
+  const loaded = trpc.configurations.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const notFound = id !== null && httpStatusOf(loaded.error) === 404;
+  usePageTitle(notFound ? null : 'Pricing Calculator');
 
   return (
     <Stack gap="6">
@@ -66,7 +72,9 @@ export function CalculatorPage({ configId }: { configId?: string }) {
         </Heading>
         <Text color="fg.muted">Configure a package and watch the quote update as you go.</Text>
       </Stack>
-      {catalog.isError ? (
+      {notFound ? (
+        <QuoteNotFound id={id} />
+      ) : catalog.isError ? (
         <RetryPanel
           title="Error Loading Data"
           description="We're having trouble loading the necessary data. Please try again later or contact support."
@@ -141,6 +149,7 @@ function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: numbe
         px="4"
         py="2.5"
         data-html2canvas-ignore="true"
+        data-testid="mobile-totals"
       >
         <Flex align="center" justify="space-between" gap="3" maxW="7xl" mx="auto">
           <HStack gap="5" minW="0">
@@ -224,6 +233,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const eligibleKey = useMemo(() => eligibleDiscountIds(form, ctx.pricing).join(','), [form, ctx]);
   const result = life.stored ?? (quote.ok ? quote.result : null);
   const pkg = catalog.packages.find((p) => p.id === state.packageId);
+  const appliedText = useMemo(() => appliedDiscountsText(result), [result]);
 
   // --- loading a saved configuration ---------------------------------------------------------------------------
   const loaded = trpc.configurations.get.useQuery({ id: configId ?? 0 }, { enabled: configId !== null });
@@ -235,7 +245,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       // an accepted quote takes no unsaved edits; restored edits are priced on today's catalogue
       if (!memory.load(loaded.data, loaded.data.status !== 'accepted')) life.markPriced();
       notify('success', 'Configuration Loaded');
-    } else if (loaded.isError) {
+    } else if (loaded.isError && httpStatusOf(loaded.error) !== 404) {
       loadedFor.current = configId;
       // the address must not keep an id whose quote is not on screen
       notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
@@ -249,7 +259,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const savedRefs = useMemo(() => (saved.data ?? []).map((c) => ({ id: c.id, name: c.name })), [saved.data]);
   // an accepted quote is frozen: it is not offered for overwriting
   const overwritable = useMemo(
-    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name })),
+    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name, status: c.status })),
     [saved.data],
   );
   const create = trpc.configurations.create.useMutation();
@@ -285,7 +295,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         return true;
       } catch (err) {
         const refusal = saveRefusalOf(err);
-        notify('error', 'Error', saveFailureText(overwrite, refusal));
+        notify('error', 'Error', saveFailureText(overwrite, refusal, outageText(err)));
         return refusal ?? false;
       }
     },
@@ -327,7 +337,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   // --- what the form shows ---------------------------------------------------------------------------------------
   const sqm = state.pricingModel === 'sqm';
   const unitPrice = result ? (sqm ? result.originalPricePerSqm4 : result.originalPricePerUser4) / 10000 : null;
-  const quantityHint = unitPrice === null ? undefined : `${formatUnitPrice(unitPrice)} per ${sqm ? 'unit' : 'user'} per month at this size`;
+  const quantityHint = quantityHintOf(state, ctx, unitPrice);
   const selectPackage = useCallback((packageId: number) => dispatch({ type: 'selectPackage', packageId }), []);
 
   return (
@@ -389,11 +399,13 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
             eligibleKey={eligibleKey}
             selectedIds={state.selectedDiscountIds}
             pricingModel={state.pricingModel}
+            appliedText={appliedText}
             dispatch={dispatch}
           />
           </fieldset>
         </Stack>
-        <Box position={{ lg: 'sticky' }} top={{ lg: '4' }} minW="0">
+        {/* sticky below the app's sticky header (4rem), never under it */}
+        <Box position={{ lg: 'sticky' }} top={{ lg: '20' }} minW="0">
           <PricingSummary
             ref={summaryRef}
             quote={result}

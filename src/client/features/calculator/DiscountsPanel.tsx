@@ -14,6 +14,8 @@ export interface DiscountsPanelProps {
   eligibleKey: string;
   selectedIds: number[];
   pricingModel: PricingModel;
+  /** What applies to the quote on screen, counted as the summary counts it (summary-model appliedDiscountsText). */
+  appliedText: string | null;
   dispatch: Dispatch<CalculatorAction>;
 }
 
@@ -24,7 +26,7 @@ function disabledReason(d: DiscountDto, eligible: boolean, model: PricingModel):
   return null;
 }
 
-export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligibleKey, selectedIds, pricingModel, dispatch }: DiscountsPanelProps) {
+export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligibleKey, selectedIds, pricingModel, appliedText, dispatch }: DiscountsPanelProps) {
   const [open, setOpen] = useState(false);
   const eligible = new Set(eligibleKey === '' ? [] : eligibleKey.split(',').map(Number));
   const count = selectedIds.length;
@@ -53,8 +55,8 @@ export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligible
                 <Heading as="h2" size="lg">
                   Available Discounts
                 </Heading>
-                <Text fontSize="sm" color="fg.muted" fontWeight="normal">
-                  {count === 0 ? `${eligible.size} of ${discounts.length} apply to this quote` : `${count} selected`}
+                <Text fontSize="sm" color="fg.muted" fontWeight="normal" data-testid="discounts-applied">
+                  {appliedText ?? (count === 0 ? `${eligible.size} of ${discounts.length} apply to this quote` : `${count} selected`)}
                 </Text>
               </Stack>
             </HStack>

@@ -49,3 +49,15 @@ export function RepricedNotice() {
     </Alert.Root>
   );
 }
+
+/** A sent quote open in the calculator: what saving a change will do to it (quote-life sentQuoteNotice). */
+export function SentQuoteNotice({ text }: { text: string }) {
+  return (
+    <Alert.Root status="warning" borderRadius="l3" size="sm" data-testid="sent-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{text}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -43,14 +43,14 @@ describe('units / users field (seed 000 §5)', () => {
     await user.clear(units);
     await user.type(units, '10000000');
     expect(state().squareMeters).toBe(10_000_000);
-    expect(screen.queryByText('Square meters must be a whole number from 0 to 10000000')).toBeNull();
+    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
     await user.type(units, '5');
     expect([units.value, state().squareMeters]).toEqual(['10000000', 10_000_000]);
-    expect(screen.getByText('Square meters must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
     await user.tab();
-    expect(screen.getByText('Square meters must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
     await user.clear(units);
-    expect(screen.queryByText('Square meters must be a whole number from 0 to 10000000')).toBeNull();
+    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
   });
 
   it('the users field follows the same rule with the user tiers; without tiers the floor is 1', async () => {

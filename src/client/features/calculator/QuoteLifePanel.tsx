@@ -3,6 +3,7 @@
 import { Alert, Box, Button, Card, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuChevronDown, LuCopy, LuHistory, LuPencil, LuSend, LuShare2 } from 'react-icons/lu';
+import { useCustomerFirst } from '../../components/CustomerFirstDialog';
 import { QuoteStatusBadge } from '../../components/QuoteStatusBadge';
 import { AcceptanceEvidence } from '../../components/share/AcceptanceEvidence';
 import { SendDialog } from '../../components/share/SendDialog';
@@ -15,9 +16,9 @@ import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import type { QuoteStatus } from '../../../shared/schemas/configuration';
-import { DriftNotice, RepricedNotice } from './DriftNotice';
+import { DriftNotice, RepricedNotice, SentQuoteNotice } from './DriftNotice';
 import { HistoryDialog } from './HistoryDialog';
-import { driftOf, type Figures, type LoadedQuote } from './quote-life';
+import { driftOf, sentQuoteNotice, type Figures, type LoadedQuote } from './quote-life';
 import { QuoteDetailsDialog } from './QuoteDetailsDialog';
 
 export function QuoteLifePanel({
@@ -42,7 +43,10 @@ export function QuoteLifePanel({
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
   const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
+  const shareFirst = useCustomerFirst('share');
+  const sendFirst = useCustomerFirst('send');
   const drift = driftOf(quote, figures);
+  const sentNotice = readOnly ? null : sentQuoteNotice(quote, figures);
   const actions = statusActions(quote.status);
 
   const move = async (to: QuoteStatus, label: string) => {
@@ -123,7 +127,11 @@ export function QuoteLifePanel({
                     <Menu.Positioner>
                       <Menu.Content>
                         {actions.map((a) => (
-                          <Menu.Item key={a.to} value={a.to} onClick={() => void move(a.to, a.label)}>
+                          <Menu.Item
+                            key={a.to}
+                            value={a.to}
+                            onClick={() => (a.to === 'sent' ? sendFirst.ask(quote, () => void move(a.to, a.label)) : void move(a.to, a.label))}
+                          >
                             {a.label}
                           </Menu.Item>
                         ))}
@@ -137,7 +145,7 @@ export function QuoteLifePanel({
                   <LuSend /> Send
                 </Button>
               )}
-              <Button size="sm" variant="outline" onClick={() => setShareOpen(true)}>
+              <Button size="sm" variant="outline" onClick={() => shareFirst.ask(quote, () => setShareOpen(true))}>
                 <LuShare2 /> Share
               </Button>
               <Button size="sm" variant="outline" onClick={() => setHistoryOpen(true)}>
@@ -176,7 +184,10 @@ export function QuoteLifePanel({
       )}
       {drift && <DriftNotice drift={drift} onReprice={() => void runReprice()} pending={reprice.isPending} readOnly={readOnly} />}
       {figures === 'live' && !readOnly && <RepricedNotice />}
+      {sentNotice && <SentQuoteNotice text={sentNotice} />}
       <ShareDialog quote={shareOpen ? quote : null} onClose={() => setShareOpen(false)} />
+      {shareFirst.dialog}
+      {sendFirst.dialog}
       <SendDialog quote={sendOpen ? quote : null} onClose={() => setSendOpen(false)} />
       <HistoryDialog id={quote.id} number={quote.number} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       {!readOnly && <QuoteDetailsDialog quote={quote} open={detailsOpen} onClose={() => setDetailsOpen(false)} />}

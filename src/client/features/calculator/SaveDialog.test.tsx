@@ -60,7 +60,11 @@ describe('save dialog modes', () => {
     expect(nameField().value).toBe('Acme HQ');
     await user.clear(nameField());
     await user.type(nameField(), 'Acme HQ v2');
+    // another quote than the open one: asked first, with what happens said before it happens
     await user.click(screen.getByRole('button', { name: 'Update Configuration' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByTestId('save-warning').textContent).toBe('This replaces “Acme HQ” with the quote on screen. The quote you opened stays as it is.');
+    await user.click(screen.getByRole('button', { name: 'Replace it' }));
     expect(onSave).toHaveBeenCalledWith({ name: 'Acme HQ v2', id: 5 });
   });
 

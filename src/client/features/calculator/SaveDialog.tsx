@@ -1,5 +1,5 @@
 // "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { memo, useReducer, useState, type FormEvent } from 'react';
 import { CONFIGURATION_NAME_MAX } from '../../../shared/schemas/configuration';
 import { notify } from '../../components/toaster';
@@ -9,6 +9,7 @@ import {
   closedSaveDialog,
   descriptionText,
   isModeChoiceDisabled,
+  overwriteWarnings,
   saveDialogReducer,
   submitDecision,
   submitLabel,
@@ -57,6 +58,10 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
     e.preventDefault();
     const decision = submitDecision(state);
     if (decision === 'blocked') return;
+    if (decision === 'confirm') {
+      dispatch({ type: 'askReplace' });
+      return;
+    }
     if (decision === 'blank') {
       notify('error', 'Name required', 'Please enter a configuration name');
       return;
@@ -176,6 +181,12 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
                     validityHint="Empty: the standard validity from today"
                   />
                 )}
+                {overwriteWarnings(state, configurations).map((w) => (
+                  <Alert.Root key={w} status="warning" size="sm" data-testid="save-warning">
+                    <Alert.Indicator />
+                    <Alert.Description>{w}</Alert.Description>
+                  </Alert.Root>
+                ))}
                 {refusal?.field === 'form' && (
                   <Text role="alert" fontSize="sm" color="fg.error">
                     {refusal.message}
@@ -187,7 +198,7 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
               <Button variant="outline" onClick={cancel} disabled={state.saving}>
                 Cancel
               </Button>
-              <Button type="submit" colorPalette="blue" disabled={!canSubmit(state)}>
+              <Button type="submit" colorPalette={state.askingReplace ? 'orange' : 'blue'} disabled={!canSubmit(state)}>
                 {submitLabel(state)}
               </Button>
             </Dialog.Footer>

@@ -5,6 +5,7 @@ import {
   initialCalculatorState,
   orderPackages,
   parseQuantityText,
+  quantityHint,
   raiseToTierMinimum,
   toQuoteForm,
   toSavePayload,
@@ -309,5 +310,20 @@ describe('loading and saving', () => {
       paymentFrequency: 'annually',
       customItems: [],
     });
+  });
+});
+
+describe('the units / users hint', () => {
+  const entry = () => run(init(), { type: 'selectPackage', packageId: 1 });
+  it('says where the next volume price starts when a tier break is near', () => {
+    const s = run(entry(), { type: 'inputQuantity', field: 'squareMeters', text: '950' });
+    expect(quantityHint(s, testContext, 3)).toBe('€3.00 per unit per month at this size; from 1,000 units: €2.50');
+    const users = run(entry(), { type: 'setPricingModel', pricingModel: 'user' }, { type: 'inputQuantity', field: 'userCount', text: '45' });
+    expect(quantityHint(users, testContext, 15)).toBe('€15.00 per user per month at this size; from 50 users: €12.00');
+  });
+  it('gives only the price far from a break, and nothing before a price is known', () => {
+    const s = run(entry(), { type: 'inputQuantity', field: 'squareMeters', text: '500' });
+    expect(quantityHint(s, testContext, 3)).toBe('€3.00 per unit per month at this size');
+    expect(quantityHint(s, testContext, null)).toBeUndefined();
   });
 });

@@ -4,7 +4,15 @@
 import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
-import { eligibleDiscountIds, type PricingCatalog, type QuoteFormInput } from '../../../shared/pricing';
+import { formatCount, formatUnitPrice } from '../../../shared/format';
+import {
+  eligibleDiscountIds,
+  FALLBACK_SQM_PRICE,
+  FALLBACK_USER_PRICE,
+  nextTierBreak,
+  type PricingCatalog,
+  type QuoteFormInput,
+} from '../../../shared/pricing';
 
 export type PricingModel = 'sqm' | 'user';
 export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
@@ -411,4 +419,23 @@ export function dropIneligibleDiscounts(s: CalculatorState, ctx: CalculatorConte
 export function calculatorReducer(s: CalculatorState, action: CalculatorAction, ctx: CalculatorContext): CalculatorState {
   const next = transition(s, action, ctx);
   return next === s ? s : dropIneligibleDiscounts(next, ctx);
+}
+
+/**
+ * What the units / users field says under it: the price per unit or user at this size (`unitPrice`, euro, from the
+ * quote on screen) and, when the quantity is within 10 % below a cheaper tier, where that price starts
+ * ("from 1,000 units: €2.50"), so nobody quotes 999 units for more than 1,000 would cost.
+ */
+export function quantityHint(s: CalculatorState, ctx: CalculatorContext, unitPrice: number | null): string | undefined {
+  if (unitPrice === null) return undefined;
+  const sqm = s.pricingModel === 'sqm';
+  const now = `${formatUnitPrice(unitPrice)} per ${sqm ? 'unit' : 'user'} per month at this size`;
+  const pkg = ctx.pricing.packages.find((p) => p.id === s.packageId);
+  const next = pkg
+    ? sqm
+      ? nextTierBreak(pkg.priceTiers, s.squareMeters, FALLBACK_SQM_PRICE)
+      : nextTierBreak(pkg.userPriceTiers, s.userCount, FALLBACK_USER_PRICE)
+    : null;
+  if (!next) return now;
+  return `${now}; from ${formatCount(next.min)} ${sqm ? 'units' : 'users'}: ${formatUnitPrice(next.price / 100)}`;
 }

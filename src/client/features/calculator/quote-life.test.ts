@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driftOf, figuresShown, isReadOnly, quoteFieldsError, quoteFieldsForCreate, type LoadedQuote } from './quote-life';
+import { driftOf, figuresShown, isReadOnly, quoteFieldsError, sentQuoteNotice, quoteFieldsForCreate, type LoadedQuote } from './quote-life';
 
 const quote = (over: Partial<LoadedQuote> = {}) =>
   ({ id: 7, status: 'draft', totalMonthly: '191851.98', catalogDrift: { totalMonthly: '192307.98', setupFees: '0.00', tcv: '1.00' }, ...over }) as LoadedQuote;
@@ -28,5 +28,15 @@ describe('the loaded quote in the calculator', () => {
     expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-01' }, '2026-03-01')).toBeNull();
     expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-02' }, '2026-03-01')).toBe('Valid until can be at most 365 days from today');
     expect(quoteFieldsForCreate({ ...v, customerEmail: ' a@b.co ', customerCompany: ' ' })).toEqual({ customerEmail: 'a@b.co' });
+  });
+});
+
+describe('a sent quote says what a change will do', () => {
+  it('before and after an input changes; nothing for other statuses', () => {
+    expect(sentQuoteNotice({ status: 'sent', number: 'Q-000002' }, 'stored')).toBe(
+      'Q-000002 was sent to the customer. Changing its prices or options and saving makes it a draft again; share it again to send the new revision.',
+    );
+    expect(sentQuoteNotice({ status: 'sent', number: 'Q-000002' }, 'live')).toMatch(/^Saving these changes makes Q-000002 a draft again/);
+    expect(sentQuoteNotice({ status: 'draft', number: 'Q-000002' }, 'live')).toBeNull();
   });
 });

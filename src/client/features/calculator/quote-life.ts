@@ -85,3 +85,14 @@ export function quoteFieldsForUpdate(v: QuoteFieldsValue) {
     ...(v.validUntil === '' ? {} : { validUntil: v.validUntil }),
   };
 }
+
+/**
+ * A sent quote whose prices or options change becomes a draft again when saved, and the customer's link keeps the
+ * version they received: said while it is open, before any change is saved. Null for every other status.
+ */
+export function sentQuoteNotice(quote: Pick<LoadedQuote, 'status' | 'number'>, figures: Figures): string | null {
+  if (quote.status !== 'sent') return null;
+  return figures === 'live'
+    ? `Saving these changes makes ${quote.number} a draft again. The customer keeps the version they received until you share it again.`
+    : `${quote.number} was sent to the customer. Changing its prices or options and saving makes it a draft again; share it again to send the new revision.`;
+}

@@ -4,6 +4,8 @@ import {
   closedSaveDialog,
   descriptionText,
   isModeChoiceDisabled,
+  overwriteWarnings,
+  replacesAnother,
   saveDialogReducer as r,
   submitDecision,
   submitLabel,
@@ -18,7 +20,7 @@ const configs = [
 describe('save dialog modes (seed 000 §4)', () => {
   it('opens in overwrite mode with the current configuration selected and its name prefilled', () => {
     expect(r(closedSaveDialog, { type: 'open', currentConfigId: 9, configurations: configs })).toEqual({
-      open: true, mode: 'overwrite', selectedId: 9, name: 'Globex', saving: false,
+      open: true, mode: 'overwrite', selectedId: 9, name: 'Globex', saving: false, currentId: 9, askingReplace: false,
     });
   });
 
@@ -26,7 +28,7 @@ describe('save dialog modes (seed 000 §4)', () => {
     const dirty: SaveDialogState = { ...closedSaveDialog, name: 'left over', selectedId: 5 };
     for (const id of [null, 404]) {
       expect(r(dirty, { type: 'open', currentConfigId: id, configurations: configs })).toEqual({
-        open: true, mode: 'new', selectedId: null, name: '', saving: false,
+        open: true, mode: 'new', selectedId: null, name: '', saving: false, currentId: null, askingReplace: false,
       });
     }
   });
@@ -49,13 +51,13 @@ describe('save dialog modes (seed 000 §4)', () => {
   });
 
   it('Cancel resets to new mode, clears name and selection, and closes', () => {
-    const s: SaveDialogState = { open: true, mode: 'overwrite', selectedId: 9, name: 'Globex', saving: false };
+    const s: SaveDialogState = { ...closedSaveDialog, open: true, mode: 'overwrite', selectedId: 9, name: 'Globex' };
     expect(r(s, { type: 'cancel' })).toEqual(closedSaveDialog);
   });
 });
 
 describe('blocking while saving', () => {
-  const saving: SaveDialogState = { open: true, mode: 'new', selectedId: null, name: 'Acme', saving: true };
+  const saving: SaveDialogState = { ...closedSaveDialog, open: true, name: 'Acme', saving: true };
 
   it('ignores Cancel, mode switches, selection and typing while a save runs', () => {
     expect(r(saving, { type: 'cancel' })).toBe(saving);
@@ -75,7 +77,7 @@ describe('blocking while saving', () => {
 });
 
 describe('submit rules (seed 000 §5)', () => {
-  const open: SaveDialogState = { open: true, mode: 'new', selectedId: null, name: '', saving: false };
+  const open: SaveDialogState = { ...closedSaveDialog, open: true };
 
   it('a blank or whitespace name cannot be submitted', () => {
     expect(canSubmit(open)).toBe(false);
@@ -90,7 +92,27 @@ describe('submit rules (seed 000 §5)', () => {
   it('overwrite mode needs a chosen configuration and hands over its id', () => {
     expect(canSubmit({ ...open, mode: 'overwrite', name: 'Acme' })).toBe(false);
     expect(submitDecision({ ...open, mode: 'overwrite', name: 'Acme' })).toBe('blocked');
-    expect(submitDecision({ ...open, mode: 'overwrite', name: 'Acme 2', selectedId: 5 })).toEqual({ name: 'Acme 2', id: 5 });
+    expect(submitDecision({ ...open, mode: 'overwrite', name: 'Acme 2', selectedId: 5, currentId: 5 })).toEqual({ name: 'Acme 2', id: 5 });
+  });
+
+  it('overwriting is the open quote by default; replacing another one is asked first', () => {
+    const opened = r(closedSaveDialog, { type: 'open', currentConfigId: 9, configurations: configs });
+    // back and forth between the modes comes back to the open quote, not the first in the list
+    const back = r(r(opened, { type: 'setMode', mode: 'new', configurations: configs }), { type: 'select', id: 9, configurations: configs });
+    expect(r({ ...back, selectedId: null }, { type: 'setMode', mode: 'overwrite', configurations: configs })).toMatchObject({ selectedId: 9, name: 'Globex' });
+    expect(submitDecision(opened)).toEqual({ name: 'Globex', id: 9 });
+
+    const other = r(opened, { type: 'select', id: 5, configurations: configs });
+    expect(replacesAnother(other)).toBe(true);
+    expect(submitDecision(other)).toBe('confirm');
+    const asked = r(other, { type: 'askReplace' });
+    expect(submitLabel(asked)).toBe('Replace it');
+    expect(submitDecision(asked)).toEqual({ name: 'Acme HQ', id: 5 });
+    expect(overwriteWarnings(asked, configs)).toEqual(['This replaces “Acme HQ” with the quote on screen. The quote you opened stays as it is.']);
+    const sent = [{ id: 5, name: 'Acme HQ', status: 'sent' }, configs[1]!];
+    expect(overwriteWarnings(r(opened, { type: 'select', id: 5, configurations: sent }), sent)[0]).toMatch(/^“Acme HQ” was sent to the customer: updating its prices or options makes it a draft again/);
+    // choosing again asks again
+    expect(submitDecision(r(asked, { type: 'select', id: 5, configurations: configs }))).toBe('confirm');
   });
 
   it('texts per mode', () => {

@@ -4,6 +4,8 @@ export type SaveMode = 'new' | 'overwrite';
 export interface SavedConfigurationRef {
   id: number;
   name: string;
+  /** A sent quote turns back into a draft when its pricing changes: the dialog says so before the update. */
+  status?: string;
 }
 
 export interface SaveDialogState {
@@ -13,6 +15,10 @@ export interface SaveDialogState {
   name: string;
   /** A save started from this dialog is running. */
   saving: boolean;
+  /** The quote open in the calculator: overwriting it is the default, replacing another one is asked first. */
+  currentId: number | null;
+  /** The user was asked whether to replace another quote than the open one; the next submit goes ahead. */
+  askingReplace: boolean;
 }
 
 /**
@@ -28,41 +34,53 @@ export type SaveDialogAction =
   | { type: 'select'; id: number; configurations: SavedConfigurationRef[] }
   | { type: 'setName'; name: string }
   | { type: 'cancel' }
+  /** Overwriting a quote other than the open one: the dialog asks before the save runs. */
+  | { type: 'askReplace' }
   | { type: 'saveStarted' }
   /** The save finished: on success the dialog clears its name and closes; on failure it stays for another try. */
   | { type: 'saveFinished'; ok: boolean };
 
-export const closedSaveDialog: SaveDialogState = { open: false, mode: 'new', selectedId: null, name: '', saving: false };
+export const closedSaveDialog: SaveDialogState = {
+  open: false,
+  mode: 'new',
+  selectedId: null,
+  name: '',
+  saving: false,
+  currentId: null,
+  askingReplace: false,
+};
 
 export function saveDialogReducer(s: SaveDialogState, a: SaveDialogAction): SaveDialogState {
   switch (a.type) {
     case 'open': {
       if (s.saving) return { ...s, open: true };
       const current = a.configurations.find((c) => c.id === a.currentConfigId);
-      return current
-        ? { open: true, mode: 'overwrite', selectedId: current.id, name: current.name, saving: false }
-        : { open: true, mode: 'new', selectedId: null, name: '', saving: false };
+      const base = { ...closedSaveDialog, open: true, currentId: current?.id ?? null };
+      return current ? { ...base, mode: 'overwrite', selectedId: current.id, name: current.name } : base;
     }
     case 'setMode': {
       if (s.saving) return s;
       if (a.mode === 'overwrite') {
         if (a.configurations.length === 0) return s; // the overwrite option is disabled when none exist
         const selected = a.configurations.find((c) => c.id === s.selectedId);
-        if (selected) return { ...s, mode: 'overwrite' };
-        const first = a.configurations[0]!;
-        return { ...s, mode: 'overwrite', selectedId: first.id, name: first.name };
+        if (selected) return { ...s, mode: 'overwrite', askingReplace: false };
+        // the open quote first: overwriting any other one is never the default
+        const pick = a.configurations.find((c) => c.id === s.currentId) ?? a.configurations[0]!;
+        return { ...s, mode: 'overwrite', selectedId: pick.id, name: pick.name, askingReplace: false };
       }
-      return { ...s, mode: 'new' };
+      return { ...s, mode: 'new', askingReplace: false };
     }
     case 'select': {
       if (s.saving) return s;
       const c = a.configurations.find((x) => x.id === a.id);
-      return c ? { ...s, selectedId: c.id, name: c.name } : s;
+      return c ? { ...s, selectedId: c.id, name: c.name, askingReplace: false } : s;
     }
     case 'setName':
       return s.saving ? s : { ...s, name: a.name };
     case 'cancel':
       return s.saving ? s : { ...closedSaveDialog };
+    case 'askReplace':
+      return s.saving ? s : { ...s, askingReplace: true };
     case 'saveStarted':
       return { ...s, saving: true };
     case 'saveFinished':
@@ -87,7 +105,13 @@ export function isModeChoiceDisabled(s: SaveDialogState, configurationCount: num
 
 export function submitLabel(s: SaveDialogState): string {
   if (s.saving) return 'Saving...';
+  if (s.askingReplace) return 'Replace it';
   return s.mode === 'overwrite' ? 'Update Configuration' : 'Save Configuration';
+}
+
+/** Overwriting a saved quote that is not the one open in the calculator. */
+export function replacesAnother(s: SaveDialogState): boolean {
+  return s.mode === 'overwrite' && s.selectedId !== null && s.selectedId !== s.currentId;
 }
 
 export function descriptionText(mode: SaveMode): string {
@@ -97,13 +121,31 @@ export function descriptionText(mode: SaveMode): string {
 }
 
 /**
- * The submit decision: 'blank' (toast "Name required"), 'blocked' (a save runs, or no configuration chosen), or the
- * event for the caller (name trimmed).
+ * The submit decision: 'blank' (toast "Name required"), 'blocked' (a save runs, or no configuration chosen),
+ * 'confirm' (another quote than the open one would be replaced: ask first), or the event for the caller (name
+ * trimmed).
  */
-export function submitDecision(s: SaveDialogState): SaveEvent | 'blank' | 'blocked' {
+export function submitDecision(s: SaveDialogState): SaveEvent | 'blank' | 'blocked' | 'confirm' {
   if (s.saving) return 'blocked';
   if (isNameBlank(s.name)) return 'blank';
   const name = s.name.trim();
-  if (s.mode === 'overwrite') return s.selectedId === null ? 'blocked' : { name, id: s.selectedId };
+  if (s.mode === 'overwrite') {
+    if (s.selectedId === null) return 'blocked';
+    if (replacesAnother(s) && !s.askingReplace) return 'confirm';
+    return { name, id: s.selectedId };
+  }
   return { name };
+}
+
+/** What the dialog warns about before an update: replacing another quote than the open one, and a sent quote that
+ * the update turns back into a draft. */
+export function overwriteWarnings(s: SaveDialogState, configurations: SavedConfigurationRef[]): string[] {
+  if (s.mode !== 'overwrite' || s.selectedId === null) return [];
+  const chosen = configurations.find((c) => c.id === s.selectedId);
+  if (!chosen) return [];
+  const out: string[] = [];
+  if (s.askingReplace) out.push(`This replaces “${chosen.name}” with the quote on screen. The quote you opened stays as it is.`);
+  if (chosen.status === 'sent')
+    out.push(`“${chosen.name}” was sent to the customer: updating its prices or options makes it a draft again, and the customer keeps the version they received until you share it again.`);
+  return out;
 }

@@ -16,8 +16,12 @@ export function saveRefusalOf(error: unknown): SaveRefusal | null {
   return message ? { field: 'form', message } : null;
 }
 
-/** The toast's text: the seed's words, then the reason when there is one. */
-export function saveFailureText(overwrite: boolean, refusal: SaveRefusal | null): string {
+/**
+ * The toast's text: the fixed words, then the reason: the server's refusal, or what failed when no answer came
+ * (the connection, or the server itself), so an offline user knows the quote is not lost to a bad input.
+ */
+export function saveFailureText(overwrite: boolean, refusal: SaveRefusal | null, outage: string | null = null): string {
   const base = overwrite ? 'Failed to update configuration' : 'Failed to save configuration';
-  return refusal ? `${base}: ${refusal.message}` : base;
+  const reason = refusal?.message ?? outage;
+  return reason ? `${base}: ${reason}` : base;
 }

@@ -3,6 +3,7 @@ import { calculateQuote } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import { calculatorReducer, initialCalculatorState, toQuoteForm, type CalculatorAction } from './calculator-state';
 import {
+  appliedDiscountsText,
   discountGroups,
   basePriceLines,
   contractValueSentence,
@@ -75,5 +76,24 @@ describe('the discount lines add up to what they say', () => {
     expect(g.oneTime.map((l) => l.label)).toEqual(['Multi-Site Setup Discount']);
     expect(g.oneTime[0]!.amount).toBe(r.setupDiscount);
     expect(g.freeMonths.map((l) => [l.label, l.months])).toEqual([['Annual Prepay Bonus', 1]]);
+  });
+});
+
+describe('the discounts panel count', () => {
+  it('counts what applies, and the monthly part is the summary\'s Discounts count', () => {
+    const none = quoteAfter({ type: 'setContractDuration', contractDuration: 12 });
+    expect(appliedDiscountsText(none)).toBeNull();
+    const two = quoteAfter({ type: 'toggleDiscount', discountId: 1 }, { type: 'toggleDiscount', discountId: 4 });
+    expect(discountGroups(two).monthly).toHaveLength(2);
+    expect(appliedDiscountsText(two)).toBe('2 applied');
+    const mixed = quoteAfter(
+      { type: 'incrementLocations' },
+      { type: 'incrementLocations' },
+      { type: 'toggleDiscount', discountId: 1 },
+      { type: 'toggleDiscount', discountId: 5 },
+      { type: 'toggleDiscount', discountId: 6 },
+    );
+    expect(discountGroups(mixed).monthly).toHaveLength(1);
+    expect(appliedDiscountsText(mixed)).toBe('3 applied: 1 off the monthly total, 1 off one-time fees, 1 with free months');
   });
 });

@@ -148,3 +148,21 @@ export function discountGroups(r: QuoteResult): DiscountGroups {
   }
   return groups;
 }
+
+/**
+ * The collapsed discounts panel's count of what applies, in the summary's terms: the number off the monthly total is
+ * the summary's Discounts count; setup fee discounts and free months are named apart. Null when none applies.
+ */
+export function appliedDiscountsText(r: QuoteResult | null): string | null {
+  if (!r) return null;
+  const g = discountGroups(r);
+  const n = g.monthly.length + g.oneTime.length + g.freeMonths.length;
+  if (n === 0) return null;
+  if (n === g.monthly.length) return `${n} applied`;
+  const parts = [
+    g.monthly.length > 0 ? `${g.monthly.length} off the monthly total` : null,
+    g.oneTime.length > 0 ? `${g.oneTime.length} off one-time fees` : null,
+    g.freeMonths.length > 0 ? `${g.freeMonths.length} with free months` : null,
+  ].filter((p) => p !== null);
+  return `${n} applied: ${parts.join(', ')}`;
+}

@@ -6,8 +6,10 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { SessionCheckFailed } from '../../components/SessionCheckFailed';
 import { useEnteringUser } from '../../lib/session';
 import { SavedConfigurationsTable } from './SavedConfigurationsTable';
+import { usePageTitle } from '../../lib/page-title';
 
 export function SavedConfigurationsPage() {
+  usePageTitle('Saved Configurations');
   const { status, check } = useEnteringUser();
   if (status === 'loading') return <PageSpinner />;
   if (status === 'unavailable') return <SessionCheckFailed check={check} />;

@@ -8,6 +8,7 @@ import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schem
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
+import { useCustomerFirst } from '../../components/CustomerFirstDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
@@ -25,8 +26,12 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { initialListState, listReducer, pageCount } from './listState';
 import { SortableHeader } from './SortableHeader';
 
+/** Cell padding: tight up to 1280 px, so every column and action fits a 1024 px window without sideways scroll. */
+const cellPx = { base: '2', xl: '3' } as const;
 /** Non-sortable headers look like the sortable ones (small, semibold, muted). */
-const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '4' } as const;
+const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: cellPx } as const;
+/** The actions stay at the right edge if the table ever needs to scroll (a long word, a narrow tablet). */
+const stickyEnd = { position: 'sticky', insetInlineEnd: '0', zIndex: '1', boxShadow: '-8px 0 8px -8px rgba(0, 0, 0, 0.18)' } as const;
 
 type Row = RouterOutputs['configurations']['list']['items'][number];
 
@@ -34,6 +39,8 @@ export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [toShare, setToShare] = useState<ShareTarget | null>(null);
+  const shareFirst = useCustomerFirst('share');
+  const share = (row: Row) => shareFirst.ask(row, () => setToShare(row));
   const [toSend, setToSend] = useState<SendTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
@@ -52,7 +59,7 @@ export function SavedConfigurationsTable() {
       await utils.configurations.invalidate();
     },
     onError: (err) => {
-      notify('error', `Failed to delete configuration: ${errorMessage(err, 'Unknown error')}`);
+      notify('error', `Failed to delete configuration: ${errorMessage(err, UNAVAILABLE_MESSAGE)}`);
       setToDelete(null);
     },
   });
@@ -146,7 +153,7 @@ export function SavedConfigurationsTable() {
             }
             data-testid="saved-card"
           >
-            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} onSend={() => setToSend(c)} />
+            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
           </SavedConfigCard>
         ))}
       </Stack>
@@ -154,7 +161,7 @@ export function SavedConfigurationsTable() {
         <StatusFilterSelect value={status} onChange={filterBy} />
       </Flex>
       <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>
-        <Table.Root size="sm" interactive stickyHeader minW="1040px" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+        <Table.Root size="sm" interactive stickyHeader minW={{ base: '900px', lg: '0' }} opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
           <Table.Header>
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
@@ -164,8 +171,11 @@ export function SavedConfigurationsTable() {
               <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
               <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
               <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-              <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
-              <Table.ColumnHeader {...plainHeader} textAlign="end">
+              {/* always the signed-in user on this list: the column that gives way below 1536 px */}
+              <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
+                Created By
+              </Table.ColumnHeader>
+              <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
                 Actions
               </Table.ColumnHeader>
             </Table.Row>
@@ -173,13 +183,13 @@ export function SavedConfigurationsTable() {
           <Table.Body>
             {data.items.map((c) => (
               <Table.Row key={c.id} data-testid="saved-row">
-                <Table.Cell px="4">
+                <Table.Cell px={cellPx}>
                   <QuoteNumberCell quote={c} />
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px="4">
+                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx}>
                   {formatLocalDate(c.createdAt)}
                 </Table.Cell>
-                <Table.Cell maxW="64" px="4">
+                <Table.Cell maxW={{ base: '32', xl: '52' }} px={cellPx}>
                   <Text fontWeight="medium" truncate title={c.name}>
                     {c.name}
                   </Text>
@@ -189,22 +199,22 @@ export function SavedConfigurationsTable() {
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell px="4">{c.packageName}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px="4">
+                <Table.Cell px={cellPx}>{c.packageName}</Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px={cellPx}>
                   {c.locations}
                 </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px="4">
+                <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px={cellPx}>
                   {c.contractDuration} months
                 </Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="semibold" px="4">
+                <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
                   <Money value={c.tcv} />
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px="4">
+                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
                   {c.createdBy}
                 </Table.Cell>
-                <Table.Cell textAlign="end" px="4">
-                  <HStack gap="1.5" justify="flex-end">
-                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => setToShare(c)} onSend={() => setToSend(c)} />
+                <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
+                  <HStack gap="1" justify="flex-end">
+                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
                   </HStack>
                 </Table.Cell>
               </Table.Row>
@@ -241,6 +251,7 @@ export function SavedConfigurationsTable() {
         </HStack>
       </Flex>
       <ShareDialog quote={toShare} onClose={() => setToShare(null)} />
+      {shareFirst.dialog}
       <SendDialog quote={toSend} onClose={() => setToSend(null)} />
       <ConfirmDialog
         open={toDelete !== null}
@@ -269,9 +280,12 @@ function RowActions({ row, onDelete, onShare, onSend }: { row: Row; onDelete: ()
       <IconButton size="xs" variant="outline" onClick={() => void duplicate(row)} loading={pending} aria-label={`Duplicate ${row.name}`} title="Duplicate">
         <LuCopy />
       </IconButton>
-      <Button asChild size="xs" variant="outline">
-        <a href={configurationPdfUrl(row.id)} download aria-label={`Download PDF of ${row.name}`}>
-          <LuFileDown aria-hidden /> PDF
+      <Button asChild size="xs" variant="outline" px={{ base: '0', xl: '2.5' }} minW="8">
+        <a href={configurationPdfUrl(row.id)} download aria-label={`Download PDF of ${row.name}`} title="PDF">
+          <LuFileDown aria-hidden />
+          <Box as="span" hideBelow="xl">
+            PDF
+          </Box>
         </a>
       </Button>
       {row.status !== 'accepted' ? (
@@ -280,7 +294,7 @@ function RowActions({ row, onDelete, onShare, onSend }: { row: Row; onDelete: ()
         </IconButton>
       ) : (
         // keeps the buttons of every row in the same columns
-        <Box w="6" flexShrink={0} aria-hidden />
+        <Box w="8" flexShrink={0} aria-hidden />
       )}
     </>
   );

@@ -20,11 +20,11 @@ export function SortableHeader({
   const sort = ariaSort(state, column);
   const Indicator = sort === 'ascending' ? LuArrowUp : sort === 'descending' ? LuArrowDown : LuArrowUpDown;
   return (
-    <Table.ColumnHeader aria-sort={sort} textAlign={numeric ? 'end' : 'start'} px="2">
+    <Table.ColumnHeader aria-sort={sort} textAlign={numeric ? 'end' : 'start'} px="1">
       <Button
         variant="ghost"
         size="xs"
-        px="2"
+        px="1.5"
         fontWeight="semibold"
         color={sort === 'none' ? 'fg.muted' : 'fg'}
         onClick={() => onSort(column)}

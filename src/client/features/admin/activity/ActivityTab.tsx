@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, LoadingBlock, Pager, SectionHeader } from '../shared/shell-ui';
-import { ACTION_OPTIONS, ACTIVITY_PAGE_SIZE, changedFields, csvUrl, ENTITY_OPTIONS, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
+import { ACTION_OPTIONS, actionLabel, ACTIVITY_PAGE_SIZE, csvUrl, ENTITY_OPTIONS, entryLines, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
 
 export function ActivityTab() {
   const [f, setF] = useState(initialFilters);
@@ -68,14 +68,14 @@ export function ActivityTab() {
               </Table.Header>
               <Table.Body>
                 {list.data.items.map((e) => {
-                  const changes = <Changes lines={changedFields(e.before, e.after)} />;
+                  const changes = <Changes lines={entryLines(e)} />;
                   const action = (
                     <Badge variant="outline" size="sm">
-                      {e.action.replaceAll('_', ' ')}
+                      {actionLabel(e.action)}
                     </Badge>
                   );
                   return (
-                    <Table.Row key={e.id} verticalAlign="top">
+                    <Table.Row key={e.id} verticalAlign="top" data-testid="activity-entry">
                       <Table.Cell whiteSpace={{ md: 'nowrap' }} fontVariantNumeric="tabular-nums">
                         {formatAdminDateTime(e.at)}
                       </Table.Cell>
@@ -88,13 +88,13 @@ export function ActivityTab() {
                         )}
                         {/* on a phone the entry reads down one column: what, the action, what changed */}
                         <Stack gap="1" mt="1.5" hideFrom="md" overflowWrap="anywhere">
-                          <Text>{subjectOf(e)}</Text>
+                          <Text>{subjectOf(e, list.data.quoteNumbers)}</Text>
                           <Box>{action}</Box>
                           {changes}
                         </Stack>
                       </Table.Cell>
                       <Table.Cell maxW="56" overflowWrap="anywhere" {...wideOnly}>
-                        {subjectOf(e)}
+                        {subjectOf(e, list.data.quoteNumbers)}
                       </Table.Cell>
                       <Table.Cell {...wideOnly}>{action}</Table.Cell>
                       <Table.Cell maxW="96" overflowWrap="anywhere" {...wideOnly}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, csvUrl, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
+import { actionLabel, changedFields, csvUrl, entryLines, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
 
 describe('activity filters', () => {
   it('a filter change goes back to page 1 and only set filters are sent', () => {
@@ -9,11 +9,45 @@ describe('activity filters', () => {
     expect(csvUrl({ ...f, from: '2026-03-01' })).toBe('/api/admin/audit.csv?entity=package&from=2026-03-01');
   });
 
-  it('shows what changed between before and after', () => {
-    expect(changedFields({ name: 'Advanced', basePrice: '49.00' }, { name: 'Advanced', basePrice: '59.00' })).toEqual(['basePrice: 49.00 → 59.00']);
-    expect(changedFields(null, { name: 'x', tcv: '1.00' })).toEqual(['name: x', 'tcv: 1.00']);
-    expect(subjectOf({ entity: 'quote', entityId: 7, before: null, after: { name: 'Ada', number: 'Q-000007' } })).toBe('quote #7 · Q-000007');
-    expect(subjectOf({ entity: 'quote', entityId: 7, before: null, after: { name: 'Ada' } })).toBe('quote #7');
-    expect(subjectOf({ entity: 'package', entityId: 2, before: null, after: { name: 'Advanced' } })).toBe('package #2 · Advanced');
+  it('shows what changed between before and after, in words and euro', () => {
+    expect(changedFields({ name: 'Advanced', basePrice: '49.00' }, { name: 'Advanced', basePrice: '59.00' })).toEqual(['Base price: €49.00 → €59.00']);
+    expect(changedFields(null, { id: 3, name: 'x', tcv: '1.00', isAdmin: false })).toEqual(['Name: x', 'TCV: €1.00', 'Administrator: no']);
+    expect(changedFields({ squareMeters: 100, pricingModel: 'sqm' }, { squareMeters: 120, pricingModel: 'user' })).toEqual([
+      'Units: 100 → 120',
+      'Pricing model: Unit-Based → User-Based',
+    ]);
+  });
+
+  it('names a quote by its number and a catalogue item by its kind and name', () => {
+    const numbers = { '2': 'Q-000002' };
+    expect(subjectOf({ entity: 'quote', entityId: 2, action: 'shared', after: { revision: 1, replacedLink: false } }, numbers)).toBe('Q-000002');
+    expect(subjectOf({ entity: 'quote', entityId: 7, action: 'created', before: null, after: { name: 'Ada', number: 'Q-000007' } })).toBe('Q-000007');
+    expect(subjectOf({ entity: 'package', entityId: 2, action: 'update', before: null, after: { name: 'Advanced' } })).toBe('Package · Advanced');
+  });
+
+  it('tells quote events in sentences, never field names', () => {
+    expect(entryLines({ entity: 'quote', entityId: 2, action: 'shared', after: { revision: 1, replacedLink: false } })).toEqual(['Link made for revision 1']);
+    expect(entryLines({ entity: 'quote', entityId: 2, action: 'shared', after: { revision: 3, replacedLink: true } })).toEqual([
+      'Link made for revision 3, replacing the earlier link',
+    ]);
+    expect(
+      entryLines({
+        entity: 'quote',
+        entityId: 2,
+        action: 'revised',
+        before: { revision: 1, status: 'sent', totalMonthly: '2066.92', setupFees: '499.00', tcv: '74908.12' },
+        after: { revision: 2, status: 'draft', totalMonthly: '2449.42', setupFees: '499.00', tcv: '88678.12' },
+      }),
+    ).toEqual([
+      'Revision 1 → 2',
+      'Monthly total: €2,066.92 → €2,449.42',
+      'TCV: €74,908.12 → €88,678.12',
+      'Back to draft: it had been sent, and the customer’s link shows the earlier revision',
+    ]);
+    expect(entryLines({ entity: 'quote', entityId: 2, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } })).toEqual(['Draft → Sent']);
+    expect(entryLines({ entity: 'quote', entityId: 2, action: 'declined', before: { status: 'sent' }, after: { status: 'declined', reason: null, revision: 2 } })).toEqual([
+      'Declined by the customer, revision 2',
+    ]);
+    expect(actionLabel('status_changed')).toBe('Status changed');
   });
 });

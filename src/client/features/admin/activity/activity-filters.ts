@@ -1,5 +1,6 @@
 // The Activity tab's filters and what its rows say; pure, tested without a DOM.
 import type { AuditQuery } from '../../../../shared/schemas/audit';
+import { formatEuro } from '../../../lib/format';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -25,39 +26,40 @@ export const ENTITY_OPTIONS = [
   { value: 'company', label: 'Company details' },
 ];
 
-export const ACTION_OPTIONS = [
-  { value: '', label: 'Any action' },
-  ...[
-    'create',
-    'update',
-    'delete',
-    'created',
-    'revised',
-    'details_edited',
-    'status_changed',
-    'shared',
-    'sent',
-    'reminder_sent',
-    'link_revoked',
-    'opened',
-    'accepted',
-    'declined',
-    'deleted',
-    'registered',
-    'signed_in',
-    'sign_in_failed',
-    'signed_out',
-    'profile_changed',
-    'password_changed',
-    'password_reset_requested',
-    'password_reset',
-    'reset_link_created',
-    'role_changed',
-  ].map((v) => ({
-    value: v,
-    label: v.replaceAll('_', ' '),
-  })),
-];
+/** What each recorded action is called on screen. */
+export const ACTION_LABEL: Record<string, string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  created: 'Quote created',
+  revised: 'Quote revised',
+  details_edited: 'Details edited',
+  status_changed: 'Status changed',
+  shared: 'Shared',
+  sent: 'Sent by email',
+  reminder_sent: 'Reminder sent',
+  link_revoked: 'Link revoked',
+  opened: 'Opened by the customer',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  deleted: 'Quote deleted',
+  registered: 'Registered',
+  signed_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  signed_out: 'Signed out',
+  profile_changed: 'Profile changed',
+  password_changed: 'Password changed',
+  role_changed: 'Role changed',
+  password_reset_requested: 'Password reset requested',
+  password_reset: 'Password reset',
+  reset_link_created: 'Reset link made',
+};
+
+export function actionLabel(action: string): string {
+  return ACTION_LABEL[action] ?? sentenceCase(action.replaceAll('_', ' '));
+}
+
+export const ACTION_OPTIONS = [{ value: '', label: 'Any action' }, ...Object.keys(ACTION_LABEL).map((v) => ({ value: v, label: actionLabel(v) }))];
 
 /** A filter change starts again at page 1. */
 export function setFilter(f: ActivityFilters, key: Exclude<keyof ActivityFilters, 'page'>, value: string): ActivityFilters {
@@ -85,28 +87,117 @@ export function csvUrl(f: ActivityFilters): string {
   return `/api/admin/audit.csv${s ? `?${s}` : ''}`;
 }
 
-/** The fields whose values differ between before and after: "basePrice: 49.00 → 59.00". */
+const ENTITY_LABEL: Record<string, string> = {
+  package: 'Package',
+  addon: 'Add-on',
+  category: 'Add-on category',
+  discount: 'Discount',
+  user: 'Account',
+  quote: 'Quote',
+};
+
+/** Field names as the screens call them; the rest are split into words ("extraLocationPrice" → "Extra location price"). */
+const FIELD_LABEL: Record<string, string> = {
+  tcv: 'TCV',
+  totalMonthly: 'Monthly total',
+  setupFees: 'One-time fees',
+  squareMeters: 'Units',
+  userCount: 'Users',
+  pricingModel: 'Pricing model',
+  isAdmin: 'Administrator',
+  priceTiers: 'Unit price tiers',
+  userPriceTiers: 'User price tiers',
+  availableForPackages: 'Available for packages',
+};
+const MONEY_FIELDS = new Set(['tcv', 'totalMonthly', 'setupFees', 'basePrice', 'setupFee', 'extraLocationPrice', 'monthlyFee', 'pricePerSqm', 'pricePerUser']);
+const STATUS_WORD: Record<string, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined' };
+
+function sentenceCase(text: string): string {
+  const t = text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+function fieldLabel(key: string): string {
+  return FIELD_LABEL[key] ?? sentenceCase(key);
+}
+
+/** One value as a person reads it: money in euro, yes/no, the unit model's name, lists by their length. */
+function valueText(key: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (MONEY_FIELDS.has(key) && (typeof v === 'string' || typeof v === 'number') && Number.isFinite(Number(v))) return formatEuro(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (key === 'pricingModel') return v === 'user' ? 'User-Based' : 'Unit-Based';
+  if (key === 'status' && typeof v === 'string') return STATUS_WORD[v] ?? v;
+  if (Array.isArray(v)) return v.length === 0 ? 'none' : `${v.length} ${v.length === 1 ? 'entry' : 'entries'}`;
+  if (typeof v === 'object') return 'changed';
+  return String(v);
+}
+
+/** The fields whose values differ between before and after: "Base price: €49.00 → €59.00". */
 export function changedFields(before: unknown, after: unknown): string[] {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
-  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
   // A create or a delete has one side: its values are what there is to see.
   if (before === null || before === undefined || after === null || after === undefined) {
     const only = before ?? after;
     if (!only || typeof only !== 'object') return [];
-    return Object.entries(only as Record<string, unknown>).map(([k, v]) => `${k}: ${show(v)}`);
+    return Object.entries(only as Record<string, unknown>)
+      .filter(([k]) => k !== 'id')
+      .map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v)}`);
   }
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])).map((k) => `${k}: ${show(b[k]) ?? '—'} → ${show(a[k]) ?? '—'}`);
+  return keys
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => (Array.isArray(a[k]) || Array.isArray(b[k]) ? `${fieldLabel(k)} changed` : `${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, a[k])}`));
 }
 
-/** What the row names: the thing changed, by its name when the entry holds one. */
-export function subjectOf(e: { entity: string; entityId: number | null; before?: unknown; after?: unknown }): string {
+type Entry = { entity: string; entityId: number | null; action: string; before?: unknown; after?: unknown };
+
+/** What a quote event says, in sentences; null for an entry that is not a quote event. */
+export function quoteEventLines(e: Entry): string[] | null {
+  if (e.entity !== 'quote') return null;
+  const b = (e.before ?? {}) as Record<string, unknown>;
+  const a = (e.after ?? {}) as Record<string, unknown>;
+  const rev = (v: unknown) => (typeof v === 'number' ? `revision ${v}` : 'the current revision');
+  switch (e.action) {
+    case 'created':
+      return [`Saved as “${String(a.name ?? '')}”, TCV ${valueText('tcv', a.tcv)}`];
+    case 'revised': {
+      const lines = [`Revision ${String(b.revision ?? '?')} → ${String(a.revision ?? '?')}`];
+      for (const k of ['totalMonthly', 'setupFees', 'tcv']) if (b[k] !== a[k]) lines.push(`${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, a[k])}`);
+      if (b.status === 'sent' && a.status === 'draft') lines.push('Back to draft: it had been sent, and the customer’s link shows the earlier revision');
+      return lines;
+    }
+    case 'status_changed':
+      return [`${valueText('status', b.status)} → ${valueText('status', a.status)}`];
+    case 'shared':
+      return [`Link made for ${rev(a.revision)}${a.replacedLink === true ? ', replacing the earlier link' : ''}`];
+    case 'link_revoked':
+      return ['The customer’s link no longer opens the quote'];
+    case 'opened':
+      return [`The customer opened the link (${rev(a.revision)}) for the first time`];
+    case 'accepted':
+      return [`Accepted by ${String(a.name ?? 'the customer')}${a.email ? ` <${String(a.email)}>` : ''}, ${rev(a.revision)}`];
+    case 'declined':
+      return [`Declined by the customer, ${rev(a.revision)}${a.reason ? `: “${String(a.reason)}”` : ''}`];
+    default:
+      return changedFields(e.before, e.after);
+  }
+}
+
+/** The Change column: a quote event's sentences, or the fields that changed. */
+export function entryLines(e: Entry): string[] {
+  return quoteEventLines(e) ?? changedFields(e.before, e.after);
+}
+
+/** What the row names: a quote by its number ("Q-000002"), anything else by its kind and name ("Package · Advanced"). */
+export function subjectOf(e: Entry, quoteNumbers: Record<string, string> = {}): string {
   const v = ((e.after ?? e.before) ?? {}) as Record<string, unknown>;
-  // A quote event's `name` may be the customer's (an acceptance): a quote is named by its number.
-  const name =
-    e.entity === 'quote'
-      ? typeof v.number === 'string' ? v.number : null
-      : typeof v.name === 'string' ? v.name : typeof v.username === 'string' ? v.username : null;
-  return `${e.entity}${e.entityId !== null ? ` #${e.entityId}` : ''}${name ? ` · ${name}` : ''}`;
+  if (e.entity === 'quote') {
+    const number = (e.entityId !== null ? quoteNumbers[String(e.entityId)] : undefined) ?? (typeof v.number === 'string' ? v.number : null);
+    return number ?? 'A deleted quote';
+  }
+  const name = typeof v.name === 'string' ? v.name : typeof v.username === 'string' ? v.username : null;
+  const kind = ENTITY_LABEL[e.entity] ?? sentenceCase(e.entity);
+  return name ? `${kind} · ${name}` : kind;
 }

@@ -9,8 +9,8 @@ import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, valueStep, typ
 import { CatalogFormFooter } from '../shared/catalog-ui';
 
 const TYPE_HINT: Partial<Record<DiscountType, string>> = {
-  sqm_percentage: 'Applies to the unit-based price only, with the Square Meter Based pricing model.',
-  user_percentage: 'Applies to the user-based price only, with the User Based pricing model.',
+  sqm_percentage: 'Applies to the unit-based price only, with the Unit-Based pricing model.',
+  user_percentage: 'Applies to the user-based price only, with the User-Based pricing model.',
   free_months: 'Adds free months to the contract without changing the monthly price.',
   setup_fee_discount: 'A percentage off the one-time setup fees only.',
   fixed: 'A fixed amount in euro off the monthly total.',

@@ -5,7 +5,7 @@ import { DialogCloseFooter } from '../../../components/DialogCloseFooter';
 import { formatAdminDateTime } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { DetailItem } from '../shared/shell-ui';
-import { formatMetadata, statusBadge } from './email-log-view';
+import { formatMetadata, mailTypeLabel, statusBadge } from './email-log-view';
 
 export type EmailLog = RouterOutputs['admin']['emailLogs']['list'][number];
 
@@ -29,7 +29,7 @@ export function EmailLogDetailsDialog({ log, onClose }: { log: EmailLog | null; 
                   <Stack gap="5">
                     <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
                       <DetailItem label="ID">{log.id}</DetailItem>
-                      <DetailItem label="Type">{log.type}</DetailItem>
+                      <DetailItem label="Type">{mailTypeLabel(log.type)}</DetailItem>
                       <DetailItem label="Status">
                         <Badge colorPalette={statusBadge(log.status).colorPalette}>{statusBadge(log.status).label}</Badge>
                       </DetailItem>

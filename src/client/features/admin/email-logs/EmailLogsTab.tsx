@@ -8,7 +8,7 @@ import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, LoadingBlock, Pager, SectionHeader, stickyActions } from '../shared/shell-ui';
 import { EmailLogDetailsDialog, type EmailLog } from './EmailLogDetailsDialog';
-import { EMAIL_LOGS_PAGE_SIZE, pageOf, recipientOf, statusBadge } from './email-log-view';
+import { EMAIL_LOGS_PAGE_SIZE, mailTypeLabel, pageOf, recipientOf, statusBadge } from './email-log-view';
 
 export function EmailLogsTab() {
   const logs = trpc.admin.emailLogs.list.useQuery(undefined, { staleTime: 0 });
@@ -72,7 +72,7 @@ export function EmailLogsTab() {
                         )}
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap" hideBelow="md">
-                        <Badge variant="outline">{log.type}</Badge>
+                        <Badge variant="outline">{mailTypeLabel(log.type)}</Badge>
                       </Table.Cell>
                       <Table.Cell maxW="72">
                         <Text truncate title={log.subject}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetadata, pageOf, recipientOf, statusBadge } from './email-log-view';
+import { formatMetadata, mailTypeLabel, pageOf, recipientOf, statusBadge } from './email-log-view';
 
 describe('email log view', () => {
   it('maps status to badges Sent green, Pending yellow, Failed red', () => {
@@ -26,5 +26,13 @@ describe('email log view', () => {
   it('formats metadata as indented JSON', () => {
     expect(formatMetadata({ a: 1, b: ['x'] })).toBe('{\n  "a": 1,\n  "b": [\n    "x"\n  ]\n}');
     expect(formatMetadata(null)).toBe('None');
+  });
+});
+
+describe('mail kinds', () => {
+  it('read as words', () => {
+    expect(mailTypeLabel('quote_declined')).toBe('Quote declined');
+    expect(mailTypeLabel('password_reset')).toBe('Password reset');
+    expect(mailTypeLabel('quote_reminder')).toBe('Quote reminder');
   });
 });

@@ -33,3 +33,17 @@ export function pageOf<T>(items: readonly T[], page: number, pageSize = EMAIL_LO
 export function formatMetadata(metadata: unknown): string {
   return metadata == null ? 'None' : JSON.stringify(metadata, null, 2);
 }
+
+const MAIL_TYPES: Record<string, string> = {
+  password_reset: 'Password reset',
+  quote_accepted: 'Quote accepted',
+  quote_declined: 'Quote declined',
+};
+
+/** A mail's kind in words ("quote_declined" → "Quote declined"); an unknown kind is spelled out the same way. */
+export function mailTypeLabel(type: string): string {
+  const known = MAIL_TYPES[type];
+  if (known) return known;
+  const words = type.replaceAll('_', ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

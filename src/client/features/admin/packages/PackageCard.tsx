@@ -2,6 +2,7 @@
 import { Badge, Box, Card, DataList, Flex, HStack, IconButton, List, Text } from '@chakra-ui/react';
 import { LuCheck, LuPencil, LuTrash2, LuX } from 'react-icons/lu';
 import type { PackageDto } from '../../../lib/catalog-types';
+import { defaultPriceNote } from '../tiers/tier-format';
 import { Money } from '../../../components/Money';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -70,7 +71,7 @@ export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageD
           </Box>
         )}
       </Card.Body>
-      <Card.Footer pt="0">
+      <Card.Footer pt="0" flexDirection="column" alignItems="flex-start" gap="2">
         <HStack gap="2" wrap="wrap">
           <Badge variant="subtle" colorPalette="blue">
             {plural(pkg.priceTiers.length, 'unit tier', 'unit tiers')}
@@ -79,6 +80,13 @@ export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageD
             {plural(pkg.userPriceTiers.length, 'user tier', 'user tiers')}
           </Badge>
         </HStack>
+        {(['unit', 'user'] as const)
+          .filter((k) => (k === 'unit' ? pkg.priceTiers : pkg.userPriceTiers).length === 0)
+          .map((k) => (
+            <Text key={k} textStyle="xs" color="fg.muted" data-testid="default-price-note">
+              {defaultPriceNote(k)}
+            </Text>
+          ))}
       </Card.Footer>
     </Card.Root>
   );

@@ -12,7 +12,7 @@ import { formatAdminDateTime, formatCount } from '../../../lib/format';
 import { downloadConfigurationPdf } from '../../../lib/pdf';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { DetailItem } from '../shared/shell-ui';
-import { frequencyLabel, pricingModelLabel } from './saved-labels';
+import { frequencyLabel, pricingModelLabel, sizeOf } from './saved-labels';
 
 export type SavedConfiguration = RouterOutputs['configurations']['list']['items'][number];
 
@@ -57,10 +57,9 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
                       <DetailItem label="Package">{c.packageName}</DetailItem>
                       <DetailItem label="Contract duration">{c.contractDuration} months</DetailItem>
                       <DetailItem label="Locations">{formatCount(c.locations)}</DetailItem>
-                      <DetailItem label="Square meters">{formatCount(c.squareMeters)} sqm</DetailItem>
+                      <DetailItem label={sizeOf(c).label}>{sizeOf(c).value}</DetailItem>
                       <DetailItem label="Payment frequency">{frequencyLabel(c.paymentFrequency)}</DetailItem>
-                      {c.pricingModel && <DetailItem label="Pricing model">{pricingModelLabel(c.pricingModel)}</DetailItem>}
-                      {c.userCount > 0 && <DetailItem label="User count">{formatCount(c.userCount)}</DetailItem>}
+                      <DetailItem label="Pricing model">{pricingModelLabel(c.pricingModel ?? 'sqm')}</DetailItem>
                     </SimpleGrid>
                     <DetailItem label="Selected add-ons">
                       {c.addOns.length === 0 ? (

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
+import { useCustomerFirst } from '../../../components/CustomerFirstDialog';
 import { SendDialog, type SendTarget } from '../../../components/share/SendDialog';
 import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
 import { canSend } from '../../../components/share/share-view';
@@ -37,6 +38,8 @@ export function SavedConfigsTab() {
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const shareFirst = useCustomerFirst('share');
+  const share = (c: SavedConfiguration) => shareFirst.ask(c, () => setSharing(c));
   const [sending, setSending] = useState<SendTarget | null>(null);
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
@@ -146,7 +149,7 @@ export function SavedConfigsTab() {
                 <IconButton size="xs" variant="outline" onClick={() => setSending(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
                   <LuSend />
                 </IconButton>
-                <IconButton size="xs" variant="outline" onClick={() => setSharing(c)} aria-label={`Share ${c.name}`} title="Share">
+                <IconButton size="xs" variant="outline" onClick={() => share(c)} aria-label={`Share ${c.name}`} title="Share">
                   <LuShare2 />
                 </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`} title="Duplicate">
@@ -159,7 +162,13 @@ export function SavedConfigsTab() {
             ))}
           </Stack>
           <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-            <Table.Root size="sm" interactive minW="1100px">
+            <Table.Root
+              size="sm"
+              interactive
+              minW={{ base: '900px', lg: '0' }}
+              // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
+              css={{ '& th, & td': { paddingInline: { base: '4px', xl: '8px' } } }}
+            >
               <Table.Header>
                 <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
@@ -184,7 +193,7 @@ export function SavedConfigsTab() {
                     <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                       {formatAdminDate(c.createdAt)}
                     </Table.Cell>
-                    <Table.Cell maxW="64">
+                    <Table.Cell maxW={{ base: '40', xl: '64' }}>
                       <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
                         <button type="button" onClick={() => setDetails(c)}>
                           {c.name}
@@ -204,7 +213,7 @@ export function SavedConfigsTab() {
                         <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
                           <LuSend />
                         </IconButton>
-                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => setSharing(c)}>
+                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
                           <LuShare2 />
                         </IconButton>
                         <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
@@ -234,6 +243,7 @@ export function SavedConfigsTab() {
 
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
       <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
+      {shareFirst.dialog}
       <SendDialog quote={sending} onClose={() => setSending(null)} />
       <ConfirmDialog
         open={deleting !== null}

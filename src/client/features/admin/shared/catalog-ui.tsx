@@ -15,13 +15,14 @@ export function useRefreshCatalog() {
   return () => utils.catalog.invalidate();
 }
 
-export function CatalogEmpty({ icon, title, action }: { icon?: ReactNode; title: string; action?: ReactNode }) {
+export function CatalogEmpty({ icon, title, description, action }: { icon?: ReactNode; title: string; description?: string; action?: ReactNode }) {
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="l3" bg="bg.subtle">
       <EmptyState.Content>
         {icon && <EmptyState.Indicator>{icon}</EmptyState.Indicator>}
         <VStack textAlign="center">
           <EmptyState.Title textStyle="md">{title}</EmptyState.Title>
+          {description && <EmptyState.Description>{description}</EmptyState.Description>}
         </VStack>
         {action}
       </EmptyState.Content>

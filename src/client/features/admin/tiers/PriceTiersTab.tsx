@@ -17,7 +17,7 @@ import { TierEditor } from './TierEditor';
 import { TierCliffsAlert } from './TierCliffsAlert';
 import { TierTable } from './TierTable';
 import { toPricingTiers } from './tier-warnings';
-import { unitTierViews, userTierViews, type TierView } from './tier-format';
+import { defaultPriceNote, unitTierViews, userTierViews, type TierView } from './tier-format';
 
 const EMPTY: Record<TierKind, string> = {
   unit: 'No square meter price tiers defined for this package',
@@ -137,7 +137,7 @@ export function PriceTiersTab() {
                 <TierEditor key={`${pkg.id}-${k}`} kind={k} tiers={views[k]} pending={replace.isPending} onSave={(t) => void save(t)} onCancel={() => setEditing(false)} />
               ) : views[k].length === 0 ? (
                 <Box px={{ base: '4', md: '5' }} pb="5">
-                  <CatalogEmpty title={EMPTY[k]} />
+                  <CatalogEmpty title={EMPTY[k]} description={defaultPriceNote(k)} />
                 </Box>
               ) : (
                 <>

@@ -3,6 +3,7 @@
 import type { PriceTierDto, UserPriceTierDto } from '../../../lib/catalog-types';
 import { parseMoney } from '../../../../shared/money';
 import type { TierKind } from '../../../../shared/schemas/catalog-admin';
+import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE } from '../../../../shared/pricing/tiers';
 import { formatCount, formatEuro } from '../../../lib/format';
 
 /** A tier of either kind in one shape. */
@@ -36,4 +37,10 @@ export function monthlyAt(price: string, quantity: number | null): string {
   if (quantity === null) return 'No limit';
   const cents = parseMoney(price);
   return cents === null ? '—' : formatEuro(cents * quantity, { cents: true });
+}
+
+/** What the calculator charges for a package without tiers of this kind: the engine's default price, said in words. */
+export function defaultPriceNote(kind: TierKind): string {
+  const price = formatEuro(kind === 'unit' ? FALLBACK_SQM_PRICE : FALLBACK_USER_PRICE, { cents: true });
+  return `Until tiers are added, the calculator uses the default ${price} per ${TIER_WORDS[kind].one} for this package.`;
 }
