@@ -413,3 +413,62 @@ export const serverSecrets = sqliteTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * API keys for scripts (docs/API.md "API keys"): only the SHA-256 of the key is kept; `prefix` is the key's first
+ * characters, shown so a person can tell keys apart. The key acts as its user with that user's current role, and goes
+ * with the user.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    lastUsedAt: timestamp('last_used_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_unique').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
+
+/** Webhook subscriptions (admin). `secret` is the Standard Webhooks signing secret (`whsec_…`), needed to sign. */
+export const webhooks = sqliteTable('webhooks', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  url: text('url').notNull(),
+  events: text('events', { mode: 'json' }).notNull().$type<string[]>(),
+  secret: text('secret').notNull(),
+  active: bool('active').notNull().default(true),
+  createdAt: timestamp('created_at').notNull(),
+});
+
+/**
+ * The outbox of webhook deliveries: written in the transaction of the change that caused the event, sent after the
+ * commit by the in-process dispatcher, retried until `nextAttemptAt` is null. Kept in the database so a restart loses
+ * none.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The Standard Webhooks message id (`webhook-id`), the same on every attempt. */
+    messageId: text('message_id').notNull(),
+    event: text('event').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at'),
+    nextAttemptAt: timestamp('next_attempt_at'),
+  },
+  (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_hook_idx').on(t.webhookId, t.id)],
+);

@@ -1,6 +1,6 @@
 // npm run release:smoke — builds the release (npm run release), copies the executable into an empty folder and runs it
 // there with an empty environment (no PATH, so no Node.js, no npm, no compiler; no checkout), on loopback only. It
-// checks --version and --help, serving (health, the app's page, a sign-in, a save, the saved quote's PDF), a restart
+// checks --version and --help, serving (health, the app's page, the API reference, a sign-in, a save, the saved quote's PDF), a restart
 // that keeps the save, `backup <file>`, `migrate`, a clear message for a backup that cannot be made, upgrades of the
 // databases earlier versions wrote (tests/fixtures), and a failing migration (one line, the database as it was).
 // Prints each check and the start times; exits 1 when one fails.
@@ -110,6 +110,9 @@ try {
   const firstStart = server.startMs;
   const page = await call(server, 'GET', '/');
   check('serves the app', page.status === 200 && page.bytes.toString('utf8').includes('<div id="root">'), `${page.status}`);
+  const docs = await call(server, 'GET', '/docs-assets/swagger-ui-bundle.js');
+  const spec = await call(server, 'GET', '/api/openapi.json');
+  check('serves the API reference (its own scripts) and its description', docs.status === 200 && docs.bytes.length > 100_000 && spec.status === 200, `${docs.status} ${docs.bytes.length} bytes, ${spec.status}`);
   const admin = await login(server, 'admin@example.com', 'Admin1234');
   let savedId: number | undefined;
   if (admin) {

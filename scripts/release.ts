@@ -98,8 +98,12 @@ function packageOf(specifier: string): string | null {
 // Packages named in the bundle or a dependency list that the release never loads: better-sqlite3's installer (it
 // fetches prebuilt binaries) and Vite (the server builds a missing client with it; the release carries its client).
 const NOT_AT_RUN_TIME = new Set(['prebuild-install', 'vite']);
-// Packages the server reads files from without importing them, and the files it reads (src/server/pdf/fonts.ts).
-const READ_AT_RUN_TIME: Record<string, RegExp> = { 'dejavu-fonts-ttf': /^(package\.json|LICENSE|ttf|ttf\/DejaVuSans(-Bold)?\.ttf)$/ };
+// Packages the server reads files from without importing them, and the files it reads
+// (src/server/pdf/fonts.ts, src/server/openapi/docs-page.ts).
+const READ_AT_RUN_TIME: Record<string, RegExp> = {
+  'dejavu-fonts-ttf': /^(package\.json|LICENSE|ttf|ttf\/DejaVuSans(-Bold)?\.ttf)$/,
+  'swagger-ui-dist': /^(package\.json|LICENSE|swagger-ui-bundle\.js|swagger-ui\.css)$/,
+};
 // Type declarations and source maps of packages: nothing runs them.
 const NOT_RUN = /\.(d\.[cm]?ts|map)$/;
 

@@ -10,6 +10,7 @@ import { logger as processLogger, noteRequestUser, type Logger } from './logging
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
 import { securityHeaders } from './http/headers';
+import { docsAsset } from './openapi/docs-page';
 import { createRequestContext, type Services } from './trpc/context';
 import { logIfInternal, NOT_FOUND_BODY, retryAfterHeader } from './trpc/errors';
 import { appRouter } from './trpc/root';
@@ -71,6 +72,14 @@ export function createApp(services: Services, options: AppOptions): Hono {
   // Everything else (the page, its assets, the client-route fallback) gets the security headers alone. Registered
   // after the API: every /api and /trpc request ends at its handler above and never reaches this layer.
   app.use('*', securityHeaders(services.config.secureCookies));
+  // The API reference page's script and style (src/server/openapi/docs-page.ts), from the app itself.
+  app.get('/docs-assets/:file', (c) => {
+    const asset = docsAsset(c.req.param('file'));
+    if (!asset) return c.json(NOT_FOUND_BODY, 404);
+    c.header('Content-Type', asset.type);
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(typeof asset.body === 'string' ? asset.body : new Uint8Array(asset.body));
+  });
   // Files are sent as the Brotli or gzip copy the build wrote beside them when the browser accepts it. The assets'
   // names carry a hash of their content, so a browser keeps them for good; the page itself is checked every time, so
   // after an upgrade nobody is sent a stale page pointing at assets that are gone.

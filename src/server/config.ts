@@ -31,6 +31,7 @@ const envSchema = z.object({
   QUOTE_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(3),
   REMINDER_SCAN_MS: z.coerce.number().int().min(50).max(86_400_000).default(900_000),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -71,6 +72,8 @@ export interface AppConfig {
   reminderScanMs: number;
   /** The secret share links are derived from; unset = one generated once into the data folder (server/secret.ts). */
   appSecret?: string;
+  /** The first wait before a failed webhook delivery is tried again; the later waits are multiples of it. */
+  webhookRetryBaseMs: number;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     quoteReminderDays: e.QUOTE_REMINDER_DAYS,
     reminderScanMs: e.REMINDER_SCAN_MS,
     appSecret: e.APP_SECRET,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

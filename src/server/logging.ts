@@ -99,13 +99,13 @@ export function loggedPath(path: string): string {
 
 /**
  * Text an internal error may carry (a failed query's parameters, an input echoed in a message) with everything shaped
- * like a secret replaced: session, share and reset tokens (base32, 32 characters), their stored SHA-256 (64 hex), and
- * any long base64url run (a device cookie's signature, a future API key).
+ * like a secret replaced: session, share and reset tokens and API keys (base32, 32 characters, after a prefix too),
+ * their stored SHA-256 (64 hex), and any long base64url run (a device cookie's signature).
  */
 export function scrubSecrets(text: string): string {
   return text
     .replace(/\bparams:[^\n]*/g, 'params: [redacted]')
-    .replace(/\b[a-z2-7]{32}\b/g, '[redacted]')
+    .replace(/(?<![a-z2-7])[a-z2-7]{32}(?![a-z2-7])/g, '[redacted]')
     .replace(/\b[0-9a-fA-F]{64}\b/g, '[redacted]')
     .replace(/[A-Za-z0-9_-]{40,}/g, '[redacted]');
 }

@@ -16,6 +16,7 @@ import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
 import { startReminders } from './services/reminders';
 import { startWalCheckpointer } from './db/checkpointer';
+import { startWebhookDispatcher } from './services/webhook-dispatcher';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // CLIENT_DIR lets the browser tests serve a build of their own; everyone else uses dist/client.
@@ -80,6 +81,8 @@ const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
 const reminders = startReminders(services);
+// Sends webhook deliveries after the commits that queued them, and whatever a previous run left pending.
+const webhookDispatcher = startWebhookDispatcher({ db, clock: systemClock, retryBaseMs: config.webhookRetryBaseMs });
 
 const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
   logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);
@@ -103,6 +106,7 @@ function stop(signal: string): void {
     await reminders.stop();
     await mailer.idle();
     mailer.close();
+    await webhookDispatcher.stop();
     await checkpointer?.stop();
     closeDatabase(db);
     process.exit(0);

@@ -99,6 +99,7 @@ describe('admin area', () => {
       'Email Logs',
       'Activity',
       'Company',
+      'Webhooks',
     ]);
     // remembered: a cookie with an expiry (not a browser-session one)
     const cookie = (await admin.cookies()).find((c) => c.name === 'session');

@@ -154,7 +154,7 @@ describe('append-only', () => {
     expect(t.db.select().from(auditLog).where(eq(auditLog.id, first.id)).get()).toEqual(first);
   });
 
-  it("deleting a quote keeps its entries (no foreign keys), and adds its own", async () => {
+  it("deleting a quote keeps its entries (no foreign keys) and adds its own", async () => {
     const q = await user.post('/api/configurations', { name: 'Short-lived', packageId: ids.pkg('Advanced'), squareMeters: 100, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' });
     expect((await user.delete(`/api/configurations/${q.body.id}`)).status).toBe(204);
     const left = t.db.select().from(auditLog).where(eq(auditLog.entityId, q.body.id)).all().filter((e) => e.entity === 'quote');

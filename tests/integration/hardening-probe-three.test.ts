@@ -190,6 +190,8 @@ describe('access before input', () => {
   /** Paths anyone may call (everything else needs a session). */
   const PUBLIC = new Set([
     'GET /health',
+    'GET /openapi.json',
+    'GET /docs',
     'GET /auth/check',
     'POST /login',
     'POST /logout',

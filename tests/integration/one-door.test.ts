@@ -20,6 +20,8 @@ const who: Record<'anonymous' | 'user' | 'admin', TestClient> = {} as never;
 const ids: Record<string, number> = {};
 /** The token of the share link made along the way (REST, then tRPC). */
 let token = '';
+/** The catalogue file exported along the way, imported back. */
+let catalogueFile: unknown;
 const tokenOf = (url: string) => url.split('/q/')[1]!;
 
 beforeAll(async () => {
@@ -63,6 +65,8 @@ const rest = (who: Who, route: string, procedure: string, status: number, extra:
 // In order: each step may use what the ones before it made.
 const restSteps: RestStep[] = [
   rest('anonymous', 'GET /health', 'health', 200),
+  rest('anonymous', 'GET /openapi.json', 'openapi', 200),
+  rest('anonymous', 'GET /docs', 'apiDocs', 200),
   rest('anonymous', 'GET /auth/check', 'auth.check', 200),
   rest('anonymous', 'GET /user', 'auth.me', 401),
   rest('anonymous', 'GET /packages', 'catalog.packages', 401),
@@ -105,6 +109,9 @@ const restSteps: RestStep[] = [
   rest('user', 'DELETE /configurations/:config/share', 'configurations.unshare', 204),
   rest('user', 'POST /packages', 'admin.packages.create', 403, { body: () => ({ name: 'Not mine' }) }),
   rest('user', 'DELETE /configurations/:config', 'configurations.delete', 204),
+  rest('user', 'POST /account/api-keys', 'auth.apiKeys.create', 201, { body: () => ({ name: 'Door key', scope: 'read' }), keep: (r) => (ids.apiKey = r.body.id) }),
+  rest('user', 'GET /account/api-keys', 'auth.apiKeys.list', 200),
+  rest('user', 'DELETE /account/api-keys/:apiKey', 'auth.apiKeys.revoke', 204),
   rest('user', 'POST /logout', 'auth.logout', 200),
   rest('admin', 'POST /packages', 'admin.packages.create', 201, { body: () => ({ name: 'Door package' }), keep: (r) => (ids.pkg = r.body.id) }),
   rest('admin', 'PATCH /packages/:pkg', 'admin.packages.update', 200, { body: () => ({ basePrice: 10 }) }),
@@ -141,6 +148,20 @@ const restSteps: RestStep[] = [
   rest('admin', 'GET /admin/email-logs', 'admin.emailLogs.list', 200),
   rest('admin', 'GET /admin/audit', 'admin.audit.list', 200),
   rest('admin', 'GET /admin/audit.csv', 'admin.audit.csv', 200),
+  rest('admin', 'POST /account/api-keys', 'auth.apiKeys.create', 201, { body: () => ({ name: 'Admin door key', scope: 'write' }), keep: (r) => (ids.adminKey = r.body.id) }),
+  rest('admin', 'GET /admin/api-keys', 'admin.apiKeys.list', 200),
+  rest('admin', 'DELETE /admin/api-keys/:adminKey', 'admin.apiKeys.revoke', 204),
+  rest('admin', 'POST /admin/webhooks', 'admin.webhooks.create', 201, { body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['quote.created'] }), keep: (r) => (ids.hook = r.body.id) }),
+  rest('admin', 'GET /admin/webhooks', 'admin.webhooks.list', 200),
+  rest('admin', 'GET /admin/webhooks/:hook', 'admin.webhooks.get', 200),
+  rest('admin', 'PATCH /admin/webhooks/:hook', 'admin.webhooks.update', 200, { body: () => ({ active: false }) }),
+  rest('admin', 'POST /admin/webhooks/:hook/test', 'admin.webhooks.test', 202, { keep: (r) => (ids.delivery = r.body.id) }),
+  rest('admin', 'GET /admin/webhooks/:hook/deliveries', 'admin.webhooks.deliveries', 200),
+  rest('admin', 'POST /admin/webhooks/:hook/deliveries/:delivery/resend', 'admin.webhooks.resend', 202),
+  rest('admin', 'DELETE /admin/webhooks/:hook', 'admin.webhooks.delete', 204),
+  rest('admin', 'GET /admin/catalogue', 'admin.catalogue.export', 200, { keep: (r) => (catalogueFile = r.body) }),
+  rest('admin', 'PUT /admin/catalogue', 'admin.catalogue.import', 200, { url: () => '/api/admin/catalogue?dryRun=true', body: () => catalogueFile }),
+  rest('admin', 'PUT /admin/catalogue', 'admin.catalogue.import', 400, { body: () => ({ version: 1 }) }),
 ];
 
 interface TrpcStep {
@@ -156,6 +177,8 @@ const data = (r: TestResponse) => r.body.result.data;
 
 const trpcSteps: TrpcStep[] = [
   call('anonymous', 'query', 'health', 200),
+  call('anonymous', 'query', 'openapi', 200),
+  call('anonymous', 'query', 'apiDocs', 200),
   call('anonymous', 'query', 'auth.check', 200),
   call('anonymous', 'query', 'auth.demoHint', 200),
   call('anonymous', 'query', 'auth.me', 401),
@@ -201,6 +224,9 @@ const trpcSteps: TrpcStep[] = [
   call('user', 'mutation', 'configurations.unshare', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'configurations.delete', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'admin.categories.create', 403, { input: () => ({ name: 'Not mine' }) }),
+  call('user', 'mutation', 'auth.apiKeys.create', 200, { input: () => ({ name: 'Door key 2', scope: 'read' }), keep: (r) => (ids.apiKey = data(r).id) }),
+  call('user', 'query', 'auth.apiKeys.list', 200),
+  call('user', 'mutation', 'auth.apiKeys.revoke', 200, { input: () => ({ id: ids.apiKey }) }),
   call('user', 'mutation', 'auth.logout', 200),
   call('admin', 'mutation', 'admin.packages.create', 200, { input: () => ({ name: 'Door package 2' }), keep: (r) => (ids.pkg = data(r).id) }),
   call('admin', 'mutation', 'admin.packages.update', 200, { input: () => ({ id: ids.pkg, setupFee: 5 }) }),
@@ -231,6 +257,19 @@ const trpcSteps: TrpcStep[] = [
   call('admin', 'query', 'admin.emailLogs.list', 200),
   call('admin', 'query', 'admin.audit.list', 200, { input: () => ({}) }),
   call('admin', 'query', 'admin.audit.csv', 200, { input: () => ({ entity: 'quote' }) }),
+  call('admin', 'mutation', 'auth.apiKeys.create', 200, { input: () => ({ name: 'Admin door key 2', scope: 'read' }), keep: (r) => (ids.adminKey = data(r).id) }),
+  call('admin', 'query', 'admin.apiKeys.list', 200),
+  call('admin', 'mutation', 'admin.apiKeys.revoke', 200, { input: () => ({ id: ids.adminKey }) }),
+  call('admin', 'mutation', 'admin.webhooks.create', 200, { input: () => ({ url: 'https://example.com/hook', events: ['catalogue.changed'] }), keep: (r) => (ids.hook = data(r).id) }),
+  call('admin', 'query', 'admin.webhooks.list', 200),
+  call('admin', 'query', 'admin.webhooks.get', 200, { input: () => ({ id: ids.hook }) }),
+  call('admin', 'mutation', 'admin.webhooks.update', 200, { input: () => ({ id: ids.hook, active: false }) }),
+  call('admin', 'mutation', 'admin.webhooks.test', 200, { input: () => ({ id: ids.hook }), keep: (r) => (ids.delivery = data(r).id) }),
+  call('admin', 'query', 'admin.webhooks.deliveries', 200, { input: () => ({ id: ids.hook }) }),
+  call('admin', 'mutation', 'admin.webhooks.resend', 200, { input: () => ({ id: ids.hook, deliveryId: ids.delivery }) }),
+  call('admin', 'mutation', 'admin.webhooks.delete', 200, { input: () => ({ id: ids.hook }) }),
+  call('admin', 'query', 'admin.catalogue.export', 200),
+  call('admin', 'mutation', 'admin.catalogue.import', 200, { input: () => ({ catalogue: catalogueFile, dryRun: true }) }),
 ];
 
 /** Anonymous steps start without a cookie (the register steps sign their client in). */

@@ -40,3 +40,15 @@ export function pathAndQuery(url: string): { path: string; query: string } | und
     ? { path: url.slice(pathStart), query: '' }
     : { path: url.slice(pathStart, queryStart), query: url.slice(queryStart + 1) };
 }
+
+/**
+ * The key of an `Authorization: Bearer <key>` header (the scheme in any letter case), or undefined when the request
+ * carries no bearer credential. Any other Authorization scheme is ignored, as it always was.
+ */
+export function bearerKeyOf(authorization: string | undefined): string | undefined {
+  if (authorization === undefined || authorization.length < 6) return undefined;
+  const scheme = authorization.slice(0, 6).toLowerCase();
+  if (scheme !== 'bearer' || (authorization.length > 6 && authorization[6] !== ' ')) return undefined;
+  // "Bearer" with no key (HTTP drops the trailing space) names a key all the same: an empty, unknown one.
+  return authorization.slice(7).trim();
+}

@@ -2,14 +2,17 @@ import { Hono } from 'hono';
 import { registerAccountRoutes } from './account';
 import { registerAdminCatalogRoutes } from './admin-catalog';
 import { registerAdminUsersRoutes } from './admin-users';
+import { registerApiKeyRoutes } from './api-keys';
 import { registerAuthRoutes } from './auth';
 import { registerCatalogRoutes } from './catalog';
+import { registerCatalogueFileRoutes } from './catalogue-file';
 import { registerConfigurationsRoutes } from './configurations';
 import { registerHealthRoutes } from './health';
 import type { RestEnv } from './kit';
 import { registerQuoteRoutes } from './quote';
 import { registerQuotePdfRoutes } from './quote-pdf';
 import { registerShareRoutes } from './share';
+import { registerWebhookRoutes } from './webhooks';
 
 /** The documented /api paths: thin adapters over the tRPC procedures. Unknown paths and stray errors are answered by
  * the app (src/server/app.ts), so they look the same everywhere. The services come from the envelope
@@ -26,5 +29,8 @@ export function createRestApi(): Hono<RestEnv> {
   registerShareRoutes(api);
   registerAdminCatalogRoutes(api);
   registerAdminUsersRoutes(api);
+  registerApiKeyRoutes(api);
+  registerWebhookRoutes(api);
+  registerCatalogueFileRoutes(api);
   return api;
 }

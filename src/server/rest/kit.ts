@@ -63,7 +63,7 @@ function refuseInput<T>(c: HonoContext, error: TRPCError, placeholder: T): T {
 export async function run(
   c: HonoContext<RestEnv>,
   fn: (caller: Caller, headers: AnswerHeaders) => Promise<unknown> | unknown,
-  status: 200 | 201 | 204 = 200,
+  status: 200 | 201 | 202 | 204 = 200,
 ): Promise<Response> {
   const setCookies: string[] = [];
   try {
@@ -73,6 +73,20 @@ export async function run(
     const extra = Object.keys(headers).length === 0 ? undefined : headers;
     if (status === 204) return apiAnswer(null, 204, extra, setCookies, fixedOf(c));
     return apiAnswer(cachedCatalogJson(result) ?? JSON.stringify(result) ?? 'null', status, extra, setCookies, fixedOf(c));
+  } catch (error) {
+    return errorResponse(c, error, setCookies);
+  }
+}
+
+/** As `run`, for an answer that is not JSON (the API description): `fn` gives the body and its own headers (content-type). */
+export async function runText(
+  c: HonoContext<RestEnv>,
+  fn: (caller: Caller) => Promise<{ body: string; headers: Record<string, string> }>,
+): Promise<Response> {
+  const setCookies: string[] = [];
+  try {
+    const { body, headers } = await fn(await callerFor(c, setCookies));
+    return apiAnswer(body, 200, headers, setCookies, fixedOf(c));
   } catch (error) {
     return errorResponse(c, error, setCookies);
   }

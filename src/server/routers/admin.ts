@@ -1,5 +1,6 @@
 import { adminAddonsRouter } from './admin/addons';
 import { adminAuditRouter } from './admin/audit';
+import { adminCatalogueRouter } from './admin/catalogue';
 import { adminCategoriesRouter } from './admin/categories';
 import { adminCompanyRouter } from './admin/company';
 import { adminDiscountsRouter } from './admin/discounts';
@@ -7,7 +8,9 @@ import { adminEmailLogsRouter } from './admin/email-logs';
 import { adminPackagesRouter } from './admin/packages';
 import { adminTiersRouter } from './admin/tiers';
 import { adminUsersRouter } from './admin/users';
+import { adminWebhooksRouter } from './admin/webhooks';
 import { router } from '../trpc/init';
+import { adminApiKeysRouter } from './api-keys';
 
 /** Every admin write and admin-only read (seed 001 §7). Each procedure is an adminProcedure. */
 export const adminRouter = router({
@@ -20,4 +23,7 @@ export const adminRouter = router({
   emailLogs: adminEmailLogsRouter,
   audit: adminAuditRouter,
   company: adminCompanyRouter,
+  apiKeys: adminApiKeysRouter,
+  webhooks: adminWebhooksRouter,
+  catalogue: adminCatalogueRouter,
 });

@@ -17,6 +17,7 @@ import { demoHint } from '../services/demo-hint';
 import { toUserDto } from '../services/users';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { apiKeysRouter } from './api-keys';
 
 /**
  * A fresh token for every sign-in; a session this browser still held is ended first. `persistent: false` (login
@@ -29,6 +30,9 @@ function startSession(ctx: Context, userId: number, persistent = true): void {
 }
 
 export const authRouter = router({
+  /** The caller's API keys for scripts. */
+  apiKeys: apiKeysRouter,
+
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie());
     startSession(ctx, user.id, input.remember !== false);

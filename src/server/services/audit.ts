@@ -8,12 +8,14 @@ import type { AuditEntry, AuditPage, AuditQuery } from '../../shared/schemas/aud
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
+import { enqueueForAudit } from './webhook-outbox';
 
 /**
- * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), or
- * someone not signed in at all (userId null: a reset request, a sign-in for an unknown account).
+ * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), a
+ * command run on the server (userId null, named by the command), or someone not signed in at all (userId null: a
+ * reset request, a sign-in for an unknown account).
  */
-export type AuditBy = { userId: number } | { customer: string } | { anonymous: string };
+export type AuditBy = { userId: number } | { customer: string } | { command: string } | { anonymous: string };
 
 export interface AuditRecord {
   entity: string;
@@ -21,10 +23,13 @@ export interface AuditRecord {
   action: string;
   before?: unknown;
   after?: unknown;
+  /** false: no webhook event for this entry (a change that announces itself once for many entries). */
+  webhook?: false;
 }
 
 function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
   if ('customer' in by) return { userId: null, actor: by.customer };
+  if ('command' in by) return { userId: null, actor: by.command };
   if ('anonymous' in by) return { userId: null, actor: by.anonymous };
   const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
@@ -44,6 +49,7 @@ export function recordAudit(db: Db, clock: Clock, by: AuditBy, entry: AuditRecor
       after: entry.after ?? null,
     })
     .run();
+  if (entry.webhook !== false) enqueueForAudit(db, clock, entry);
 }
 
 /**

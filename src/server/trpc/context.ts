@@ -10,7 +10,9 @@ import type { Db } from '../db/database';
 import { dataVersionForArrivals } from '../db/watch';
 import type { Mailer } from '../mail/types';
 import { clientAddressOf, LOCAL_ADDRESS } from '../http/rate-limit';
-import { requestHeader } from '../http/request-header';
+import { bearerKeyOf, requestHeader } from '../http/request-header';
+import type { ApiKeyScope } from '../../shared/schemas/api-keys';
+import { useApiKey } from '../services/api-keys';
 
 /** Long-lived things every procedure may use; built once at start (or per test file). */
 export interface Services {
@@ -47,6 +49,10 @@ export interface Context extends Services {
    * check (trpc/init.ts), never before it.
    */
   inputRefusal?: TRPCError;
+  /** The API key this request was signed in with (`Authorization: Bearer`), or null for a cookie or no sign-in. */
+  apiKey: { id: number; scope: ApiKeyScope } | null;
+  /** The request named a key that is unknown or revoked: every procedure answers 401 (trpc/init.ts). */
+  badApiKey: boolean;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {}, setDevice() {} };
@@ -62,6 +68,8 @@ export function createInnerContext(
     clientAddress?: string;
     deviceCookie?: () => string | undefined;
     dataVersion?: number;
+    apiKey?: { id: number; scope: ApiKeyScope } | null;
+    badApiKey?: boolean;
   } = {},
 ): Context {
   return {
@@ -76,6 +84,8 @@ export function createInnerContext(
     dataVersion: auth.dataVersion,
     deviceCookie: auth.deviceCookie ?? noDeviceCookie,
     inputRefusal: undefined,
+    apiKey: auth.apiKey ?? null,
+    badApiKey: auth.badApiKey ?? false,
   };
 }
 
@@ -109,6 +119,8 @@ export async function createRequestContext(
 ): Promise<Context> {
   const cookies = sessionCookies(services.config, appendCookie ?? ((v) => c.header('Set-Cookie', v, { append: true })));
   const clientAddress = clientAddressOf(c, services.config);
+  const bearer = bearerKeyOf(requestHeader(c, 'authorization'));
+  if (bearer !== undefined) return apiKeyContext(services, bearer, clientAddress);
   const cookieHeader = requestHeader(c, 'cookie');
   const token = sessionTokenOf(cookieHeader);
   const deviceCookie = () => deviceCookieOf(cookieHeader);
@@ -121,4 +133,15 @@ export async function createRequestContext(
   }
   if (result.refreshed) cookies.set(token, result.session.expiresAt, result.session.persistent);
   return createInnerContext(services, { user: result.user, session: result.session, cookies, clientAddress, deviceCookie, dataVersion: reading });
+}
+
+/**
+ * A request signed with an API key: the key alone says who calls (a cookie sent with it is ignored), with its user's
+ * current role. The session is a stand-in that no sign-out can end: the key lives until it is revoked.
+ */
+function apiKeyContext(services: Services, key: string, clientAddress: string): Context {
+  const use = useApiKey(services.db, services.clock, key);
+  if (!use) return createInnerContext(services, { clientAddress, badApiKey: true });
+  const session: Session = { id: `api-key:${use.id}`, userId: use.user.id, createdAt: use.user.createdAt, expiresAt: new Date(8.64e15), persistent: true };
+  return createInnerContext(services, { user: use.user, session, clientAddress, apiKey: { id: use.id, scope: use.scope } });
 }

@@ -3,7 +3,12 @@ import type { Session, SessionUser } from '../auth/session';
 import type { Context } from './context';
 import { inputIssuesOf, publicMessageOf } from './errors';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure says about itself: its access level, read by the API description (src/server/openapi). */
+export interface ProcedureMeta {
+  access?: Access;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // Never send stack traces to a client.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -37,10 +42,18 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
 }
 
 export type SignedInContext = Context & { user: SessionUser; session: Session };
-type Access = 'public' | 'signedIn' | 'admin';
+export type Access = 'public' | 'signedIn' | 'admin';
 
-/** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
-function requireAccess(ctx: Context, access: Access): void {
+export const BAD_API_KEY = 'The API key is not valid';
+export const READ_ONLY_KEY = 'This API key may only read';
+
+/**
+ * The access rules, in one place: 401 signed out, 403 signed in but not an admin. A request signed with an unknown or
+ * revoked API key is a 401 whatever it calls; a read key may call no mutation (every change of data is one).
+ */
+function requireAccess(ctx: Context, access: Access, type: ProcedureCall['type']): void {
+  if (ctx.badApiKey) throw new TRPCError({ code: 'UNAUTHORIZED', message: BAD_API_KEY });
+  if (ctx.apiKey?.scope === 'read' && type !== 'query') throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_KEY });
   if (access === 'public') return;
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   if (access === 'admin' && !ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin privileges required' });
@@ -52,9 +65,9 @@ function requireAccess(ctx: Context, access: Access): void {
  * own options for every layer and for every context it is handed): the access level only narrows the type.
  */
 function procedureWith<A extends Access>(access: A) {
-  return t.procedure.use(({ ctx, path, type, next }) => {
+  return t.procedure.meta({ access }).use(({ ctx, path, type, next }) => {
     if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-    requireAccess(ctx, access);
+    requireAccess(ctx, access, type);
     // A REST adapter's unreadable id or body (rest/kit.ts refuseInput) is answered only once access is settled.
     if (ctx.inputRefusal !== undefined) throw ctx.inputRefusal;
     return next() as unknown as ReturnType<typeof next<A extends 'public' ? object : { user: SessionUser; session: Session }>>;

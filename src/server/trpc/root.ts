@@ -3,6 +3,7 @@ import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { configurationsRouter } from '../routers/configurations';
 import { healthProcedure } from '../routers/health';
+import { apiDocsProcedure, openApiProcedure } from '../routers/api-description';
 import { quoteRouter } from '../routers/quote';
 import { sharedRouter } from '../routers/shared';
 import { createCallerFactory, router } from './init';
@@ -15,6 +16,8 @@ export const appRouter = router({
   admin: adminRouter,
   shared: sharedRouter,
   health: healthProcedure,
+  openapi: openApiProcedure,
+  apiDocs: apiDocsProcedure,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,8 @@ import { ACCESS_TOASTS, dashboardAccess } from './shared/shell-access';
 import { PriceTiersTab } from './tiers/PriceTiersTab';
 import { UsersTab } from './users/UsersTab';
 import { usePageTitle } from '../../lib/page-title';
+import { WebhooksTab } from './webhooks/WebhooksTab';
+import { CatalogueFileButtons } from './catalogue-file/CatalogueFileButtons';
 
 const TABS = [
   { value: 'packages', label: 'Packages', Content: PackagesTab },
@@ -32,6 +34,7 @@ const TABS = [
   { value: 'email-logs', label: 'Email Logs', Content: EmailLogsTab },
   { value: 'activity', label: 'Activity', Content: ActivityTab },
   { value: 'company', label: 'Company', Content: CompanyTab },
+  { value: 'webhooks', label: 'Webhooks', Content: WebhooksTab },
 ] as const;
 
 export function AdminDashboardPage() {
@@ -74,11 +77,14 @@ export function AdminDashboardPage() {
             Catalogue, pricing, accounts and quotes in one place.
           </Text>
         </Box>
-        <Button asChild variant="outline" size="sm">
-          <Link href="/admin/users">
-            <LuUsers /> User management
-          </Link>
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <CatalogueFileButtons />
+          <Button asChild variant="outline" size="sm">
+            <Link href="/admin/users">
+              <LuUsers /> User management
+            </Link>
+          </Button>
+        </Flex>
       </Flex>
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line" colorPalette="blue">
         <Tabs.List

@@ -2,8 +2,8 @@
 // the username, Administrator / User, Profile Settings and Log out (→ /auth).
 import { Avatar, Box, Button, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { LuChevronDown, LuLogOut, LuRefreshCw, LuUserCog } from 'react-icons/lu';
+import { lazy, Suspense, useState } from 'react';
+import { LuChevronDown, LuKeyRound, LuLogOut, LuRefreshCw, LuUserCog } from 'react-icons/lu';
 import { useLocation } from 'wouter';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
@@ -12,12 +12,17 @@ import { isSessionCheck, trpc } from '../../lib/trpc';
 import { initialsOf, roleLabel } from './initials';
 import { ProfileDialog } from './ProfileDialog';
 
+// Loaded when first opened: the first screen's script does not carry it.
+const ApiKeysDialog = lazy(() => import('./ApiKeysDialog'));
+
 export function UserMenu() {
   const { user, isAdmin, me } = useCurrentUser();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const [profileOpen, setProfileOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [keysLoaded, setKeysLoaded] = useState(false);
   const logout = trpc.auth.logout.useMutation({
     onSuccess: async () => {
       notify('success', 'Logged out successfully');
@@ -72,10 +77,22 @@ export function UserMenu() {
               </Box>
               <Menu.Separator />
               {user ? (
-                <Menu.Item value="profile" onClick={() => setProfileOpen(true)}>
-                  <LuUserCog aria-hidden />
-                  Profile Settings
-                </Menu.Item>
+                <>
+                  <Menu.Item value="profile" onClick={() => setProfileOpen(true)}>
+                    <LuUserCog aria-hidden />
+                    Profile Settings
+                  </Menu.Item>
+                  <Menu.Item
+                    value="api-keys"
+                    onClick={() => {
+                      setKeysLoaded(true);
+                      setKeysOpen(true);
+                    }}
+                  >
+                    <LuKeyRound aria-hidden />
+                    API keys
+                  </Menu.Item>
+                </>
               ) : (
                 <Menu.Item value="retry" onClick={() => void me.refetch()}>
                   <LuRefreshCw aria-hidden />
@@ -91,6 +108,11 @@ export function UserMenu() {
         </Portal>
       </Menu.Root>
       {user && <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />}
+      {user && keysLoaded && (
+        <Suspense fallback={null}>
+          <ApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

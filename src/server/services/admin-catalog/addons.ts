@@ -41,7 +41,8 @@ function writeAvailability(db: Db, addonId: number, packageIds: readonly number[
 
 export interface NewAddOn {
   name: string;
-  categoryId: number;
+  /** null: uncategorised (a catalogue file may hold such add-ons; the admin's form always names a category). */
+  categoryId: number | null;
   description: string;
   setupFee: number;
   monthlyFee: number;
@@ -51,7 +52,7 @@ export interface NewAddOn {
 
 export function createAddOn(db: Db, input: NewAddOn): AddOnDto {
   return transaction(db, () => {
-    assertCategoryExists(db, input.categoryId);
+    if (input.categoryId !== null) assertCategoryExists(db, input.categoryId);
     const { availableForPackages, ...columns } = input;
     const available = availableForPackages ?? allPackageIds(db);
     assertPackagesExist(db, available);
@@ -63,7 +64,7 @@ export function createAddOn(db: Db, input: NewAddOn): AddOnDto {
 
 export interface AddOnChanges {
   name?: string;
-  categoryId?: number;
+  categoryId?: number | null;
   description?: string;
   setupFee?: number;
   monthlyFee?: number;
@@ -75,7 +76,7 @@ export function updateAddOn(db: Db, id: number, changes: AddOnChanges): AddOnDto
   return transaction(db, () => {
     requireAddOn(db, id);
     const { availableForPackages, ...columns } = changes;
-    if (columns.categoryId !== undefined) assertCategoryExists(db, columns.categoryId);
+    if (columns.categoryId !== undefined && columns.categoryId !== null) assertCategoryExists(db, columns.categoryId);
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length > 0) db.update(addons).set(set).where(eq(addons.id, id)).run();
     if (availableForPackages) writeAvailability(db, id, availableForPackages);

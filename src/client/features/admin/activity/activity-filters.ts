@@ -24,6 +24,8 @@ export const ENTITY_OPTIONS = [
   { value: 'discount', label: 'Discounts' },
   { value: 'user', label: 'Accounts' },
   { value: 'company', label: 'Company details' },
+  { value: 'api_key', label: 'API keys' },
+  { value: 'webhook', label: 'Webhooks' },
 ];
 
 /** What each recorded action is called on screen. */
@@ -94,6 +96,8 @@ const ENTITY_LABEL: Record<string, string> = {
   discount: 'Discount',
   user: 'Account',
   quote: 'Quote',
+  api_key: 'API key',
+  webhook: 'Webhook',
 };
 
 /** Field names as the screens call them; the rest are split into words ("extraLocationPrice" → "Extra location price"). */
@@ -180,6 +184,8 @@ export function quoteEventLines(e: Entry): string[] | null {
       return [`Accepted by ${String(a.name ?? 'the customer')}${a.email ? ` <${String(a.email)}>` : ''}, ${rev(a.revision)}`];
     case 'declined':
       return [`Declined by the customer, ${rev(a.revision)}${a.reason ? `: “${String(a.reason)}”` : ''}`];
+    case 'deleted':
+      return [`Deleted while ${valueText('status', b.status)}`];
     default:
       return changedFields(e.before, e.after);
   }
@@ -197,7 +203,7 @@ export function subjectOf(e: Entry, quoteNumbers: Record<string, string> = {}): 
     const number = (e.entityId !== null ? quoteNumbers[String(e.entityId)] : undefined) ?? (typeof v.number === 'string' ? v.number : null);
     return number ?? 'A deleted quote';
   }
-  const name = typeof v.name === 'string' ? v.name : typeof v.username === 'string' ? v.username : null;
+  const name = typeof v.name === 'string' ? v.name : typeof v.username === 'string' ? v.username : typeof v.url === 'string' ? v.url : null;
   const kind = ENTITY_LABEL[e.entity] ?? sentenceCase(e.entity);
   return name ? `${kind} · ${name}` : kind;
 }

@@ -1,0 +1,134 @@
+// The OpenAPI 3.1 description of the REST door, built from the procedures themselves: each route of ./routes.ts names
+// its procedure, whose zod input schema gives the parameters and request body (zod's own JSON Schema conversion, as
+// the client sends it) and whose output schema, where it has one, the answer; its access level gives the security.
+// Built once per process: the procedures do not change while it runs.
+import { z } from 'zod';
+import type { AnyProcedure } from '@trpc/server';
+import { API_KEY_PREFIX } from '../services/api-keys';
+import type { ProcedureMeta } from '../trpc/init';
+import { appRouter } from '../trpc/root';
+import { REST_ROUTES, type RestRoute } from './routes';
+
+type Json = Record<string, unknown>;
+type JsonSchema = { type?: unknown; properties?: Record<string, Json>; required?: string[]; [k: string]: unknown };
+
+function definitionOf(path: string): { input?: z.ZodType; output?: z.ZodType; type: string; meta: ProcedureMeta } {
+  const p = (appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures[path];
+  if (!p) throw new Error(`The route table names a procedure that does not exist: ${path}`);
+  const def = p._def as unknown as { inputs: z.ZodType[]; output?: z.ZodType; type: string; meta?: ProcedureMeta };
+  return { input: def.inputs[0], output: def.output, type: def.type, meta: def.meta ?? {} };
+}
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const errorBody = {
+  type: 'object',
+  required: ['message', 'error', 'code'],
+  properties: {
+    message: { type: 'string' },
+    error: { type: 'string', description: 'The same text as message' },
+    code: { type: 'string', examples: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] },
+    issues: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+  },
+};
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+function operation(route: RestRoute): Json {
+  const def = definitionOf(route.procedure);
+  const input = def.input ? toSchema(def.input, 'input') : undefined;
+  const pathParams = paramsOf(route.path);
+  const taken = new Set([...pathParams.map((p) => route.params?.[p] ?? p), ...(route.fixed ?? [])]);
+  const props = input?.properties ?? {};
+  const parameters: Json[] = pathParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: props[route.params?.[name] ?? name] ?? { type: 'string' },
+  }));
+  let body: JsonSchema | undefined;
+  if (input && route.bodyIs) body = props[route.bodyIs] ?? {};
+  else if (input && route.method !== 'GET' && route.method !== 'DELETE') {
+    const rest = Object.fromEntries(Object.entries(props).filter(([k]) => !taken.has(k)));
+    if (Object.keys(rest).length > 0 || input.type !== 'object') {
+      body = { ...input, properties: rest, required: (input.required ?? []).filter((k) => !taken.has(k)) };
+    }
+  } else if (input && route.method === 'GET') {
+    for (const [name, schema] of Object.entries(props)) {
+      if (taken.has(name)) continue;
+      parameters.push({ name, in: 'query', required: false, schema });
+    }
+  }
+  for (const [name, description] of Object.entries(route.query ?? {})) parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string', enum: ['true', 'false'] } });
+
+  const access = def.meta.access ?? 'public';
+  const success: Json =
+    route.status === 204
+      ? { description: 'Done' }
+      : route.produces
+        ? { description: 'The document', content: { [route.produces]: { schema: { type: 'string', ...(route.produces === 'application/pdf' ? { format: 'binary' } : {}) } } } }
+        : { description: 'Success', content: { 'application/json': { schema: def.output ? toSchema(def.output, 'output') : {} } } };
+  const responses: Json = { [String(route.status)]: success };
+  if (input || pathParams.length > 0) responses['400'] = errorAnswer('The input is not valid (issues name each problem)');
+  if (access !== 'public') responses['401'] = errorAnswer('Not signed in, or an unknown or revoked API key');
+  if (access === 'admin' || def.type === 'mutation') responses['403'] = errorAnswer(access === 'admin' ? 'Not an administrator (or a read-only key)' : 'A read-only API key');
+  if (pathParams.length > 0) responses['404'] = errorAnswer('No such resource');
+
+  return {
+    operationId: route.procedure,
+    ...(route.summary ? { summary: route.summary } : {}),
+    tags: [route.procedure.includes('.') ? route.procedure.split('.').slice(0, -1).join('.') : 'app'],
+    security: access === 'public' ? [] : [{ sessionCookie: [] }, { bearerKey: [] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(version: string, serverUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of REST_ROUTES) {
+    const key = `/api${openApiPath(route.path)}`;
+    paths[key] ??= {};
+    // Two REST paths for one procedure (the unit and user tier routes share admin.tiers.replace): the operationId
+    // must be unique in a document, so the second is told apart by its path.
+    const op = operation(route);
+    const taken = Object.values(paths).some((p) => Object.values(p).some((o) => (o as Json).operationId === op.operationId));
+    if (taken) op.operationId = `${route.procedure}:${route.method} ${key}`;
+    paths[key][route.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Quote Configurator API',
+      version,
+      description:
+        'Every operation is also a tRPC procedure (POST /trpc/<operationId> for mutations, GET for queries). Sign in with the session cookie of POST /api/login, or send an API key as `Authorization: Bearer ' +
+        `${API_KEY_PREFIX}…\`. See docs/API.md for what the description cannot say.`,
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+        bearerKey: { type: 'http', scheme: 'bearer', description: `An API key (${API_KEY_PREFIX}…) made under /api/account/api-keys` },
+      },
+      schemas: { Error: errorBody },
+    },
+    paths,
+  };
+}
+
+let cached: { key: string; json: string } | undefined;
+
+/** The description as JSON text, made once. */
+export function openApiJson(version: string, serverUrl: string): string {
+  const key = `${version} ${serverUrl}`;
+  if (cached?.key !== key) cached = { key, json: JSON.stringify(buildOpenApiDocument(version, serverUrl)) };
+  return cached.json;
+}

@@ -1,0 +1,55 @@
+import {
+  createdWebhookOutput,
+  createWebhookInput,
+  deliveryIdInput,
+  deliveryOutput,
+  updateWebhookInput,
+  webhookIdInput,
+  webhookOutput,
+} from '../../../shared/schemas/webhooks';
+import {
+  createWebhook,
+  deleteWebhook,
+  getDelivery,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  queuePing,
+  resendDelivery,
+  updateWebhook,
+} from '../../services/webhooks';
+import { adminProcedure, router } from '../../trpc/init';
+
+/** Webhook subscriptions and their deliveries (admin.webhooks.*): REST /api/admin/webhooks. */
+export const adminWebhooksRouter = router({
+  list: adminProcedure.output(webhookOutput.array()).query(({ ctx }) => listWebhooks(ctx.db)),
+  get: adminProcedure.input(webhookIdInput).output(webhookOutput).query(({ ctx, input }) => getWebhook(ctx.db, input.id)),
+  /** The answer holds the signing secret: the only time it is shown. */
+  create: adminProcedure
+    .input(createWebhookInput)
+    .output(createdWebhookOutput)
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.clock, ctx.user.id, input)),
+  update: adminProcedure
+    .input(updateWebhookInput)
+    .output(webhookOutput)
+    .mutation(({ ctx, input }) => updateWebhook(ctx.db, ctx.clock, ctx.user.id, input)),
+  delete: adminProcedure.input(webhookIdInput).mutation(({ ctx, input }) => {
+    deleteWebhook(ctx.db, ctx.clock, ctx.user.id, input.id);
+    return { success: true };
+  }),
+  /** Newest first, at most 100. */
+  deliveries: adminProcedure
+    .input(webhookIdInput)
+    .output(deliveryOutput.array())
+    .query(({ ctx, input }) => listDeliveries(ctx.db, input.id)),
+  /** Queues a `ping`; the answer is its delivery, pending (the deliveries list shows how it went). */
+  test: adminProcedure
+    .input(webhookIdInput)
+    .output(deliveryOutput)
+    .mutation(({ ctx, input }) => getDelivery(ctx.db, input.id, queuePing(ctx.db, ctx.clock, input.id))),
+  /** Sends a delivery's event again as a new delivery. */
+  resend: adminProcedure
+    .input(deliveryIdInput)
+    .output(deliveryOutput)
+    .mutation(({ ctx, input }) => resendDelivery(ctx.db, ctx.clock, input.id, input.deliveryId)),
+});

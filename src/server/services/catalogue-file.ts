@@ -1,0 +1,370 @@
+// The catalogue as a file (docs/API.md "The catalogue as a file"). Export names everything by name; import makes the
+// catalogue equal to a file in one transaction: items matched by name are updated in place, new names created, names
+// missing from the file deleted as the admin's own delete does (saved quotes keep their stored figures). Every problem
+// of a file is listed at once and nothing changes; a dry run answers what would change and changes nothing.
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import { formatMoney } from '../../shared/money';
+import type { CatalogDto } from '../../shared/catalog';
+import {
+  CATALOGUE_FILE_VERSION,
+  catalogueFileShape,
+  fileAddOnSchema,
+  fileCategorySchema,
+  fileDiscountSchema,
+  filePackageSchema,
+  type CatalogueChanges,
+  type CatalogueFile,
+  type CatalogueImportResult,
+  type FileAddOn,
+  type FileCategory,
+  type FileDiscount,
+  type FilePackage,
+} from '../../shared/schemas/catalogue-file';
+import type { ConditionValue, TierInput } from '../../shared/schemas/catalog-admin';
+import type { Clock } from '../clock';
+import { transaction, type Db } from '../db/database';
+import { createAddOn, deleteAddOn, getAddOn, updateAddOn } from './admin-catalog/addons';
+import { createCategory, deleteCategory, getCategory, updateCategory } from './admin-catalog/categories';
+import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from './admin-catalog/discounts';
+import { createPackage, deletePackage, getPackage, updatePackage } from './admin-catalog/packages';
+import { replaceTiers } from './admin-catalog/tiers';
+import { recordAudit, type AuditBy } from './audit';
+import { loadCatalog } from './catalog';
+import { enqueueEvent } from './webhook-outbox';
+
+export interface FileProblem {
+  path: string;
+  message: string;
+}
+
+/** A file that cannot be loaded: a 400 whose `issues` list every problem (trpc/errors.ts inputIssuesOf reads them). */
+export class CatalogueFileError extends TRPCError {
+  constructor(problems: FileProblem[]) {
+    super({ code: 'BAD_REQUEST', message: `The catalogue file has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, cause: { issues: problems.map((p) => ({ path: p.path.split('.'), message: p.message })) } as unknown as Error });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export
+
+function toFile(c: CatalogDto): CatalogueFile {
+  const packageName = new Map(c.packages.map((p) => [p.id, p.name]));
+  const categoryName = new Map(c.categories.map((k) => [k.id, k.name]));
+  return {
+    version: CATALOGUE_FILE_VERSION,
+    packages: c.packages.map((p) => ({
+      name: p.name,
+      description: p.description,
+      basePrice: p.basePrice,
+      setupFee: p.setupFee,
+      extraLocationPrice: p.extraLocationPrice,
+      features: p.features.map((f) => ({ text: f.text, included: f.included })),
+      priceTiers: p.priceTiers.map((t) => ({ minSqm: t.minSqm, maxSqm: t.maxSqm, pricePerSqm: t.pricePerSqm })),
+      userPriceTiers: p.userPriceTiers.map((t) => ({ minUsers: t.minUsers, maxUsers: t.maxUsers, pricePerUser: t.pricePerUser })),
+    })),
+    categories: c.categories.map((k) => ({ name: k.name, icon: k.icon, allowsMultipleSelection: k.allowsMultipleSelection })),
+    addOns: c.addOns.map((a) => ({
+      name: a.name,
+      category: a.categoryId === null ? null : (categoryName.get(a.categoryId) ?? null),
+      description: a.description,
+      setupFee: a.setupFee,
+      monthlyFee: a.monthlyFee,
+      availableForPackages: c.packages.filter((p) => a.availableForPackages.includes(p.id)).map((p) => p.name),
+    })),
+    discounts: c.discounts.map((d) => ({
+      name: d.name,
+      description: d.description,
+      type: d.type,
+      value: d.value,
+      conditions: d.conditions.map((k) => ({
+        type: k.type,
+        operator: k.operator,
+        value: k.type !== 'package' ? k.value : Array.isArray(k.value) ? k.value.map((id) => packageName.get(id as number) ?? `#${id}`) : (packageName.get(k.value as number) ?? `#${k.value}`),
+      })),
+    })),
+  };
+}
+
+export function exportCatalogue(db: Db): CatalogueFile {
+  return toFile(loadCatalog(db));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking a file
+
+type ParsedPackage = z.output<typeof filePackageSchema>;
+type ParsedCategory = z.output<typeof fileCategorySchema>;
+type ParsedAddOn = z.output<typeof fileAddOnSchema>;
+type ParsedDiscount = z.output<typeof fileDiscountSchema>;
+
+interface Parsed {
+  packages: ParsedPackage[];
+  categories: ParsedCategory[];
+  addOns: ParsedAddOn[];
+  /** Package conditions hold package names here (mapped to ids when written). */
+  discounts: (Omit<ParsedDiscount, 'conditions'> & { conditions: { type: string; operator: string; value: unknown }[] })[];
+}
+
+const pathOf = (prefix: string, path: readonly PropertyKey[]) => [prefix, ...path.map(String)].join('.');
+
+/** Each item checked on its own; the answer keeps the file's positions (undefined where an item has problems). */
+function parseItems<S extends z.ZodType>(schema: S, items: unknown[], list: string, problems: FileProblem[]): (z.output<S> | undefined)[] {
+  return items.map((item, i) => {
+    const r = schema.safeParse(item);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) problems.push({ path: pathOf(`${list}.${i}`, issue.path), message: issue.message });
+    return undefined;
+  });
+}
+
+function uniqueNames(items: ({ name: string } | undefined)[], list: string, problems: FileProblem[]): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (!item) return;
+    const key = item.name.toLowerCase();
+    if (seen.has(key)) problems.push({ path: `${list}.${i}.name`, message: `The name "${item.name}" appears more than once` });
+    seen.add(key);
+  });
+}
+
+const present = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => x !== undefined);
+
+/**
+ * Package conditions name packages; the shared condition schema checks ids. Each name is swapped for a stand-in id
+ * while the rest of the rule is checked, then swapped back.
+ */
+function parseDiscounts(items: unknown[], packageNames: string[], problems: FileProblem[]): (Parsed['discounts'][number] | undefined)[] {
+  return items.map((item, i) => {
+    const standIn = (name: unknown, j: number): unknown => {
+      if (typeof name !== 'string') return name;
+      const index = packageNames.indexOf(name);
+      if (index === -1) {
+        problems.push({ path: `discounts.${i}.conditions.${j}.value`, message: `No package named "${name}" in the file` });
+        return 1;
+      }
+      return index + 1;
+    };
+    let raw = item;
+    if (typeof item === 'object' && item !== null && Array.isArray((item as { conditions?: unknown }).conditions)) {
+      const conditions = (item as { conditions: unknown[] }).conditions.map((c, j) => {
+        if (typeof c !== 'object' || c === null || (c as { type?: unknown }).type !== 'package') return c;
+        const v = (c as { value?: unknown }).value;
+        return { ...c, value: Array.isArray(v) ? v.map((n) => standIn(n, j)) : standIn(v, j) };
+      });
+      raw = { ...item, conditions };
+    }
+    const r = fileDiscountSchema.safeParse(raw);
+    if (!r.success) {
+      for (const issue of r.error.issues) problems.push({ path: pathOf(`discounts.${i}`, issue.path), message: issue.message });
+      return undefined;
+    }
+    const nameOf = (id: unknown) => packageNames[(id as number) - 1]!;
+    return {
+      ...r.data,
+      conditions: r.data.conditions.map((c: ConditionValue) =>
+        c.type !== 'package' ? c : { ...c, value: Array.isArray(c.value) ? c.value.map(nameOf) : nameOf(c.value) },
+      ),
+    };
+  });
+}
+
+function parseFile(input: unknown): Parsed {
+  const shape = catalogueFileShape.safeParse(input);
+  if (!shape.success) throw new CatalogueFileError(shape.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
+  const file = shape.data;
+  const problems: FileProblem[] = [];
+  const packages = parseItems(filePackageSchema, file.packages, 'packages', problems);
+  const categories = parseItems(fileCategorySchema, file.categories, 'categories', problems);
+  const addOns = parseItems(fileAddOnSchema, file.addOns, 'addOns', problems);
+  const packageNames = file.packages.map((p) => (typeof p === 'object' && p !== null ? String((p as { name?: unknown }).name ?? '').trim() : ''));
+  const discounts = parseDiscounts(file.discounts, packageNames, problems);
+  uniqueNames(packages, 'packages', problems);
+  uniqueNames(categories, 'categories', problems);
+  uniqueNames(addOns, 'addOns', problems);
+  uniqueNames(discounts, 'discounts', problems);
+  const pkgSet = new Set(present(packages).map((p) => p.name));
+  const catSet = new Set(present(categories).map((k) => k.name));
+  addOns.forEach((a, i) => {
+    if (!a) return;
+    if (a.category !== null && !catSet.has(a.category)) problems.push({ path: `addOns.${i}.category`, message: `No category named "${a.category}" in the file` });
+    a.availableForPackages.forEach((name, j) => {
+      if (!pkgSet.has(name)) problems.push({ path: `addOns.${i}.availableForPackages.${j}`, message: `No package named "${name}" in the file` });
+    });
+  });
+  if (problems.length > 0) throw new CatalogueFileError(problems);
+  return { packages: present(packages), categories: present(categories), addOns: present(addOns), discounts: present(discounts) };
+}
+
+/** A parsed item in the file's own form, to compare with what the catalogue holds now. */
+const tierOut = (t: TierInput, kind: 'unit' | 'user') =>
+  kind === 'unit'
+    ? { minSqm: t.min, maxSqm: t.max, pricePerSqm: formatMoney(t.price) }
+    : { minUsers: t.min, maxUsers: t.max, pricePerUser: formatMoney(t.price) };
+const asFile = {
+  package: (p: ParsedPackage): FilePackage => ({
+    name: p.name,
+    description: p.description,
+    basePrice: formatMoney(p.basePrice),
+    setupFee: formatMoney(p.setupFee),
+    extraLocationPrice: formatMoney(p.extraLocationPrice),
+    features: p.features,
+    priceTiers: [...p.priceTiers].sort((a, b) => a.min - b.min).map((t) => tierOut(t, 'unit')) as FilePackage['priceTiers'],
+    userPriceTiers: [...p.userPriceTiers].sort((a, b) => a.min - b.min).map((t) => tierOut(t, 'user')) as FilePackage['userPriceTiers'],
+  }),
+  category: (k: ParsedCategory): FileCategory => ({ name: k.name, icon: k.icon, allowsMultipleSelection: k.allowsMultipleSelection }),
+  addOn: (a: ParsedAddOn): FileAddOn => ({
+    name: a.name,
+    category: a.category,
+    description: a.description,
+    setupFee: formatMoney(a.setupFee),
+    monthlyFee: formatMoney(a.monthlyFee),
+    availableForPackages: a.availableForPackages,
+  }),
+  discount: (d: Parsed['discounts'][number]): FileDiscount => ({
+    name: d.name,
+    description: d.description,
+    type: d.type,
+    value: formatMoney(d.value),
+    conditions: d.conditions,
+  }),
+};
+
+/** `same` compares in a form where order that means nothing (an add-on's packages) is left out. */
+function diff<T extends { name: string }>(now: T[], wanted: T[], form: (x: T) => unknown = (x) => x): CatalogueChanges {
+  const current = new Map(now.map((x) => [x.name, x]));
+  const names = new Set(wanted.map((x) => x.name));
+  const same = (a: T, b: T) => JSON.stringify(form(a)) === JSON.stringify(form(b));
+  return {
+    created: wanted.filter((x) => !current.has(x.name)).map((x) => x.name),
+    updated: wanted.filter((x) => current.has(x.name) && !same(current.get(x.name)!, x)).map((x) => x.name),
+    deleted: now.filter((x) => !names.has(x.name)).map((x) => x.name),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Import
+
+export function importCatalogue(db: Db, clock: Clock, by: AuditBy, input: unknown, dryRun: boolean): CatalogueImportResult {
+  const parsed = parseFile(input);
+  return transaction(db, () => {
+    const before = loadCatalog(db);
+    const nowFile = toFile(before);
+    const wantedPackages = parsed.packages.map(asFile.package);
+    const result: CatalogueImportResult = {
+      dryRun,
+      packages: diff(nowFile.packages, wantedPackages),
+      categories: diff(nowFile.categories, parsed.categories.map(asFile.category)),
+      addOns: diff(nowFile.addOns, parsed.addOns.map(asFile.addOn), (a) => ({ ...a, availableForPackages: [...new Set(a.availableForPackages)].sort() })),
+      discounts: diff(nowFile.discounts, parsed.discounts.map(asFile.discount)),
+    };
+    const anything = [result.packages, result.categories, result.addOns, result.discounts].some((c) => c.created.length + c.updated.length + c.deleted.length > 0);
+    if (dryRun || !anything) return result;
+    apply(db, clock, by, before, parsed, result);
+    enqueueEvent(db, clock, 'catalogue.changed', { entity: 'catalogue', id: null, action: 'import' });
+    return result;
+  });
+}
+
+function apply(db: Db, clock: Clock, by: AuditBy, before: CatalogDto, parsed: Parsed, changes: CatalogueImportResult): void {
+  const audit = (entity: string, entityId: number, action: 'create' | 'update' | 'delete', old: unknown, now: unknown) =>
+    recordAudit(db, clock, by, { entity, entityId, action, before: old ?? null, after: now ?? null, webhook: false });
+  const idOf = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((x) => x.name === name)?.id;
+
+  // Deletions first, so a name freed by one list never collides with what another creates.
+  for (const name of changes.discounts.deleted) {
+    const id = idOf(before.discounts, name)!;
+    const old = getDiscount(db, id);
+    deleteDiscount(db, id);
+    audit('discount', id, 'delete', old, null);
+  }
+  for (const name of changes.addOns.deleted) {
+    const id = idOf(before.addOns, name)!;
+    const old = getAddOn(db, id);
+    deleteAddOn(db, id);
+    audit('addon', id, 'delete', old, null);
+  }
+  for (const name of changes.categories.deleted) {
+    const id = idOf(before.categories, name)!;
+    const old = getCategory(db, id);
+    deleteCategory(db, id);
+    audit('category', id, 'delete', old, null);
+  }
+  for (const name of changes.packages.deleted) {
+    const id = idOf(before.packages, name)!;
+    const old = getPackage(db, id);
+    deletePackage(db, id);
+    audit('package', id, 'delete', old, null);
+  }
+
+  const packageIds = new Map<string, number>();
+  for (const p of parsed.packages) {
+    const existing = idOf(before.packages, p.name);
+    if (existing === undefined) {
+      const made = createPackage(db, p, clock.now());
+      packageIds.set(p.name, made.id);
+      audit('package', made.id, 'create', null, made);
+      continue;
+    }
+    packageIds.set(p.name, existing);
+    if (!changes.packages.updated.includes(p.name)) continue;
+    const old = getPackage(db, existing);
+    const { priceTiers, userPriceTiers, ...columns } = p;
+    updatePackage(db, existing, columns);
+    replaceTiers(db, existing, 'unit', priceTiers);
+    replaceTiers(db, existing, 'user', userPriceTiers);
+    audit('package', existing, 'update', old, getPackage(db, existing));
+  }
+
+  const categoryIds = new Map<string, number>();
+  for (const k of parsed.categories) {
+    const existing = idOf(before.categories, k.name);
+    if (existing === undefined) {
+      const made = createCategory(db, k);
+      categoryIds.set(k.name, made.id);
+      audit('category', made.id, 'create', null, made);
+      continue;
+    }
+    categoryIds.set(k.name, existing);
+    if (!changes.categories.updated.includes(k.name)) continue;
+    const old = getCategory(db, existing);
+    audit('category', existing, 'update', old, updateCategory(db, existing, k));
+  }
+
+  for (const a of parsed.addOns) {
+    const fields = {
+      name: a.name,
+      description: a.description,
+      setupFee: a.setupFee,
+      monthlyFee: a.monthlyFee,
+      availableForPackages: [...new Set(a.availableForPackages.map((n) => packageIds.get(n)!))],
+    };
+    const categoryId = a.category === null ? null : categoryIds.get(a.category)!;
+    const existing = idOf(before.addOns, a.name);
+    if (existing === undefined) {
+      const made = createAddOn(db, { ...fields, categoryId });
+      audit('addon', made.id, 'create', null, made);
+      continue;
+    }
+    if (!changes.addOns.updated.includes(a.name)) continue;
+    const old = getAddOn(db, existing);
+    const now = updateAddOn(db, existing, { ...fields, categoryId });
+    audit('addon', existing, 'update', old, now);
+  }
+
+  for (const d of parsed.discounts) {
+    const conditions = d.conditions.map((c) =>
+      c.type !== 'package' ? c : { ...c, value: Array.isArray(c.value) ? c.value.map((n) => packageIds.get(n as string)!) : packageIds.get(c.value as string)! },
+    ) as ConditionValue[];
+    const fields = { ...d, conditions };
+    const existing = idOf(before.discounts, d.name);
+    if (existing === undefined) {
+      const made = createDiscount(db, fields);
+      audit('discount', made.id, 'create', null, made);
+      continue;
+    }
+    if (!changes.discounts.updated.includes(d.name)) continue;
+    const old = getDiscount(db, existing);
+    audit('discount', existing, 'update', old, updateDiscount(db, existing, fields));
+  }
+}

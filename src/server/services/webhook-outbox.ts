@@ -1,0 +1,125 @@
+// The webhook outbox: an event becomes one delivery row per subscribed webhook, written in the transaction of the change
+// that caused it, so an event exists exactly when its change was committed. The dispatcher (webhook-dispatcher.ts)
+// sends the rows after the commit; the request that caused them never waits.
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { configurations, webhookDeliveries, webhooks } from '../../../db/schema';
+import { formatMoney } from '../../shared/money';
+import { formatQuoteNumber } from '../../shared/quote-dates';
+import type { WebhookEvent } from '../../shared/schemas/webhooks';
+import type { Clock } from '../clock';
+import { perDatabase, type Db } from '../db/database';
+
+export type OutboxEvent = WebhookEvent | 'ping';
+
+/** The Standard Webhooks message id of a delivery: the same on every attempt, so a receiver can drop repeats. */
+export const newMessageId = () => `msg_${randomBytes(16).toString('hex')}`;
+
+/** Who is told that rows are waiting: the dispatchers running on this database (one per process). */
+const listenersOf = perDatabase((): Set<() => void> => new Set());
+
+export function onDeliveriesWaiting(db: Db, listener: () => void): () => void {
+  listenersOf(db).add(listener);
+  return () => listenersOf(db).delete(listener);
+}
+
+/** Tells the dispatcher after the current synchronous work (and so the transaction it ran in) has ended. */
+export function announceDeliveries(db: Db): void {
+  const listeners = listenersOf(db);
+  if (listeners.size === 0) return;
+  setImmediate(() => {
+    for (const l of listeners) l();
+  });
+}
+
+const subscribersOf = perDatabase((db: Db) =>
+  db
+    .select({ id: webhooks.id, events: webhooks.events })
+    .from(webhooks)
+    .where(eq(webhooks.active, sql`1`))
+    .prepare(),
+);
+
+/** Queues `type` for every active webhook that asked for it. Call inside the transaction of the change. */
+export function enqueueEvent(db: Db, clock: Clock, type: WebhookEvent, data: unknown | (() => unknown)): void {
+  const hooks = subscribersOf(db)
+    .all()
+    .filter((h) => h.events.includes(type));
+  if (hooks.length === 0) return;
+  const now = clock.now();
+  const value = typeof data === 'function' ? (data as () => unknown)() : data;
+  for (const hook of hooks) insertDelivery(db, now, hook.id, type, value);
+  announceDeliveries(db);
+}
+
+export function insertDelivery(db: Db, now: Date, webhookId: number, type: OutboxEvent, data: unknown): number {
+  const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });
+  return db
+    .insert(webhookDeliveries)
+    .values({ webhookId, messageId: newMessageId(), event: type, payload, status: 'pending', createdAt: now, nextAttemptAt: now })
+    .returning({ id: webhookDeliveries.id })
+    .get().id;
+}
+
+/** What a quote event says about the quote: its number, status and stored figures, never its snapshot. */
+function quoteData(db: Db, id: number, fallback: unknown): unknown {
+  const q = db
+    .select({
+      number: configurations.number,
+      name: configurations.name,
+      status: configurations.status,
+      revision: configurations.revision,
+      validUntil: configurations.validUntil,
+      customerCompany: configurations.customerCompany,
+      totalMonthly: configurations.totalMonthly,
+      setupFees: configurations.setupFees,
+      tcv: configurations.tcv,
+    })
+    .from(configurations)
+    .where(eq(configurations.id, id))
+    .get();
+  if (!q) return { quote: { id, ...(fallback as object) } };
+  return {
+    quote: {
+      id,
+      number: formatQuoteNumber(q.number),
+      name: q.name,
+      status: q.status,
+      revision: q.revision,
+      validUntil: q.validUntil,
+      customerCompany: q.customerCompany,
+      totalMonthly: formatMoney(q.totalMonthly),
+      setupFees: formatMoney(q.setupFees),
+      tcv: formatMoney(q.tcv),
+    },
+  };
+}
+
+const CATALOGUE_ENTITIES = new Set(['package', 'addon', 'category', 'discount']);
+const STATUS_EVENTS: Record<string, WebhookEvent> = { sent: 'quote.sent', accepted: 'quote.accepted', declined: 'quote.declined' };
+
+/**
+ * The webhook event an audit entry stands for, queued in the same transaction: every event is also an audit entry, so
+ * nothing that is audited can be missed by a webhook.
+ */
+export function enqueueForAudit(
+  db: Db,
+  clock: Clock,
+  entry: { entity: string; entityId: number | null; action: string; before?: unknown; after?: unknown },
+): void {
+  if (CATALOGUE_ENTITIES.has(entry.entity)) {
+    enqueueEvent(db, clock, 'catalogue.changed', { entity: entry.entity, id: entry.entityId, action: entry.action });
+    return;
+  }
+  if (entry.entity !== 'quote' || entry.entityId === null) return;
+  const after = (entry.after ?? {}) as { status?: string };
+  let type: WebhookEvent | undefined;
+  if (entry.action === 'created') type = 'quote.created';
+  else if (entry.action === 'opened') type = 'quote.viewed';
+  else if (entry.action === 'accepted') type = 'quote.accepted';
+  else if (entry.action === 'declined') type = 'quote.declined';
+  else if (entry.action === 'deleted') type = 'quote.deleted';
+  else if (entry.action === 'status_changed' && after.status) type = STATUS_EVENTS[after.status];
+  const id = entry.entityId;
+  if (type) enqueueEvent(db, clock, type, () => quoteData(db, id, entry.before ?? {}));
+}

@@ -1,0 +1,147 @@
+// Webhook subscriptions and their deliveries (docs/API.md "Webhooks"), for the admin. The signing secret is shown once,
+// when the webhook is made; every change is an audit entry that never holds the secret.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { webhookDeliveries, webhooks } from '../../../db/schema';
+import type { CreatedWebhook, CreateWebhookInput, DeliveryDto, UpdateWebhookInput, WebhookDto } from '../../shared/schemas/webhooks';
+import type { Clock } from '../clock';
+import { transaction, type Db } from '../db/database';
+import { notFound } from './admin-catalog/errors';
+import { recordAudit } from './audit';
+import { announceDeliveries, insertDelivery, newMessageId } from './webhook-outbox';
+
+/** The deliveries listed per webhook, newest first. */
+export const DELIVERIES_SHOWN = 100;
+
+type Row = typeof webhooks.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const toDto = (r: Row): WebhookDto => ({
+  id: r.id,
+  url: r.url,
+  events: r.events as WebhookDto['events'],
+  active: r.active,
+  createdAt: r.createdAt.toISOString(),
+});
+const auditView = (r: Row) => ({ url: r.url, events: r.events, active: r.active });
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toDeliveryDto(r: DeliveryRow): DeliveryDto {
+  return {
+    id: r.id,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    lastResponseCode: r.lastStatus,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    lastAttemptAt: iso(r.lastAttemptAt),
+    nextAttemptAt: iso(r.nextAttemptAt),
+  };
+}
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+function rowOf(db: Db, id: number): Row {
+  const row = db.select().from(webhooks).where(eq(webhooks.id, id)).get();
+  if (!row) throw notFound('Webhook not found');
+  return row;
+}
+
+export function createWebhook(db: Db, clock: Clock, actorId: number, input: CreateWebhookInput): CreatedWebhook {
+  return transaction(db, () => {
+    const row = db.insert(webhooks).values({ url: input.url, events: input.events, secret: newSecret(), createdAt: clock.now() }).returning().get();
+    recordAudit(db, clock, { userId: actorId }, { entity: 'webhook', entityId: row.id, action: 'create', after: auditView(row) });
+    return { ...toDto(row), secret: row.secret };
+  });
+}
+
+export function listWebhooks(db: Db): WebhookDto[] {
+  return db.select().from(webhooks).orderBy(webhooks.id).all().map(toDto);
+}
+
+export function getWebhook(db: Db, id: number): WebhookDto {
+  return toDto(rowOf(db, id));
+}
+
+export function updateWebhook(db: Db, clock: Clock, actorId: number, input: UpdateWebhookInput): WebhookDto {
+  return transaction(db, () => {
+    const before = rowOf(db, input.id);
+    const changes = {
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.events !== undefined ? { events: input.events } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    };
+    if (Object.keys(changes).length === 0) return toDto(before);
+    const row = db.update(webhooks).set(changes).where(eq(webhooks.id, input.id)).returning().get();
+    recordAudit(db, clock, { userId: actorId }, { entity: 'webhook', entityId: row.id, action: 'update', before: auditView(before), after: auditView(row) });
+    return toDto(row);
+  });
+}
+
+/** Deletes the webhook and, with it, its deliveries (nothing more is sent to it). */
+export function deleteWebhook(db: Db, clock: Clock, actorId: number, id: number): void {
+  transaction(db, () => {
+    const before = rowOf(db, id);
+    db.delete(webhooks).where(eq(webhooks.id, id)).run();
+    recordAudit(db, clock, { userId: actorId }, { entity: 'webhook', entityId: id, action: 'delete', before: auditView(before) });
+  });
+}
+
+export function listDeliveries(db: Db, webhookId: number): DeliveryDto[] {
+  rowOf(db, webhookId);
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(DELIVERIES_SHOWN)
+    .all()
+    .map(toDeliveryDto);
+}
+
+/** Queues a `ping` for the webhook (sent like any event, whether or not the webhook is active). */
+export function queuePing(db: Db, clock: Clock, webhookId: number): number {
+  const id = transaction(db, () => {
+    rowOf(db, webhookId);
+    return insertDelivery(db, clock.now(), webhookId, 'ping', { webhookId });
+  });
+  announceDeliveries(db);
+  return id;
+}
+
+/**
+ * Sends a delivery again as a new message (a fresh id and timestamp, the same event and data), whatever became of the
+ * first: the first keeps its history.
+ */
+export function resendDelivery(db: Db, clock: Clock, webhookId: number, deliveryId: number): DeliveryDto {
+  const row = transaction(db, () => {
+    const old = db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)))
+      .get();
+    if (!old) throw notFound('Delivery not found');
+    const now = clock.now();
+    const { data } = JSON.parse(old.payload) as { data: unknown };
+    const payload = JSON.stringify({ type: old.event, timestamp: now.toISOString(), data });
+    return db
+      .insert(webhookDeliveries)
+      .values({ webhookId, messageId: newMessageId(), event: old.event, payload, status: 'pending', createdAt: now, nextAttemptAt: now })
+      .returning()
+      .get();
+  });
+  announceDeliveries(db);
+  return toDeliveryDto(row);
+}
+
+export function getDelivery(db: Db, webhookId: number, deliveryId: number): DeliveryDto {
+  const row = db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)))
+    .get();
+  if (!row) throw notFound('Delivery not found');
+  return toDeliveryDto(row);
+}

@@ -1,0 +1,88 @@
+// The catalogue as a file (docs/API.md "The catalogue as a file"): everything named by name, never by id, so a file
+// loads into another install. Each item is checked with the same schemas as the admin's own forms.
+import { z } from 'zod';
+import { createAddOnInput, createCategoryInput, createDiscountInput, createPackageInput } from './catalog-admin';
+
+export const CATALOGUE_FILE_VERSION = 1;
+
+export interface FilePackage {
+  name: string;
+  description: string;
+  basePrice: string;
+  setupFee: string;
+  extraLocationPrice: string;
+  features: { text: string; included: boolean }[];
+  priceTiers: { minSqm: number; maxSqm: number | null; pricePerSqm: string }[];
+  userPriceTiers: { minUsers: number; maxUsers: number | null; pricePerUser: string }[];
+}
+export interface FileCategory {
+  name: string;
+  icon: string | null;
+  allowsMultipleSelection: boolean;
+}
+export interface FileAddOn {
+  name: string;
+  /** The category's name; null: uncategorised. */
+  category: string | null;
+  description: string;
+  setupFee: string;
+  monthlyFee: string;
+  /** Package names. */
+  availableForPackages: string[];
+}
+export interface FileDiscount {
+  name: string;
+  description: string;
+  type: string;
+  value: string;
+  /** A `package` condition names its package(s) by name. */
+  conditions: { type: string; operator: string; value: unknown }[];
+}
+export interface CatalogueFile {
+  version: 1;
+  packages: FilePackage[];
+  categories: FileCategory[];
+  addOns: FileAddOn[];
+  discounts: FileDiscount[];
+}
+
+/** The file's outer shape; each item is checked on its own (every problem is listed, not only the first). */
+export const catalogueFileShape = z.object(
+  {
+    version: z.literal(CATALOGUE_FILE_VERSION, { error: `version must be ${CATALOGUE_FILE_VERSION}` }),
+    packages: z.array(z.unknown(), { error: 'packages must be a list' }).max(1000, 'At most 1,000 packages'),
+    categories: z.array(z.unknown(), { error: 'categories must be a list' }).max(1000, 'At most 1,000 categories'),
+    addOns: z.array(z.unknown(), { error: 'addOns must be a list' }).max(5000, 'At most 5,000 add-ons'),
+    discounts: z.array(z.unknown(), { error: 'discounts must be a list' }).max(1000, 'At most 1,000 discounts'),
+  },
+  { error: 'The catalogue file must be a JSON object' },
+);
+
+export const filePackageSchema = createPackageInput.extend({ name: createPackageInput.shape.name });
+export const fileCategorySchema = createCategoryInput;
+export const fileAddOnSchema = createAddOnInput.omit({ categoryId: true, availableForPackages: true }).extend({
+  category: z.union([z.null(), z.string()], { error: 'category must be a category name or null' }).default(null),
+  availableForPackages: z.array(z.string({ error: 'availableForPackages must list package names' }), { error: 'availableForPackages must list package names' }).default([]),
+});
+export const fileDiscountSchema = createDiscountInput;
+
+export interface CatalogueChanges {
+  created: string[];
+  updated: string[];
+  deleted: string[];
+}
+/** What an import changes (or would change, for a dry run), per list, by name. */
+export interface CatalogueImportResult {
+  dryRun: boolean;
+  packages: CatalogueChanges;
+  categories: CatalogueChanges;
+  addOns: CatalogueChanges;
+  discounts: CatalogueChanges;
+}
+
+const changes = z.object({ created: z.array(z.string()), updated: z.array(z.string()), deleted: z.array(z.string()) });
+export const catalogueImportOutput = z.object({ dryRun: z.boolean(), packages: changes, categories: changes, addOns: changes, discounts: changes });
+export const catalogueImportInput = z.object({
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
+  catalogue: z.unknown(),
+});
