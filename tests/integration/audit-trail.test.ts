@@ -1,4 +1,4 @@
-// CONTRACT §7, the audit trail: catalogue changes with before and after, admin changes to accounts, quote events;
+// docs/PRODUCT.md "Audit trail", the audit trail: catalogue changes with before and after, admin changes to accounts, quote events;
 // GET /api/admin/audit (filters, paging, X-Total-Count), audit.csv, admin only, and entries that cannot be changed.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

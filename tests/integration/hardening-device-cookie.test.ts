@@ -1,4 +1,4 @@
-// Nobody can lock a real user out of their own browser (OWASP device cookies, CONTRACT §4). A
+// Nobody can lock a real user out of their own browser (OWASP device cookies, docs/PRODUCT.md "Accounts and sessions"). A
 // browser that signed in before holds a signed device cookie and keeps its own count; untrusted clients share the
 // account's lock; a flood of logins for unknown accounts costs a real user nothing.
 import { Agent, request as httpRequest } from 'node:http';

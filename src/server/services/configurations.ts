@@ -33,7 +33,7 @@ export interface QuoteTime {
   validityDays: number;
 }
 
-/** Today in Europe/Amsterdam, YYYY-MM-DD (CONTRACT §6). */
+/** Today in Europe/Amsterdam, YYYY-MM-DD (docs/PRODUCT.md "Saved quotes"). */
 export const todayOf = (clock: Clock): string => amsterdamDate(clock.now());
 
 /** What this actor may see: their own, or (admin) everyone's. */
@@ -96,7 +96,7 @@ interface Priced {
 /**
  * A save refuses what a live quote would silently drop: a saved quote must contain what the user chose. Values
  * carried over from the stored row in a partial update are not the user's new choice: an add-on or discount removed
- * from the catalogue since is dropped there (as a load ignores it, seed 000 §4), not an error.
+ * from the catalogue since is dropped there (as a load ignores it, docs/PRODUCT.md "The calculator"), not an error.
  * Returns the fields to price and the add-on names by id.
  */
 function resolveCatalogReferences(
@@ -324,7 +324,7 @@ export function archiveRevision(db: Db, id: number): void {
     FROM configurations WHERE id = ${id}`);
 }
 
-/** The columns of a new revision: the priced figures, the revision raised, a sent quote back to draft (CONTRACT §6). */
+/** The columns of a new revision: the priced figures, the revision raised, a sent quote back to draft (docs/PRODUCT.md "Saved quotes"). */
 export function revisedColumns(row: Row, p: Priced, now: Date) {
   return {
     ...pricedColumns(p),

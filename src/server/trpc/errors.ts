@@ -1,4 +1,4 @@
-// The one place that turns a failure into the JSON error shape and status of CONTRACT §3.
+// The one place that turns a failure into the JSON error shape and status of docs/PRODUCT.md "The API's conventions".
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { loggableError, loggedPath, logger as processLogger, type Logger } from '../logging';
@@ -14,7 +14,7 @@ export interface ErrorBody {
   issues?: InputIssue[];
 }
 
-/** The JSON error body of every failure, whoever answers it (CONTRACT §3: the same text in message and error). */
+/** The JSON error body of every failure, whoever answers it (docs/PRODUCT.md "The API's conventions": the same text in message and error). */
 export function errorJson(message: string, code: string): ErrorBody {
   return { message, error: message, code };
 }

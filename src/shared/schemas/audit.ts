@@ -1,4 +1,4 @@
-// The audit trail's query and entry (CONTRACT §7): GET /api/admin/audit and the Activity tab.
+// The audit trail's query and entry (docs/PRODUCT.md "Audit trail"): GET /api/admin/audit and the Activity tab.
 import { z } from 'zod';
 
 export const AUDIT_LIMIT_MAX = 500;

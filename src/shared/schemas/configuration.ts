@@ -1,4 +1,4 @@
-// Saved-configuration inputs (seed 000 §3 "Saved configuration", CONTRACT §3), shared by the save dialog and the
+// Saved-configuration inputs (docs/PRODUCT.md "Saved quotes" "Saved configuration", docs/PRODUCT.md "The API's conventions"), shared by the save dialog and the
 // server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
 // 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
 import { z } from 'zod';
@@ -182,7 +182,7 @@ const quoteFields = {
 };
 
 /**
- * Save as new. Only name and package are required; a missing input takes the engine's default for it (CONTRACT §2
+ * Save as new. Only name and package are required; a missing input takes the engine's default for it (docs/PRODUCT.md "Pricing"
  * step 1). totalMonthly, setupFees, userId and anything else sent are ignored: the server prices and owns.
  */
 export const configurationCreateInput = z.object({

@@ -1,4 +1,4 @@
-// Text fields are text, not control codes (CONTRACT §3). One check for every name, username, company, description
+// Text fields are text, not control codes (docs/PRODUCT.md "The API's conventions"). One check for every name, username, company, description
 // and custom item id, in saves, unsaved quotes and their PDFs alike: control characters (C0, DEL, C1, and the line and
 // paragraph separators U+2028 / U+2029, which JavaScript and many viewers treat as line breaks), bidi controls
 // (U+202A–U+202E, U+2066–U+2069 and the invisible marks U+061C, U+200E, U+200F, which can make "exe.txt" read as

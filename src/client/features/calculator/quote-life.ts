@@ -1,4 +1,4 @@
-// The quote's life in the calculator (CONTRACT §6), pure and tested without a DOM: which figures the summary shows
+// The quote's life in the calculator (docs/PRODUCT.md "Saved quotes"), pure and tested without a DOM: which figures the summary shows
 // (a loaded quote's stored ones until an input changes), the drift line, read-only, and the customer/validity form.
 import { addDays, amsterdamDate } from '../../../shared/quote-dates';
 import { configurationMessages, VALID_UNTIL_MAX_DAYS } from '../../../shared/schemas/configuration';

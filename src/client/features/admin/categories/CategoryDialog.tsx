@@ -1,5 +1,5 @@
 // Add / edit dialog of an add-on category: name, "allows multiple selection" and the icon. Validated with the
-// shared schema; a failure is the toast "Validation Error" with the first problem (seed 001 §5).
+// shared schema; a failure is the toast "Validation Error" with the first problem (docs/PRODUCT.md "The admin area").
 import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { CategoryDto } from '../../../lib/catalog-types';
