@@ -157,7 +157,7 @@ export const addons = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    // Deleting a category keeps its add-ons, uncategorised (seed 001 §2).
+    // Deleting a category keeps its add-ons, uncategorised (docs/PRODUCT.md "The admin area").
     categoryId: integer('category_id').references(() => addonCategories.id, { onDelete: 'set null' }),
     setupFee: integer('setup_fee_cents').notNull().default(0),
     monthlyFee: integer('monthly_fee_cents').notNull().default(0),
@@ -243,7 +243,7 @@ export const configurations = sqliteTable(
     snapshot: text('snapshot', { mode: 'json' }).notNull().$type<unknown>(),
     createdAt: timestamp('created_at').notNull(),
     updatedAt: timestamp('updated_at').notNull(),
-    /** The quote number's digits ("Q-000123" is 123): from the quote_number counter, never reused (CONTRACT §6). */
+    /** The quote number's digits ("Q-000123" is 123): from the quote_number counter, never reused (docs/PRODUCT.md "Saved quotes"). */
     number: integer('number').notNull().default(0),
     /** Raised by every change of pricing inputs or of the price; earlier ones are in configuration_revisions. */
     revision: integer('revision').notNull().default(1),
@@ -283,7 +283,7 @@ export const configurations = sqliteTable(
   ],
 );
 
-/** The previous revisions of a quote: its pricing inputs and priced snapshot as they were (CONTRACT §6). */
+/** The previous revisions of a quote: its pricing inputs and priced snapshot as they were (docs/PRODUCT.md "Saved quotes"). */
 export const configurationRevisions = sqliteTable(
   'configuration_revisions',
   {
@@ -338,7 +338,7 @@ export const emailLogs = sqliteTable(
 );
 
 /**
- * Share links of quotes (CONTRACT §7): only the SHA-256 of the token is kept. One live link per quote (revokedAt is
+ * Share links of quotes (docs/PRODUCT.md "Sharing and the customer's answer"): only the SHA-256 of the token is kept. One live link per quote (revokedAt is
  * null); `view` is the customer's view frozen when the link was made, so a later change of the quote does not change
  * what the customer holds. The link's expiry is not stored: it follows the quote's validUntil.
  */
@@ -370,7 +370,7 @@ export const quoteShares = sqliteTable(
 );
 
 /**
- * The audit trail (CONTRACT §7): append-only (triggers in the migration refuse UPDATE and DELETE) and without foreign
+ * The audit trail (docs/PRODUCT.md "Audit trail"): append-only (triggers in the migration refuse UPDATE and DELETE) and without foreign
  * keys, so an entry outlives the user, quote or catalogue item it describes. `userId` null: the customer.
  */
 export const auditLog = sqliteTable(

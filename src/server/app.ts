@@ -6,7 +6,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { apiEnvelope } from './http/envelope';
 import { TRPC_MAX_BATCH } from './http/guards';
 import { clientGone } from './http/client-gone';
-import { noteRequestUser, type Logger } from './logging';
+import { logger as processLogger, noteRequestUser, type Logger } from './logging';
 import { createRestApi } from './rest';
 import { errorResponse } from './rest/kit';
 import { securityHeaders } from './http/headers';
@@ -39,7 +39,8 @@ function cachedFor(value: string, serveFile: MiddlewareHandler): MiddlewareHandl
 export function createApp(services: Services, options: AppOptions): Hono {
   const app = new Hono();
   // Guards, fixed headers and log line of /api and /trpc (src/server/http/envelope.ts, docs/DECISIONS.md "Hardening").
-  const envelope = apiEnvelope(services, options.logger);
+  const log = options.logger ?? processLogger;
+  const envelope = apiEnvelope(services, log);
   app.use('/api/*', envelope);
   app.use('/trpc/*', envelope);
   app.route('/api', createRestApi());
@@ -59,7 +60,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
       },
       // A request whose client left mid-body is not a server error (http/client-gone.ts): the envelope logs it quietly.
       onError: ({ error, path: procedure, req, ctx }) => {
-        if (!clientGone(req, (ctx as { env?: unknown } | undefined)?.env)) logIfInternal(error, `trpc ${procedure ?? ''}`);
+        if (!clientGone(req, (ctx as { env?: unknown } | undefined)?.env)) logIfInternal(error, `trpc ${procedure ?? ''}`, log);
       },
       // A 429 says when to come back, as on the REST door (errors.ts RetryLaterError, mapped in trpc/errors.ts).
       responseMeta: ({ errors }) => {
@@ -71,7 +72,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
 
   // Everything else (the page, its assets, the client-route fallback) gets the security headers alone. Registered
   // after the API: every /api and /trpc request ends at its handler above and never reaches this layer.
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(services.config.secureCookies));
   // The API reference page's script and style (src/server/openapi/docs-page.ts), from the app itself.
   app.get('/docs-assets/:file', (c) => {
     const asset = docsAsset(c.req.param('file'));

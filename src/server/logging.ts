@@ -1,6 +1,8 @@
 // Structured logs (pino): one JSON line per /api and /trpc request, and the process's own messages. What a request
 // line holds is chosen field by field — method, path (never the query string), status, duration, user id — so cookies,
-// tokens, passwords and reset links cannot reach the log: headers, bodies and queries are never read here.
+// tokens, passwords and reset links cannot reach the log: headers, bodies and queries are never read here, a path that
+// carries a share token is written with a placeholder, and an internal error's text is scrubbed of anything shaped
+// like a token before it is written.
 import type { Context as HonoContext } from 'hono';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
@@ -75,7 +77,56 @@ export function noteRequestUser(c: HonoContext, userId: number | undefined): voi
  * Nothing is built when the level is off.
  */
 export function logRequest(log: Logger, c: HonoContext, status: number, startedAt: number): void {
-  logRequestLine(log, c.req.method, c.req.path, status, startedAt, (c.get(USER_KEY as never) as number | undefined) ?? null);
+  logRequestLine(log, c.req.method, loggedPath(c.req.path), status, startedAt, (c.get(USER_KEY as never) as number | undefined) ?? null);
+}
+
+/** The answers a share link's path may end in after its token; anything else is not written either. */
+const SHARED_SUFFIXES = new Set(['', '/pdf', '/accept', '/decline']);
+/** `/api/shared/` however it is spelled (case, repeated slashes): whatever follows it is a token or a guess at one. */
+const SHARED_PREFIX = /^\/+api\/+shared(?=\/|$)/i;
+
+/**
+ * A request path as the log writes it: a share link's token is a bearer secret (whoever has it can accept the quote),
+ * so `/api/shared/<token>/pdf` is written `/api/shared/:token/pdf`. Every other path is written as it came.
+ */
+export function loggedPath(path: string): string {
+  if (path.length < 11 || !SHARED_PREFIX.test(path)) return path;
+  const rest = path.replace(SHARED_PREFIX, '');
+  if (rest === '' || rest === '/') return '/api/shared';
+  const afterToken = rest.replace(/^\/+[^/]*/, '');
+  return `/api/shared/:token${SHARED_SUFFIXES.has(afterToken) ? afterToken : '/…'}`;
+}
+
+/**
+ * Text an internal error may carry (a failed query's parameters, an input echoed in a message) with everything shaped
+ * like a secret replaced: session, share and reset tokens and API keys (base32, 32 characters, after a prefix too),
+ * their stored SHA-256 (64 hex), and any long base64url run (a device cookie's signature).
+ */
+export function scrubSecrets(text: string): string {
+  return text
+    .replace(/\bparams:[^\n]*/g, 'params: [redacted]')
+    .replace(/(?<![a-z2-7])[a-z2-7]{32}(?![a-z2-7])/g, '[redacted]')
+    .replace(/\b[0-9a-fA-F]{64}\b/g, '[redacted]')
+    .replace(/[A-Za-z0-9_-]{40,}/g, '[redacted]');
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * An error as a 500 line writes it: its type, message and stack, scrubbed, and its causes the same way. Nothing else
+ * of it: a query error's own fields (`query`, `params`) hold the values it was run with.
+ */
+export function loggableError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: scrubSecrets(String(error)) };
+  const out: LoggedError = { type: error.name, message: scrubSecrets(error.message) };
+  if (error.stack) out.stack = scrubSecrets(error.stack);
+  if (error.cause !== undefined && depth < 3) out.cause = loggableError(error.cause, depth + 1);
+  return out;
 }
 
 /** The line pino writes for these fields, at info (error for a 5xx); nothing is built when the level is off. */

@@ -1,4 +1,4 @@
-// The catalogue as the API answers it (CONTRACT §3: money as two-decimal strings), and its conversion to the
+// The catalogue as the API answers it (docs/PRODUCT.md "The API's conventions": money as two-decimal strings), and its conversion to the
 // engine's exact form. Browser and server both price from these DTOs, so both get the same figures.
 import { parseMoney } from './money';
 import type { PricingCatalog, PricingTier } from './pricing/types';

@@ -1,4 +1,4 @@
-// Quote validity is counted in calendar days in Europe/Amsterdam (CONTRACT §6): the company's day, wherever the
+// Quote validity is counted in calendar days in Europe/Amsterdam (docs/PRODUCT.md "Saved quotes"): the company's day, wherever the
 // server or the browser runs. Dates are YYYY-MM-DD strings, which also compare correctly as text.
 
 const dayInAmsterdam = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -285,7 +285,7 @@ describe('admin catalogue tabs', () => {
       }
     }
     expect(selected).toContain(discountId);
-    // seed 000 §9: sqm, size raised to the smallest tier minimum (100), 1 location, 36 months, annually
+    // docs/PRODUCT.md "Pricing": sqm, size raised to the smallest tier minimum (100), 1 location, 36 months, annually
     const screenForm = {
       packageId: flexId,
       pricingModel: 'sqm',

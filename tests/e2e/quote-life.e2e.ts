@@ -1,4 +1,4 @@
-// The quote's life in the browser (CONTRACT §6): a saved quote loaded after the admin raised a price shows its stored
+// The quote's life in the browser (docs/PRODUCT.md "Saved quotes"): a saved quote loaded after the admin raised a price shows its stored
 // figures and says so, re-prices on request; History lists the revisions and opens one read-only; Duplicate makes a
 // new draft; the saved list filters by status; an accepted quote opens read-only with Duplicate instead of Save.
 // Screenshots at 1280 and 390 px.

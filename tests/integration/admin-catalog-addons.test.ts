@@ -1,4 +1,4 @@
-// Admin add-on writes (seed 001 §7, §9): defaults, the availability-only PATCH, validation, access.
+// Admin add-on writes (docs/PRODUCT.md "The admin area"): defaults, the availability-only PATCH, validation, access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 

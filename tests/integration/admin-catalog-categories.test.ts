@@ -1,4 +1,4 @@
-// Add-on categories (seed 001 §2, §3, §5): icons, selection mode, and deletion that keeps the add-ons.
+// Add-on categories (docs/PRODUCT.md "The admin area"): icons, selection mode, and deletion that keeps the add-ons.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicMessageOf } from '../../src/server/trpc/errors';

@@ -1,4 +1,4 @@
-// Discount rules (seed 001 §3, §5, §9): defaults, the "required fields" rule, condition validation, and that a new
+// Discount rules (docs/PRODUCT.md "The admin area"): defaults, the "required fields" rule, condition validation, and that a new
 // rule prices the next quote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';

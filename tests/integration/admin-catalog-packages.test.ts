@@ -1,4 +1,4 @@
-// Admin package writes (seed 001 §7, §9): create with defaults, partial update, delete, validation, access.
+// Admin package writes (docs/PRODUCT.md "The admin area"): create with defaults, partial update, delete, validation, access.
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Unit and user price tiers: single-tier writes checked against the package's whole set, and the all-or-nothing
-// replace used by Save Changes and Auto-Generate (CONTRACT §2).
+// replace used by Save Changes and Auto-Generate (docs/PRODUCT.md "Pricing").
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTiers } from '../../src/shared/pricing';
 import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';

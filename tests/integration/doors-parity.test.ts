@@ -31,7 +31,7 @@ async function rest(who: Who, method: string, url: string, body?: unknown): Prom
   const res = await t.app.request(url, { method, headers: headers(who, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await res.json()) as { message?: string; error?: string; code?: string; issues?: unknown };
   if (res.status >= 400) {
-    expect(json.error, 'REST error bodies carry the message twice (CONTRACT §3)').toBe(json.message);
+    expect(json.error, 'REST error bodies carry the message twice (docs/PRODUCT.md, the API conventions)').toBe(json.message);
     return { status: res.status, body: { message: json.message, code: json.code, issues: json.issues } };
   }
   return { status: res.status, body: json };

@@ -1,4 +1,4 @@
-// Fuzzing the REST door (CONTRACT §3: no input, however malformed, produces a 500). Every /api route the app has
+// Fuzzing the REST door (docs/PRODUCT.md "The API's conventions": no input, however malformed, produces a 500). Every /api route the app has
 // registered — read from the app itself, so a new route is fuzzed without touching this file — gets malformed bodies,
 // wrong types, huge/negative/non-finite numbers (also as strings and raw JSON literals), hostile strings and odd ids,
 // as an admin, an ordinary user and an anonymous client. Every answer: never a 5xx; an error is the contract's JSON

@@ -1,13 +1,13 @@
-// Nobody can lock a real user out of their own browser (OWASP device cookies, CONTRACT §4). A
+// Nobody can lock a real user out of their own browser (OWASP device cookies, docs/PRODUCT.md "Accounts and sessions"). A
 // browser that signed in before holds a signed device cookie and keeps its own count; untrusted clients share the
 // account's lock; a flood of logins for unknown accounts costs a real user nothing.
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/server/auth/device-cookie';
-import { MINUTE } from '../support/clock';
+import { DAY, MINUTE } from '../support/clock';
 import { createServers, type Servers } from '../support/real-http';
 import { trpcCall } from '../support/trpc-http';
-import { APP_HOST, createTestApp, type TestApp } from '../support/test-app';
+import { ADMIN, APP_HOST, createTestApp, type TestApp } from '../support/test-app';
 import { registration } from '../support/accounts';
 
 let t: TestApp;
@@ -46,7 +46,7 @@ describe('a browser that signed in before is never locked out by failures from e
     const first = await login(a.email, a.password);
     expect(first.status).toBe(200);
     expect(first.setCookie).toMatch(/HttpOnly/i);
-    expect(first.setCookie).toMatch(/Max-Age=31536000/);
+    expect(first.setCookie).toMatch(/Max-Age=15552000/);
     expect(first.setCookie).toMatch(/SameSite=Lax/);
   });
 
@@ -91,10 +91,12 @@ describe('a browser that signed in before is never locked out by failures from e
     await lockFromElsewhere(a.email);
     const [name, value] = device!.split('=');
     const parts = value!.split('.');
+    const swap = (i: number, value: string) => `${name}=${parts.map((p, k) => (k === i ? value : p)).join('.')}`;
     const forged = [
       device!, // b's cookie for a's account
-      `${name}=${[String(Number(parts[0]) - 1), parts[1], parts[2]].join('.')}`, // another account id, same signature
-      `${name}=${[parts[0], parts[1], parts[2]!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))].join('.')}`,
+      swap(0, String(Number(parts[0]) - 1)), // another account id, same signature
+      swap(1, String(Number(parts[1]) + 1)), // another issue time, same signature
+      swap(parts.length - 1, parts.at(-1)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))),
       `${name}=garbage`,
     ];
     for (const cookie of forged) expect((await login(a.email, a.password, cookie)).status).toBe(429);
@@ -166,5 +168,41 @@ describe('registration signs in, so it trusts the browser too', () => {
     const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0];
     await lockFromElsewhere(account.email as string);
     expect((await login(account.email as string, account.password as string, device)).status).toBe(200);
+  });
+});
+
+describe('a device cookie carries its issue time, expires after 180 days, and dies with a password change', () => {
+  it('names the time it was issued, signed with the rest', async () => {
+    const a = await newAccount();
+    const { device } = await login(a.email, a.password);
+    const parts = device!.slice(DEVICE_COOKIE.length + 1).split('.');
+    expect(parts).toHaveLength(5);
+    expect(Number(parts[1])).toBe(Math.floor(t.clock.now().getTime() / 1000));
+  });
+
+  it('trusts the browser for 180 days, not a moment longer', async () => {
+    const a = await newAccount();
+    const { device } = await login(a.email, a.password);
+    t.clock.advance(180 * DAY - 20 * MINUTE);
+    await lockFromElsewhere(a.email);
+    expect((await login(a.email, a.password, device)).status).toBe(200);
+    t.clock.advance(20 * MINUTE);
+    // 180 days old: the failures from elsewhere have left the window, new ones lock the account again
+    await lockFromElsewhere(a.email);
+    expect((await login(a.email, a.password, device)).status).toBe(429);
+    t.clock.advance(15 * MINUTE);
+  });
+
+  it('trusts no browser that signed in before the password changed (a reset or an admin), only those after', async () => {
+    const a = await newAccount();
+    const { device: before } = await login(a.email, a.password);
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const id = (await admin.get('/api/admin/users')).body.find((u: { email: string }) => u.email === a.email).id;
+    expect((await admin.patch(`/api/admin/users/${id}`, { password: 'Changed-Pa55word' })).status).toBe(200);
+    const { device: after } = await login(a.email, 'Changed-Pa55word');
+    await lockFromElsewhere(a.email);
+    expect((await login(a.email, 'Changed-Pa55word', before)).status).toBe(429);
+    expect((await login(a.email, 'Changed-Pa55word', after)).status).toBe(200);
+    t.clock.advance(15 * MINUTE);
   });
 });

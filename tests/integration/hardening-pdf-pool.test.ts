@@ -1,5 +1,5 @@
 // PDFs render off the request thread, a bounded number at once with a short queue; beyond it a
-// PDF request is a 429 with Retry-After (CONTRACT §3). While clients loop the largest quote the caps allow, another
+// PDF request is a 429 with Retry-After (docs/PRODUCT.md "The API's conventions"). While clients loop the largest quote the caps allow, another
 // user's requests are answered meanwhile. Over real HTTP (the event loop's latency is what a user notices) and in process.
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One text rule everywhere (CONTRACT §3): saved custom item ids, unsaved quotes and their PDFs
+// One text rule everywhere (docs/PRODUCT.md "The API's conventions"): saved custom item ids, unsaved quotes and their PDFs
 // refuse control characters, bidi controls (U+061C, U+200E, U+200F included), U+2028 / U+2029 and unpaired
 // surrogates; usernames and addresses are compared after NFKC, so a full-width @ claims nobody's address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One door (CONTRACT §3): every /api and /trpc request is answered by its tRPC procedure, through the middleware
+// One door (docs/PRODUCT.md "The API's conventions"): every /api and /trpc request is answered by its tRPC procedure, through the middleware
 // chain every procedure is built from. A watcher in the base procedure (trpc/init.ts watchProcedureCalls) sees each
 // call; every documented REST path and every procedure is driven here, mostly on its success path and in a few
 // refusals, and each request must have passed the chain exactly once, as the procedure it belongs to. A shortcut that

@@ -53,7 +53,7 @@ describe('GET /api/openapi.json', () => {
   it('holds every REST path docs/API.md names', () => {
     const text = fs.readFileSync('docs/API.md', 'utf8');
     const named = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`\s?[]*)/g)].map((m) => `${m[1]} ${shape(m[2]!)}`);
-    expect(named.length).toBeGreaterThan(30);
+    expect(named.length).toBeGreaterThan(10);
     const described = new Set(operations().map((o) => `${o.method} ${shape(o.path)}`));
     expect(named.filter((n) => !described.has(n))).toEqual([]);
   });

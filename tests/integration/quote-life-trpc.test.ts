@@ -1,4 +1,4 @@
-// CONTRACT §6 through the tRPC door (the REST door: quote-life.test.ts): the same rules, the same texts and codes.
+// docs/PRODUCT.md "Saved quotes" through the tRPC door (the REST door: quote-life.test.ts): the same rules, the same texts and codes.
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// CONTRACT §6, the quote's life, through the REST door (the tRPC door: quote-life-trpc.test.ts): number, customer,
+// docs/PRODUCT.md "Saved quotes", the quote's life, through the REST door (the tRPC door: quote-life-trpc.test.ts): number, customer,
 // validity, status moves, the accepted quote frozen, revisions, re-pricing, duplicates, lists and price integrity.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

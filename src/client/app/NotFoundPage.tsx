@@ -3,7 +3,7 @@ import { LuArrowLeft, LuCompass } from '../components/first-screen-icons';
 import { Link } from 'wouter';
 import { usePageTitle } from '../lib/page-title';
 
-/** Any path the router does not know (seed 000 §2 "Not-found page"). */
+/** Any path the router does not know (docs/PRODUCT.md "Access"). */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (

@@ -1,4 +1,4 @@
-// Route guards (seed 000 §2, seed 001 §2): a spinner while the session loads, then /auth for no user, and /auth for a
+// Route guards (docs/PRODUCT.md "The calculator"): a spinner while the session loads, then /auth for no user, and /auth for a
 // non-admin on an admin route. A session check that fails (network, server) is an outage, not a sign-out: the page
 // says so and offers a Retry.
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { useSessionCheck } from '../lib/session';
 
 /**
  * `onEntry`: decide only when the page is entered; once admitted, later answers of the check (a session that ends
- * while the page is open) are the page's own business (the admin dashboard's checks, seed 001 §2).
+ * while the page is open) are the page's own business (the admin dashboard's checks, docs/PRODUCT.md "The admin area").
  */
 export function RequireUser({ children, admin = false, onEntry = false }: { children: ReactNode; admin?: boolean; onEntry?: boolean }) {
   const check = useSessionCheck();
@@ -34,7 +34,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A signed-in non-admin on an admin route: told why (seed 001 §2's Access Denied words), then sent on as the seed says. */
+/** A signed-in non-admin on an admin route: told why (its Access Denied words, docs/PRODUCT.md "The admin area"), then sent on as the seed says. */
 function NotAnAdmin() {
   useEffect(() => {
     notify('error', 'Access Denied', 'You need admin privileges to access this dashboard');

@@ -1,6 +1,6 @@
 import { Center, Spinner } from '@chakra-ui/react';
 
-/** Shown by route guards while the session loads (seed 000 §2). */
+/** Shown by route guards while the session loads (docs/PRODUCT.md "The calculator"). */
 export function PageSpinner() {
   return (
     <Center minH="60vh" aria-busy="true">

@@ -1,4 +1,4 @@
-// The saved-quote lists (customer page and admin tab) filter by status on the server (CONTRACT §6).
+// The saved-quote lists (customer page and admin tab) filter by status on the server (docs/PRODUCT.md "Saved quotes").
 import type { QuoteStatusFilter } from '../../shared/schemas/configuration';
 import { OptionSelect } from './OptionSelect';
 import { STATUS_FILTER_OPTIONS } from './quote-status';

@@ -1,6 +1,6 @@
-// The 30 category icons of seed 001 §3, by the id the server stores, with the name a person reads, drawn from
+// The 30 category icons (docs/PRODUCT.md "The admin area"), by the id the server stores, with the name a person reads, drawn from
 // react-icons/lu: the one set the admin picks from and the calculator draws. An unknown or missing id draws the gear
-// (seed 000 §2's default).
+// (the default, docs/PRODUCT.md "The calculator").
 import type { IconType } from 'react-icons';
 import {
   LuBadgeCheck,

@@ -1,4 +1,4 @@
-// How a quote's status reads on every screen (CONTRACT §6), and the moves a person may make from each one. Pure: the
+// How a quote's status reads on every screen (docs/PRODUCT.md "Saved quotes"), and the moves a person may make from each one. Pure: the
 // lists, the calculator and the admin details share it; tested without a DOM.
 import type { QuoteStatus, QuoteStatusFilter } from '../../shared/schemas/configuration';
 

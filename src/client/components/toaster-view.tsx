@@ -19,7 +19,7 @@ export type ToastKind = 'success' | 'error' | 'info' | 'loading';
 
 /**
  * One call for every toast the seeds list; `error` is the seed's "destructive". Returns the toast id. The newest
- * message replaces the one showing (seed 000 §4): with max 1, a dismissed toast would otherwise hold the queue for
+ * message replaces the one showing (docs/PRODUCT.md "The calculator"): with max 1, a dismissed toast would otherwise hold the queue for
  * the whole remove delay (1,000,000 ms), and every later toast would wait that long.
  */
 export function show(kind: ToastKind, title: string, description?: string): string {

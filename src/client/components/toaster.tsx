@@ -1,4 +1,4 @@
-// The app's toasts (seed 000 §4, §9). Screens call notify() / progressToast(); the toast machinery itself (Ark's
+// The app's toasts (docs/PRODUCT.md "The calculator", "Pricing"). Screens call notify() / progressToast(); the toast machinery itself (Ark's
 // toast store, dismiss layers, the view) is in toaster-view.tsx and loads with the first toast, so the first screen
 // does not carry it. Toasts keep their order: each waits for the same loaded module.
 import { lazy, Suspense, useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// What a failed call says to the user: the server's message (CONTRACT §3 error body, or a tRPC error's message), and
+// What a failed call says to the user: the server's message (docs/PRODUCT.md "The API's conventions" error body, or a tRPC error's message), and
 // what kind of failure it is, so an outage is never mistaken for being signed out.
 import { TRPCClientError } from '@trpc/client';
 

@@ -17,7 +17,7 @@ const adminDateTime = new Intl.DateTimeFormat('en-GB', {
 });
 const adminDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', dateStyle: 'medium' });
 
-/** Admin screens: dates and times in Europe/Amsterdam (seed 001 §1). */
+/** Admin screens: dates and times in Europe/Amsterdam (docs/PRODUCT.md "The admin area"). */
 export function formatAdminDateTime(iso: string | null | undefined): string {
   return iso ? adminDateTime.format(new Date(iso)) : '';
 }
@@ -42,7 +42,7 @@ export function formatShortDateTime(iso: string): string {
 // one person see "Nov 22, 2026" on their list and "22 Nov 2026" in the admin area.
 const localDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
-/** Customer screens: the browser's time zone (CONTRACT §5). */
+/** Customer screens: the browser's time zone (docs/PRODUCT.md "Running it"). */
 export function formatLocalDate(iso: string): string {
   return localDate.format(new Date(iso));
 }

@@ -1,10 +1,10 @@
-// The session as every screen sees it (seed 000 §4 "Session": loading, authenticated, not authenticated).
+// The session as every screen sees it (docs/PRODUCT.md "The calculator" "Session": loading, authenticated, not authenticated).
 // auth.check never fails, so a signed-out visitor causes no 401 in the console; the user object is fetched only
 // when there is a session.
 import { trpc } from './trpc';
 
 /**
- * The session check of a page being entered (the guards, the admin dashboard, the saved list): seed 000 §7 says it is
+ * The session check of a page being entered (the guards, the admin dashboard, the saved list): docs/PRODUCT.md "The API's conventions" says it is
  * not cached and is refetched on focus, so entering a page asks the server again.
  */
 export function useSessionCheck() {

@@ -16,7 +16,7 @@ export function isSessionCheck(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * Seed 000 §7: no refetch interval, no refetch on focus, data never stale, no retries. A 401 from any call means the
+ * docs/PRODUCT.md "The API's conventions": no refetch interval, no refetch on focus, data never stale, no retries. A 401 from any call means the
  * session ended: the session check is read again, and the guards send the user to sign in. Any other failure is the
  * screen's to show (with a Retry); it never signs anyone out.
  */
@@ -47,7 +47,7 @@ export function appLinks(options: BatchOptions) {
   return [
     splitLink({
       condition: (op) => op.path.startsWith('auth.'),
-      // a screen needs a handful of calls at once; the server caps a batch (CONTRACT §3)
+      // a screen needs a handful of calls at once; the server caps a batch (docs/PRODUCT.md "The API's conventions")
       true: httpBatchLink({ ...options, maxItems: 10 }),
       false: httpBatchLink({ ...options, maxItems: 10 }),
     }),

@@ -1,4 +1,4 @@
-// Password hashing is bounded as a resource (CONTRACT §4): argon2 (19 MiB, ~50 ms of a core each)
+// Password hashing is bounded as a resource (docs/PRODUCT.md "Accounts and sessions"): argon2 (19 MiB, ~50 ms of a core each)
 // runs at most HASH_CONCURRENCY at a time with at most HASH_QUEUE_LIMIT waiting. Beyond that the request is answered
 // at once with 429 + Retry-After instead of joining a queue that would make a real user's login wait seconds: the
 // last in line waits about 8 × 50 ms ≈ 0.4 s. At most 2 hashes at once, and always one core left for the event loop

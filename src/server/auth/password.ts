@@ -39,7 +39,7 @@ void hashPassword(generateToken()).then((h) => verifyPassword(h, generateToken()
 /**
  * Verifies against the account's hash. With no account, nothing is hashed: the answer (false) comes after as long as
  * a real verification takes, so the two cannot be told apart by timing, while a flood of logins for unknown accounts
- * costs no hashing at all and never queues in front of a real user's sign-in (CONTRACT §4).
+ * costs no hashing at all and never queues in front of a real user's sign-in (docs/PRODUCT.md "Accounts and sessions").
  */
 export async function verifyPasswordOrDummy(
   passwordHash: string | undefined,

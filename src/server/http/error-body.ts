@@ -1,4 +1,4 @@
-// The JSON error body of every failure, whoever answers it (CONTRACT §3: the same text in message and error).
+// The JSON error body of every failure, whoever answers it (docs/PRODUCT.md "The API's conventions": the same text in message and error).
 
 export interface InputIssue {
   path: string;

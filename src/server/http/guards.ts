@@ -74,6 +74,20 @@ export function notJson(c: Context): Response | undefined {
   return undefined;
 }
 
+/**
+ * tRPC's fetch adapter takes a body as JSON only when its Content-Type starts with `application/json` spelled so;
+ * HTTP media types are case-insensitive and REST accepts `Application/JSON`. Such a /trpc request is handed on with
+ * the type spelled tRPC's way (only then: copying a request costs, and browsers send the lower-case spelling).
+ */
+export function normaliseTrpcJsonType(c: Context): void {
+  if (c.req.method === 'GET' || !c.req.path.startsWith('/trpc/')) return;
+  const type = requestHeader(c, 'content-type');
+  if (type === undefined || type.startsWith('application/json') || !isJsonContentType(type)) return;
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('content-type', 'application/json');
+  c.req.raw = new Request(c.req.raw, { headers, duplex: 'half' } as RequestInit);
+}
+
 /** The host a request was addressed to: the Host header (or X-Forwarded-Host's last entry behind a trusted proxy). */
 function hostOf(header: HeaderReader, trustProxy: boolean): string | undefined {
   const forwarded = trustProxy ? header('x-forwarded-host') : undefined;
@@ -131,7 +145,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 /**
- * Refuses state-changing requests from another site (CSRF, CONTRACT §4): a Sec-Fetch-Site of cross-site / same-site,
+ * Refuses state-changing requests from another site (CSRF): a Sec-Fetch-Site of cross-site / same-site,
  * or an Origin that is not one of the configured ones (APP_URL's, ALLOWED_ORIGINS, and loopback when APP_URL is
  * unset). Never judged against the Host the client sent: a rebinding page would send a matching pair. Scripts that
  * send neither header are served.

@@ -17,8 +17,10 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * The fixed headers of every answer (the set hono's secureHeaders wrote, with our CSP), kept as one frozen object so
- * a hot answer is built with them in one go instead of twelve `Headers.set` calls after the fact.
+ * The fixed headers of every answer (the set hono's secureHeaders wrote, with our CSP), kept as frozen objects so a
+ * hot answer is built with them in one go instead of twelve `Headers.set` calls after the fact. HSTS only when the
+ * app is served over https (APP_URL): sent over plain http it would tell a browser to insist on TLS the server does
+ * not offer.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -26,7 +28,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=15552000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -35,30 +36,72 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0',
 });
 
-/** Every /api and /trpc answer, errors included: authenticated data must not sit in a shared or browser cache. */
-export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': 'no-store', ...SECURITY_HEADERS });
+const HSTS = 'max-age=15552000; includeSubDomains';
 
-/** Answers built with API_HEADERS already in them (rest/kit.ts apiAnswer): the envelope leaves their headers alone. */
+/**
+ * What a page or answer reached through a share link says about referrers: nothing. Its address holds the link's
+ * token, and a browser would otherwise send it to whatever the customer opens from there.
+ */
+export const NO_REFERRER = 'no-referrer';
+
+/** Whether a path belongs to a share link (the customer's page `/q/<token>`, its data `/api/shared/<token>…`). */
+export function isSharePath(path: string): boolean {
+  return path.startsWith('/q/') || path === '/q' || /^\/+api\/+shared(?:\/|$)/i.test(path);
+}
+
+export interface FixedHeaders {
+  /** Every answer. */
+  plain: Readonly<Record<string, string>>;
+  /** /api and /trpc answers: the same with no-store. */
+  api: Readonly<Record<string, string>>;
+  /** A JSON /api answer. */
+  apiJson: Readonly<Record<string, string>>;
+}
+
+function fixedSet(tls: boolean, noReferrer: boolean): FixedHeaders {
+  const plain = Object.freeze({
+    ...SECURITY_HEADERS,
+    ...(noReferrer ? { 'referrer-policy': NO_REFERRER } : {}),
+    ...(tls ? { 'strict-transport-security': HSTS } : {}),
+  });
+  const api = Object.freeze({ 'cache-control': 'no-store', ...plain });
+  return { plain, api, apiJson: Object.freeze({ ...api, 'content-type': 'application/json' }) };
+}
+
+const FIXED_SETS = [fixedSet(false, false), fixedSet(false, true), fixedSet(true, false), fixedSet(true, true)] as const;
+
+/** The fixed headers for an app served over https or not, on a share-link path or not (made once, frozen). */
+export function fixedHeadersFor(tls: boolean, path: string): FixedHeaders {
+  return FIXED_SETS[(tls ? 2 : 0) + (isSharePath(path) ? 1 : 0)]!;
+}
+
+
+/** Answers built with their fixed headers already in them (rest/kit.ts apiAnswer): the envelope leaves them alone. */
 const completeAnswers = new WeakSet<Response>();
 
 /**
  * A JSON (or empty) answer of /api with every fixed header, built in one go: a plain header object is what
  * @hono/node-server writes without converting it, where thirteen `Headers.set` calls after the fact each validate and
- * sort. `extra` headers (X-Total-Count, Retry-After) and Set-Cookie lines join them.
+ * sort. `extra` headers (X-Total-Count, Retry-After) and Set-Cookie lines join them. `fixed`: the request's set
+ * (http/envelope.ts chooses it).
  */
-export function apiAnswer(body: string | null, status: number, extra?: Record<string, string>, setCookies?: readonly string[]): Response {
-  const base = body === null ? API_HEADERS : API_JSON_HEADERS;
-  const fixed = extra === undefined ? base : { ...base, ...extra };
+export function apiAnswer(
+  body: string | null,
+  status: number,
+  extra?: Record<string, string>,
+  setCookies?: readonly string[],
+  fixed: FixedHeaders = FIXED_SETS[0],
+): Response {
+  const base = body === null ? fixed.api : fixed.apiJson;
+  const all = extra === undefined ? base : { ...base, ...extra };
   const headers: HeadersInit =
     setCookies === undefined || setCookies.length === 0
-      ? (fixed as Record<string, string>)
-      : [...Object.entries(fixed), ...setCookies.map((v): [string, string] => ['set-cookie', v])];
+      ? (all as Record<string, string>)
+      : [...Object.entries(all), ...setCookies.map((v): [string, string] => ['set-cookie', v])];
   const res = new Response(body, { status, headers });
   completeAnswers.add(res);
   return res;
 }
-
-const API_JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...API_HEADERS, 'content-type': 'application/json' });
 
 /** Adds `headers` to a response that was not built with them (set, so they win over a handler's own). */
 export function completeHeaders(res: Response, headers: Readonly<Record<string, string>>): void {
@@ -68,9 +111,9 @@ export function completeHeaders(res: Response, headers: Readonly<Record<string, 
 }
 
 /** The security headers on everything outside /api and /trpc (the app's page and its assets). */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+export const securityHeaders = (tls: boolean): MiddlewareHandler => async (c, next) => {
   await next();
-  completeHeaders(c.res, SECURITY_HEADERS);
+  completeHeaders(c.res, fixedHeadersFor(tls, c.req.path).plain);
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
-// Per-client-address limits on registrations and reset requests (CONTRACT §4): a fixed number per
+// Per-client-address limits on registrations and reset requests (docs/PRODUCT.md "Accounts and sessions"): a fixed number per
 // address per 10 minutes, RATE_LIMIT_REGISTER / RATE_LIMIT_RESET (0 = off). Kept in memory: one process serves the
-// app (CONTRACT §5), and a restart forgetting the counts is harmless at these sizes.
+// app (docs/PRODUCT.md "Running it"), and a restart forgetting the counts is harmless at these sizes.
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppConfig } from '../config';

@@ -31,8 +31,10 @@ const ASCII_FOLD: Record<string, string> = {
 
 const MAX_SLUG = 60;
 
+/** At most MAX_SLUG characters, cut between code points: half of a surrogate pair cannot be URI-encoded. */
 function trimSlug(s: string): string {
-  return s.slice(0, MAX_SLUG).replace(/-+$/, '');
+  const cut = s.length <= MAX_SLUG ? s : Array.from(s).slice(0, MAX_SLUG).join('');
+  return cut.replace(/-+$/, '');
 }
 
 /** "Zażółć gęślą jaźń Sp. z o.o." → "zazolc-gesla-jazn-sp-z-o-o": ASCII letters, digits and single hyphens only. */

@@ -1,4 +1,4 @@
-// Quote PDFs render off the request thread (CONTRACT §3 "Expensive work is bounded"): a piscina pool of at most
+// Quote PDFs render off the request thread (docs/PRODUCT.md "The API's conventions" "Expensive work is bounded"): a piscina pool of at most
 // PDF_CONCURRENCY threads, at most PDF_QUEUE_LIMIT documents waiting; beyond that a PDF request is answered at once
 // with 429 + Retry-After instead of joining a queue that would keep its client waiting for many seconds. Why these
 // numbers: docs/DECISIONS.md "Expensive work and lockouts".

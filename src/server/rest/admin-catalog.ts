@@ -1,4 +1,4 @@
-// Catalogue writes of seed 001 §7. Reads on the same paths are in ./catalog.ts.
+// Catalogue writes of docs/PRODUCT.md "The admin area". Reads on the same paths are in ./catalog.ts.
 import { idParam, jsonBody, run, type RestApp } from './kit';
 
 export function registerAdminCatalogRoutes(api: RestApp): void {

@@ -23,7 +23,7 @@ export function registerConfigurationsRoutes(api: RestApp): void {
     run(c, async (caller) => caller.configurations.update({ ...(await jsonBody(c)), id: idParam(c) })),
   );
   api.delete('/configurations/:id', (c) => run(c, (caller) => caller.configurations.delete({ id: idParam(c) }), 204));
-  // The quote's life (CONTRACT §6).
+  // The quote's life (docs/PRODUCT.md "Saved quotes").
   api.post('/configurations/:id/status', (c) =>
     run(c, async (caller) => caller.configurations.setStatus({ ...(await jsonBody(c)), id: idParam(c) })),
   );

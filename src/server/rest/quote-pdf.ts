@@ -1,18 +1,15 @@
-// The quote PDFs (CONTRACT §3): the procedure decides access and what is shown (configurations.pdfData,
+// The quote PDFs: the procedure decides access and what is shown (configurations.pdfData,
 // quote.pdfData); this adapter has it rendered off the request thread (pdf/render-pool.ts) and sends it. Every
 // failure, a full render queue (429) included, is the usual JSON error.
 import type { Context as HonoContext } from 'hono';
 import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import type { QuotePdfData } from '../services/quote-pdf';
-import { createRequestContext } from '../trpc/context';
-import { createCaller } from '../trpc/root';
-import { errorResponse, idParam, jsonBody, type Caller, type RestApp, type RestEnv } from './kit';
+import { callerFor, errorResponse, idParam, jsonBody, type Caller, type RestApp, type RestEnv } from './kit';
 
 async function pdfResponse(c: HonoContext<RestEnv>, fn: (caller: Caller) => Promise<QuotePdfData>): Promise<Response> {
   const setCookies: string[] = [];
   try {
-    const caller = createCaller(await createRequestContext(c.get('services'), c, (v) => setCookies.push(v)));
-    const data = await fn(caller);
+    const data = await fn(await callerFor(c, setCookies));
     const pdf = await renderQuotePdfOffThread(data.document);
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', data.contentDisposition);

@@ -2,7 +2,7 @@
 // the admin's audit trail. Thin adapters over configurations.share*, shared.* and admin.audit.*.
 import type { Context as HonoContext } from 'hono';
 import type { AuditQuery } from '../../shared/schemas/audit';
-import { idParam, jsonBody, run, runText, type RestApp } from './kit';
+import { idParam, jsonBody, run, runStream, type RestApp } from './kit';
 
 /** The token of /shared/:token, as sent: the procedure looks every value up the same way (an unknown one is the 404). */
 const tokenOf = (c: HonoContext) => c.req.param('token') ?? '';
@@ -21,7 +21,18 @@ export function registerShareRoutes(api: RestApp): void {
     run(c, async (caller) => caller.configurations.send({ ...(await jsonBody(c)), id: idParam(c) })),
   );
   api.delete('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.unshare({ id: idParam(c) }), 204));
-  api.get('/configurations/:id/activity', (c) => run(c, (caller) => caller.configurations.activity({ id: idParam(c) })));
+  api.get('/configurations/:id/activity', (c) =>
+    run(c, async (caller, headers) => {
+      const q = c.req.query();
+      const page = await caller.configurations.activity({
+        id: idParam(c),
+        ...(q.page !== undefined ? { page: q.page as unknown as number } : {}),
+        ...(q.limit !== undefined ? { limit: q.limit as unknown as number } : {}),
+      });
+      headers['x-total-count'] = String(page.total);
+      return page.items;
+    }),
+  );
 
   api.get('/shared/:token', (c) => run(c, (caller) => caller.shared.view({ token: tokenOf(c) })));
   api.post('/shared/:token/accept', (c) =>
@@ -39,9 +50,9 @@ export function registerShareRoutes(api: RestApp): void {
     }),
   );
   api.get('/admin/audit.csv', (c) =>
-    runText(c, async (caller) => {
-      const { csv } = await caller.admin.audit.csv(auditQueryOf(c));
-      return { body: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit.csv"' } };
+    runStream(c, async (caller) => {
+      const csv = await caller.admin.audit.csv(auditQueryOf(c));
+      return { chunks: csv.chunks(), headers: { 'content-type': csv.contentType, 'content-disposition': `attachment; filename="${csv.fileName}"` } };
     }),
   );
 }

@@ -12,7 +12,7 @@ import { adminWebhooksRouter } from './admin/webhooks';
 import { router } from '../trpc/init';
 import { adminApiKeysRouter } from './api-keys';
 
-/** Every admin write and admin-only read (seed 001 §7). Each procedure is an adminProcedure. */
+/** Every admin write and admin-only read (docs/PRODUCT.md "The admin area"). Each procedure is an adminProcedure. */
 export const adminRouter = router({
   packages: adminPackagesRouter,
   tiers: adminTiersRouter,

@@ -11,7 +11,7 @@ import {
 import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { rateLimiterFor } from '../http/rate-limit';
-import { authenticate, recordLogin, registerUser, updateProfile } from '../services/accounts';
+import { authenticate, recordLogin, registerUser, signOut, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword, resetTokenUsable } from '../services/password-reset';
 import { demoHint } from '../services/demo-hint';
 import { toUserDto } from '../services/users';
@@ -37,12 +37,12 @@ export const authRouter = router({
     const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie());
     startSession(ctx, user.id, input.remember !== false);
     // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
-    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
     return toUserDto(recordLogin(ctx.db, ctx.clock, user.id));
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.session && ctx.user) signOut(ctx.db, ctx.clock, ctx.session.id, ctx.user.id);
     ctx.cookies.clear();
     return { success: true };
   }),
@@ -61,13 +61,13 @@ export const authRouter = router({
     rateLimiterFor(ctx).take('register', ctx.clientAddress);
     const user = await registerUser(ctx.db, ctx.clock, input);
     startSession(ctx, user.id);
-    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user.id));
+    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
     return toUserDto(user);
   }),
 
   updateProfile: protectedProcedure
     .input(updateProfileInput)
-    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.user.id, input))),
+    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.clock, ctx.user.id, input))),
 
   /**
    * Same answer whether or not the address has an account (no enumeration), in the same time: the lookup and the

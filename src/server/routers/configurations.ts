@@ -20,6 +20,7 @@ import { listAllBounded, listConfigurationPage } from '../services/configuration
 import { duplicate, getRevision, getWithDrift, listRevisions, reprice, setStatus } from '../services/quote-life';
 import { savedQuotePdfData } from '../services/quote-pdf';
 import { quoteTimeline } from '../services/audit';
+import { activityQueryInput } from '../../shared/schemas/audit';
 import { sendPreview, sendQuote } from '../services/quote-send';
 import { liveLinkOf, liveShareOf, revokeShare, shareQuote } from '../services/share-links';
 import type { Context } from '../trpc/context';
@@ -92,9 +93,9 @@ export const configurationsRouter = router({
   send: protectedProcedure.input(sendInput).mutation(({ ctx, input }) => sendQuote(ctx, ctx.user, input)),
   /** The mail Send would write now, for the dialog's preview. */
   sendPreview: protectedProcedure.input(sendInput).query(({ ctx, input }) => sendPreview(ctx, ctx.user, input)),
-  /** The quote's own audit entries, oldest first. */
-  activity: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => {
+  /** The quote's own audit entries, oldest first, one page (`limit` default 50, at most 500) and their total. */
+  activity: protectedProcedure.input(activityQueryInput).query(({ ctx, input }) => {
     getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
-    return quoteTimeline(ctx.db, input.id);
+    return quoteTimeline(ctx.db, input.id, input);
   }),
 });

@@ -1,13 +1,15 @@
-// Self-service accounts: sign-in checks, registration and profile changes (seed 000 §5, CONTRACT §4).
+// Self-service accounts: sign-in checks, registration and profile changes, each on the audit trail.
 import { DomainError, RetryLaterError, UnauthorizedError } from '../errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, hashPool, ServerBusyError } from '../auth/hash-pool';
 import { verifyPasswordOrDummy } from '../auth/password';
-import { readDeviceCookie } from '../auth/device-cookie';
+import { invalidateSession } from '../auth/session';
+import { passwordStamp, readDeviceCookie } from '../auth/device-cookie';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import { transaction, type Db } from '../db/database';
+import { recordAudit } from './audit';
 import { loginNameKey } from '../../shared/schemas/text';
 import { beginLoginAttempt, cancelLoginAttempt, clearLoginFailures } from './login-throttle';
 import {
@@ -17,6 +19,7 @@ import {
   findUserByLogin,
   insertUser,
   rethrowUniqueAsConflict,
+  toUserDto,
   USERNAME_TAKEN,
   type UserRow,
 } from './users';
@@ -35,7 +38,7 @@ function tooManyAttempts(retryAfterMs: number): DomainError {
 const deviceCounter = (nonce: string) => `device:${nonce}`;
 
 /**
- * The account for these credentials, or 401 / 429. Throttled as OWASP's device cookies design says (CONTRACT §4): a
+ * The account for these credentials, or 401 / 429. Throttled as OWASP's device cookies design says: a
  * browser holding a genuine device cookie for this account counts its own failures (10 per 15 minutes) and is never
  * locked out by failures from elsewhere, and its verification goes ahead of the hashing queue; every other client
  * shares the account's count. Unknown accounts are throttled like known ones and answer after as long as a
@@ -50,10 +53,11 @@ export async function authenticate(
 ): Promise<UserRow> {
   // The signature is checked before anything else (no database work): a flood without a genuine device cookie is
   // refused at once while the untrusted lane is full, and never reaches the database or the hashing pool.
-  const device = readDeviceCookie(db, deviceCookie);
+  const device = readDeviceCookie(db, deviceCookie, clock.now());
   if (device === null) refuseWhenUntrustedLaneFull();
   const user = findUserByLogin(db, login);
-  const trusted = device !== null && user !== undefined && device.userId === user.id;
+  // Issued under the account's current password: one changed since (a reset, an admin) trusts no earlier browser.
+  const trusted = device !== null && user !== undefined && device.userId === user.id && device.passwordStamp === passwordStamp(db, user.passwordHash);
   if (!trusted && device !== null) refuseWhenUntrustedLaneFull();
   if (trusted) return judge(db, clock, user, password, deviceCounter(device.nonce), true);
   untrustedInFlight += 1;
@@ -90,15 +94,35 @@ async function judge(db: Db, clock: Clock, user: UserRow | undefined, password: 
     if (error instanceof ServerBusyError) cancelLoginAttempt(db, attempt.attemptId);
     throw error;
   }
-  if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  if (!user || !ok) {
+    recordFailedSignIn(db, clock, user, counter);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
   // Only the counter this attempt was judged by: a sign-in from the owner's browser does not lift a lock that guesses
   // from elsewhere put on the account (that would give an attacker ten fresh guesses each time the owner signs in).
   clearLoginFailures(db, counter);
   return user;
 }
 
+/**
+ * A refused password, on the audit trail: for an account that exists, under that account; for an unknown one, with
+ * userId null and only the name that was tried (the counter it was judged under, which holds no password).
+ */
+function recordFailedSignIn(db: Db, clock: Clock, user: UserRow | undefined, counter: string): void {
+  recordAudit(db, clock, user ? { userId: user.id } : { anonymous: 'Unknown account' }, {
+    entity: 'user',
+    entityId: user?.id ?? null,
+    action: 'sign_in_failed',
+    after: user ? { username: user.username, trustedBrowser: counter.startsWith('device:') } : { username: counter },
+  });
+}
+
+/** A successful sign-in: the last-login time and its audit entry, in one transaction. */
 export function recordLogin(db: Db, clock: Clock, userId: number): UserRow {
-  db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, userId)).run();
+  transaction(db, () => {
+    db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, userId)).run();
+    recordAudit(db, clock, { userId }, { entity: 'user', entityId: userId, action: 'signed_in' });
+  });
   return findUserById(db, userId)!;
 }
 
@@ -113,10 +137,11 @@ export function registerUser(db: Db, clock: Clock, input: RegisterInput): Promis
     password: input.password,
     isAdmin: false,
     lastLogin: clock.now(),
-  });
+  }, (row) => recordAudit(db, clock, { userId: row.id }, { entity: 'user', entityId: row.id, action: 'registered', after: toUserDto(row) }));
 }
 
-export function updateProfile(db: Db, userId: number, input: UpdateProfileInput): UserRow {
+/** The user's own profile change, with its audit entry (the changed fields, before and after) in one transaction. */
+export function updateProfile(db: Db, clock: Clock, userId: number, input: UpdateProfileInput): UserRow {
   const changes = {
     ...(input.username !== undefined ? { username: input.username } : {}),
     ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
@@ -131,7 +156,20 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
   }
   if (Object.keys(changes).length > 0) {
     try {
-      db.update(users).set(changes).where(eq(users.id, userId)).run();
+      transaction(db, () => {
+        const before = findUserById(db, userId);
+        if (!before) return;
+        const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((k) => changes[k] !== before[k]);
+        if (changed.length === 0) return;
+        db.update(users).set(changes).where(eq(users.id, userId)).run();
+        recordAudit(db, clock, { userId }, {
+          entity: 'user',
+          entityId: userId,
+          action: 'profile_changed',
+          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, changes[k]])),
+        });
+      });
     } catch (error) {
       rethrowUniqueAsConflict(error, USERNAME_TAKEN);
     }
@@ -139,4 +177,12 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
   const user = findUserById(db, userId);
   if (!user) throw new UnauthorizedError('Not authenticated');
   return user;
+}
+
+/** Sign-out: the session ends and the audit says so, in one transaction. */
+export function signOut(db: Db, clock: Clock, sessionId: string, userId: number): void {
+  transaction(db, () => {
+    invalidateSession(db, sessionId);
+    recordAudit(db, clock, { userId }, { entity: 'user', entityId: userId, action: 'signed_out' });
+  });
 }

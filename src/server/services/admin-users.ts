@@ -1,4 +1,4 @@
-// User management for admins (seed 001 §2 Users tab, §5, §6). At least one admin always exists (CONTRACT §4).
+// User management for admins (the Users tab). At least one admin always exists: the last one cannot be deleted or demoted.
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
@@ -38,7 +38,7 @@ export function listUsers(db: Db): UserDto[] {
   return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
 }
 
-/** Who the admin is, for the audit entry of every account change they make (CONTRACT §7). */
+/** Who the admin is, for the audit entry of every account change they make. */
 export interface AdminActor {
   userId: number;
   sessionId: string;
@@ -90,7 +90,13 @@ export async function updateUser(
       if (actor.userId !== undefined && actor.clock) {
         // The password itself is never recorded, only that it was changed.
         const after = { ...toUserDto(findUserById(db, id)!), ...(passwordHash !== undefined ? { passwordChanged: true } : {}) };
-        recordAudit(db, actor.clock, { userId: actor.userId }, { entity: 'user', entityId: id, action: 'update', before: toUserDto(user), after });
+        const by = { userId: actor.userId };
+        recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'update', before: toUserDto(user), after });
+        // The two changes that hand over or take away power, as entries of their own (one filter finds them).
+        if (changes.isAdmin !== undefined && changes.isAdmin !== user.isAdmin) {
+          recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'role_changed', before: { isAdmin: user.isAdmin }, after: { isAdmin: changes.isAdmin } });
+        }
+        if (passwordHash !== undefined) recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'password_changed' });
       }
     });
   } catch (error) {
@@ -111,13 +117,20 @@ export function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id:
   });
 }
 
+/** A reset link for another account, made by an admin: audited (never the link itself), as it can take the account over. */
 export function createAdminResetLink(
   db: Db,
   clock: Clock,
   config: Pick<AppConfig, 'appUrl'>,
   id: number,
+  by: { userId: number },
 ): { resetUrl: string; expiresAt: string } {
-  if (!findUserById(db, id)) throw notFound();
-  const { token, expiresAt } = createResetToken(db, clock, id, 'admin');
+  const { token, expiresAt } = transaction(db, () => {
+    const user = findUserById(db, id);
+    if (!user) throw notFound();
+    const made = createResetToken(db, clock, id, 'admin');
+    recordAudit(db, clock, by, { entity: 'user', entityId: id, action: 'reset_link_created', after: { username: user.username, expiresAt: made.expiresAt.toISOString() } });
+    return made;
+  });
   return { resetUrl: resetUrlFor(config, token), expiresAt: expiresAt.toISOString() };
 }

@@ -1,20 +1,21 @@
-// The audit trail (CONTRACT §7): who changed what, when, with the value before and after. Entries are written by the
+// The audit trail: who changed what, when, with the value before and after. Entries are written by the
 // service that makes the change, inside its transaction, so an entry exists exactly when its change was committed.
 // Nothing here updates or deletes an entry (and the table's triggers refuse it).
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import { auditLog, configurations, users } from '../../../db/schema';
 import { formatQuoteNumber } from '../../shared/quote-dates';
-import type { AuditEntry, AuditQuery } from '../../shared/schemas/audit';
+import type { AuditEntry, AuditPage, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
 import { enqueueForAudit } from './webhook-outbox';
 
 /**
- * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), or a
- * command run on the server (userId null, named by the command).
+ * Who made a change: a signed-in user (by id), the customer of a share link (userId null, named as they said), a
+ * command run on the server (userId null, named by the command), or someone not signed in at all (userId null: a
+ * reset request, a sign-in for an unknown account).
  */
-export type AuditBy = { userId: number } | { customer: string } | { command: string };
+export type AuditBy = { userId: number } | { customer: string } | { command: string } | { anonymous: string };
 
 export interface AuditRecord {
   entity: string;
@@ -29,6 +30,7 @@ export interface AuditRecord {
 function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string } {
   if ('customer' in by) return { userId: null, actor: by.customer };
   if ('command' in by) return { userId: null, actor: by.command };
+  if ('anonymous' in by) return { userId: null, actor: by.anonymous };
   const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
 }
@@ -147,20 +149,46 @@ export function listAudit(db: Db, q: AuditQuery): { items: AuditEntry[]; total: 
   return { items, total, quoteNumbers: quoteNumbersOf(db, items) };
 }
 
-/** Every matching entry, newest first, unpaged (the CSV export). */
-export function allAudit(db: Db, q: AuditQuery): AuditEntry[] {
-  return db.select().from(auditLog).where(whereOf(q)).orderBy(desc(auditLog.at), desc(auditLog.id)).all().map(toEntry);
+/** One quote's own entries, oldest first, one page (`limit` default 50); access is checked by the caller. */
+export function quoteTimeline(db: Db, configurationId: number, paging: { page?: number; limit?: number } = {}): AuditPage {
+  const where = and(eq(auditLog.entity, 'quote'), eq(auditLog.entityId, configurationId));
+  const limit = paging.limit ?? 50;
+  const page = paging.page ?? 1;
+  // Entries are appended in time order: their id is their order (and the index's), cheaper than sorting by time.
+  const rows = db.select().from(auditLog).where(where).orderBy(asc(auditLog.id)).limit(limit).offset((page - 1) * limit).all();
+  const total = db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+  return { items: rows.map(toEntry), total };
 }
 
-/** One quote's own entries, oldest first. Access is checked by the caller. */
-export function quoteTimeline(db: Db, configurationId: number): AuditEntry[] {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'quote'), eq(auditLog.entityId, configurationId)))
-    .orderBy(auditLog.at, auditLog.id)
-    .all()
-    .map(toEntry);
+/** Rows per step of the CSV export: a few milliseconds of work between two chances for other requests. */
+export const AUDIT_EXPORT_CHUNK = 1000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Every matching entry as CSV text (header first), newest first, produced a chunk at a time: each chunk is one
+ * indexed read of the next AUDIT_EXPORT_CHUNK entries below the last id written (keyset, so a late chunk costs what
+ * the first did), and between chunks the event loop serves whatever else is waiting. Entries added meanwhile are not
+ * in the export (their ids are above the first chunk's).
+ */
+export async function* auditCsvChunks(db: Db, q: AuditQuery, chunk = AUDIT_EXPORT_CHUNK): AsyncGenerator<string> {
+  yield `${CSV_HEADER}\r\n`;
+  const where = whereOf(q);
+  let below: number | undefined;
+  for (;;) {
+    await nextTurn();
+    const rows = db
+      .select()
+      .from(auditLog)
+      .where(below === undefined ? where : and(where, lt(auditLog.id, below)))
+      .orderBy(desc(auditLog.id))
+      .limit(chunk)
+      .all();
+    if (rows.length === 0) return;
+    yield rows.map((r) => `${csvLine(toEntry(r))}\r\n`).join('');
+    if (rows.length < chunk) return;
+    below = rows[rows.length - 1]!.id;
+  }
 }
 
 function csvCell(value: unknown): string {
@@ -171,11 +199,8 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function auditCsv(entries: AuditEntry[]): string {
-  const header = ['id', 'at', 'userId', 'actor', 'entity', 'entityId', 'action', 'before', 'after'];
-  const lines = entries.map((e) =>
-    [e.id, e.at, e.userId, e.actor, e.entity, e.entityId, e.action, e.before, e.after].map(csvCell).join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
-}
+const CSV_HEADER = ['id', 'at', 'userId', 'actor', 'entity', 'entityId', 'action', 'before', 'after'].join(',');
 
+function csvLine(e: AuditEntry): string {
+  return [e.id, e.at, e.userId, e.actor, e.entity, e.entityId, e.action, e.before, e.after].map(csvCell).join(',');
+}

@@ -93,7 +93,7 @@ export interface ConfigurationWithDrift extends ConfigurationDetailDto {
   catalogDrift: CatalogDrift | null;
 }
 
-/** One line of a quote's history (CONTRACT §6), plus what changed against the revision before it. */
+/** One line of a quote's history (docs/PRODUCT.md "Saved quotes"), plus what changed against the revision before it. */
 export interface RevisionSummary {
   revision: number;
   createdAt: string;

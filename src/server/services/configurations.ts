@@ -10,6 +10,7 @@ import { quoteResultToJson } from '../../shared/pricing';
 import {
   configurationMessages,
   PRICING_FIELDS,
+  VALID_UNTIL_MAX_DAYS,
   type ConfigurationFields,
   type ConfigurationPatch,
   type QuoteStatus,
@@ -33,7 +34,7 @@ export interface QuoteTime {
   validityDays: number;
 }
 
-/** Today in Europe/Amsterdam, YYYY-MM-DD (CONTRACT §6). */
+/** Today in Europe/Amsterdam, YYYY-MM-DD (docs/PRODUCT.md "Saved quotes"). */
 export const todayOf = (clock: Clock): string => amsterdamDate(clock.now());
 
 /** What this actor may see: their own, or (admin) everyone's. */
@@ -47,9 +48,13 @@ export function getConfiguration(db: Db, clock: Clock, actor: Actor, id: number)
   return found;
 }
 
-/** A validity date set by a save or a PATCH: never a day before today. */
+/** A validity date set by a save or a PATCH: never a day before today, nor more than a year after it. */
 function checkValidUntil(clock: Clock, validUntil: string): string {
-  if (validUntil < todayOf(clock)) throw new InvalidInputError(configurationMessages.validUntilPast);
+  const today = todayOf(clock);
+  if (validUntil < today) throw new InvalidInputError(configurationMessages.validUntilPast);
+  if (validUntil > addDays(today, VALID_UNTIL_MAX_DAYS)) {
+    throw new InvalidInputError(configurationMessages.validUntilTooFar);
+  }
   return validUntil;
 }
 
@@ -92,7 +97,7 @@ interface Priced {
 /**
  * A save refuses what a live quote would silently drop: a saved quote must contain what the user chose. Values
  * carried over from the stored row in a partial update are not the user's new choice: an add-on or discount removed
- * from the catalogue since is dropped there (as a load ignores it, seed 000 §4), not an error.
+ * from the catalogue since is dropped there (as a load ignores it, docs/PRODUCT.md "The calculator"), not an error.
  * Returns the fields to price and the add-on names by id.
  */
 function resolveCatalogReferences(
@@ -317,7 +322,7 @@ export function archiveRevision(db: Db, id: number): void {
     FROM configurations WHERE id = ${id}`);
 }
 
-/** The columns of a new revision: the priced figures, the revision raised, a sent quote back to draft (CONTRACT §6). */
+/** The columns of a new revision: the priced figures, the revision raised, a sent quote back to draft (docs/PRODUCT.md "Saved quotes"). */
 export function revisedColumns(row: Row, p: Priced, now: Date) {
   return {
     ...pricedColumns(p),
@@ -381,6 +386,7 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
     const f: ConfigurationFields = { ...stored };
     for (const k of PRICING_FIELDS) if (patch[k] !== undefined) Object.assign(f, { [k]: patch[k] });
     const repriced = pricingKey(f) !== pricingKey(stored);
+    auditDetails(db, clock, actor, row, details);
     if (!repriced) {
       if (Object.keys(details).length === 0) return;
       db.update(configurations).set({ ...details, updatedAt: now }).where(eq(configurations.id, row.id)).run();
@@ -408,10 +414,41 @@ export function readableStatusOf(db: Db, actor: Actor, id: number): { status: Qu
   return row;
 }
 
-/** The owner, or an admin (seed 001: an admin deletes any saved configuration); an accepted quote only an admin. */
+/** The fields of a quote's details (not its pricing) and how an entry names them. */
+const DETAIL_FIELDS = ['name', 'customerCompany', 'customerName', 'customerEmail', 'validUntil'] as const;
+
+/** The entry of a change of name, customer or validity: the changed fields only, before and after. */
+function auditDetails(db: Db, clock: Clock, actor: Actor, row: Row, details: Partial<Row>): void {
+  const changed = DETAIL_FIELDS.filter((k) => k in details);
+  if (changed.length === 0) return;
+  recordAudit(db, clock, { userId: actor.id }, {
+    entity: 'quote',
+    entityId: row.id,
+    action: 'details_edited',
+    before: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, row[k]])) },
+    after: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, details[k]])) },
+  });
+}
+
+/**
+ * The owner, or an admin (an admin deletes any saved quote); an accepted quote only an admin. The entry keeps the
+ * quote's number, name, status and figures: it outlives the row.
+ */
 export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: number): void {
   transaction(db, () => {
-    const row = readableStatusOf(db, actor, id);
+    const row = db
+      .select({
+        number: configurations.number,
+        name: configurations.name,
+        status: configurations.status,
+        revision: configurations.revision,
+        userId: configurations.userId,
+        tcv: configurations.tcv,
+      })
+      .from(configurations)
+      .where(and(eq(configurations.id, id), readableBy(actor)))
+      .get();
+    if (!row) throw notFound();
     if (row.status === 'accepted' && !actor.isAdmin) {
       throw new ConflictError(configurationMessages.acceptedDelete);
     }
@@ -420,7 +457,14 @@ export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: numb
       entity: 'quote',
       entityId: id,
       action: 'deleted',
-      before: { number: formatQuoteNumber(row.number), name: row.name, status: row.status },
+      before: {
+        number: formatQuoteNumber(row.number),
+        name: row.name,
+        status: row.status,
+        revision: row.revision,
+        ownerId: row.userId,
+        tcv: formatMoney(row.tcv),
+      },
     });
   });
 }

@@ -1,4 +1,4 @@
-// The admin login's demo credentials hint (seed 001 §2 "A demo credentials hint is shown"), shown only while it is
+// The admin login's demo credentials hint (docs/PRODUCT.md "The admin area" "A demo credentials hint is shown"), shown only while it is
 // true: the demo admin account exists AND its password is still the demo password. Checking the password costs one
 // argon2 verification, so the answer is remembered per stored hash: it is computed once after start and again only
 // when that account's hash changes (a new password makes a new hash). Extend here (e.g. never in production).

@@ -1,4 +1,4 @@
-// The email log as the admin's Email Logs tab reads it (seed 001 §2, §3).
+// The email log as the admin's Email Logs tab reads it (docs/PRODUCT.md "The admin area").
 import { and, desc, eq, like, not } from 'drizzle-orm';
 import { emailLogs, users } from '../../../db/schema';
 import { transaction, type Db } from '../db/database';

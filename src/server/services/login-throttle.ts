@@ -1,4 +1,4 @@
-// Failed-login throttling per account, not per client address (CONTRACT §4: a whole team may share one address).
+// Failed-login throttling per account, not per client address (docs/PRODUCT.md "Accounts and sessions": a whole team may share one address).
 import { asc, eq, lte } from 'drizzle-orm';
 import { loginFailures } from '../../../db/schema';
 import { transaction, type Db } from '../db/database';

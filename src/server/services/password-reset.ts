@@ -1,4 +1,4 @@
-// Password reset tokens (CONTRACT §4): random, stored hashed, valid 24 hours, single use. The same kind of token serves
+// Password reset tokens: random, stored hashed, valid 24 hours, single use. The same kind of token serves
 // the self-service mail and the admin's reset link.
 import { InvalidInputError } from '../errors';
 import { loginNameKey } from '../../shared/schemas/text';
@@ -14,6 +14,7 @@ import { transaction, type Db } from '../db/database';
 import { passwordResetMail } from '../mail/templates/password-reset';
 import type { Mailer } from '../mail/types';
 import { clearLoginFailures } from './login-throttle';
+import { recordAudit } from './audit';
 import { findUserByEmail } from './users';
 
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -59,8 +60,18 @@ export function requestPasswordReset(services: { db: Db; clock: Clock; config: A
   if (!user) return;
   const now = clock.now();
   // Counted per stored address: every reset mail goes to user.email, spelled as stored.
-  if (resetMailsInLastHour(db, user.email, now) >= RESET_MAILS_PER_HOUR) return;
-  const { token, expiresAt } = createResetToken(db, clock, user.id, 'self');
+  const mailed = resetMailsInLastHour(db, user.email, now) < RESET_MAILS_PER_HOUR;
+  const requested = (after: { mailed: boolean }) =>
+    recordAudit(db, clock, { anonymous: 'Password reset request' }, { entity: 'user', entityId: user.id, action: 'password_reset_requested', after });
+  if (!mailed) {
+    requested({ mailed: false });
+    return;
+  }
+  const { token, expiresAt } = transaction(db, () => {
+    const made = createResetToken(db, clock, user.id, 'self');
+    requested({ mailed: true });
+    return made;
+  });
   const mail = passwordResetMail({ firstname: user.firstname, resetUrl: resetUrlFor(config, token), validHours: 24 });
   void mailer.send({
     type: PASSWORD_RESET_MAIL,
@@ -106,6 +117,8 @@ export async function resetPassword(db: Db, clock: Clock, token: string, newPass
     const row = usableToken(db, tokenId, now);
     if (!row) throw new InvalidInputError(INVALID_RESET_LINK);
     db.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).run();
+    // Who reset it is whoever held the link: the account's own mailbox, or the person an admin handed a link to.
+    recordAudit(db, clock, { userId: row.userId }, { entity: 'user', entityId: row.userId, action: 'password_reset', after: { linkFrom: row.origin } });
     // Every outstanding link of this user dies with the one used: an older mail must not reset it again.
     db.update(passwordResetTokens)
       .set({ usedAt: now })

@@ -1,4 +1,4 @@
-// The quote's life (CONTRACT §6): whether today's catalogue would price it differently, its status, re-pricing, its
+// The quote's life (docs/PRODUCT.md "Saved quotes"): whether today's catalogue would price it differently, its status, re-pricing, its
 // revisions and duplicates. Writes go through the same pricing and revision keeping as a PATCH (configurations.ts).
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq } from 'drizzle-orm';
@@ -36,7 +36,7 @@ import {
   type QuoteTime,
 } from './configurations';
 
-/** The moves CONTRACT §6 allows; anything else is a 409 naming both statuses. */
+/** The moves docs/PRODUCT.md "Saved quotes" allows; anything else is a 409 naming both statuses. */
 const ALLOWED: Record<QuoteStatus, readonly QuoteStatus[]> = {
   draft: ['sent'],
   sent: ['accepted', 'declined', 'draft'],

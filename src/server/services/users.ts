@@ -11,7 +11,7 @@ export const USERNAME_TAKEN = 'This username is already taken';
 export const USERNAME_NOT_OWN_ADDRESS = 'A username that is an email address must be the account’s own email address';
 
 /**
- * Nobody can claim an address that is not theirs (CONTRACT §4): a username that looks like an email
+ * Nobody can claim an address that is not theirs (docs/PRODUCT.md "Accounts and sessions"): a username that looks like an email
  * address (it holds an @, after NFKC: `＠` counts) must be the account's own email, compared without regard to case.
  */
 export function assertUsernameIsOwnAddress(username: string, email: string): void {
@@ -51,7 +51,7 @@ export function toUserDto(u: UserRow): UserDto {
 }
 
 /**
- * Login matches the given name against username or email, case-insensitively (CONTRACT §4). Names are kept unique
+ * Login matches the given name against username or email, case-insensitively (docs/PRODUCT.md "Accounts and sessions"). Names are kept unique
  * across both columns (see isLoginNameTaken), so at most one account matches; the email match wins regardless.
  */
 export function findUserByLogin(db: Db, login: string): UserRow | undefined {

@@ -1,3 +1,4 @@
+import type { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import { serialize } from 'hono/utils/cookie';
 import { sessionTokenOf } from '../auth/session-cookie';
@@ -43,6 +44,11 @@ export interface Context extends Services {
    * login needs it, and every signed-in browser sends it with every request.
    */
   deviceCookie(): string | undefined;
+  /**
+   * What a REST adapter could not read of the request (a path id, the body), answered by the procedure after its access
+   * check (trpc/init.ts), never before it.
+   */
+  inputRefusal?: TRPCError;
   /** The API key this request was signed in with (`Authorization: Bearer`), or null for a cookie or no sign-in. */
   apiKey: { id: number; scope: ApiKeyScope } | null;
   /** The request named a key that is unknown or revoked: every procedure answers 401 (trpc/init.ts). */
@@ -77,6 +83,7 @@ export function createInnerContext(
     clientAddress: auth.clientAddress ?? LOCAL_ADDRESS,
     dataVersion: auth.dataVersion,
     deviceCookie: auth.deviceCookie ?? noDeviceCookie,
+    inputRefusal: undefined,
     apiKey: auth.apiKey ?? null,
     badApiKey: auth.badApiKey ?? false,
   };

@@ -1,9 +1,9 @@
-// The one place that turns a failure into the JSON error shape and status of CONTRACT §3.
+// The one place that turns a failure into the JSON error shape and status of docs/PRODUCT.md "The API's conventions".
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { DomainError, RetryLaterError, type DomainErrorKind } from '../errors';
 import { errorJson, type ErrorBody, type InputIssue } from '../http/error-body';
-import { logger } from '../logging';
+import { loggableError, loggedPath, logger as processLogger, type Logger } from '../logging';
 
 /** The domain's failures as tRPC codes: the one mapping, used by the procedures' middleware (init.ts) and by both doors. */
 const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
@@ -93,6 +93,16 @@ export function toTRPCError(error: unknown): TRPCError {
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
 }
 
-export function logIfInternal(error: TRPCError, where: string): void {
-  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, where }, 'internal error');
+/**
+ * The error line of an internal error: where (a procedure, or a method and path written as the request line writes
+ * it) and the error scrubbed of secrets (logging.ts loggableError).
+ */
+export function logIfInternal(error: TRPCError, where: string, log: Logger = processLogger): void {
+  if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: loggableError(error.cause ?? error), where: loggedWhere(where) }, 'internal error');
+}
+
+/** `GET /api/shared/<token>` as `GET /api/shared/:token`. */
+function loggedWhere(where: string): string {
+  const space = where.indexOf(' ');
+  return space === -1 ? where : `${where.slice(0, space)} ${loggedPath(where.slice(space + 1))}`;
 }

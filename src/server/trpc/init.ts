@@ -74,10 +74,23 @@ function signedIn({ user, session }: Context): { user: SessionUser; session: Ses
   return { user, session };
 }
 
-export const publicProcedure = baseProcedure.meta({ access: 'public' });
-export const protectedProcedure = baseProcedure.meta({ access: 'signedIn' }).use(({ ctx, next }) => next({ ctx: signedIn(ctx) }));
+/** A REST adapter's unreadable id or body (rest/kit.ts refuseInput) is answered only once access is settled. */
+function refuseInput(ctx: Context): void {
+  if (ctx.inputRefusal !== undefined) throw ctx.inputRefusal;
+}
+
+export const publicProcedure = baseProcedure.meta({ access: 'public' }).use(({ ctx, next }) => {
+  refuseInput(ctx);
+  return next();
+});
+export const protectedProcedure = baseProcedure.meta({ access: 'signedIn' }).use(({ ctx, next }) => {
+  const who = signedIn(ctx);
+  refuseInput(ctx);
+  return next({ ctx: who });
+});
 export const adminProcedure = baseProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   const who = signedIn(ctx);
   if (!who.user.isAdmin) throw new ForbiddenError('Admin privileges required');
+  refuseInput(ctx);
   return next({ ctx: who });
 });

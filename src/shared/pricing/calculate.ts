@@ -48,7 +48,7 @@ function applied(d: PricingDiscount, amount: Cents, value: number): AppliedDisco
 }
 
 /**
- * Prices an already normalised form (CONTRACT §2 steps 2–8). Throws PricingError when the
+ * Prices an already normalised form (docs/PRODUCT.md "Pricing" steps 2–8). Throws PricingError when the
  * package is not in the catalogue.
  */
 export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingCatalog): QuoteResult {
@@ -239,7 +239,7 @@ export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingC
 }
 
 /**
- * The live quote (CONTRACT §2). Normalises whatever the client sent, then prices it.
+ * The live quote (docs/PRODUCT.md "Pricing"). Normalises whatever the client sent, then prices it.
  * Throws PricingError('Selected package not found') for an unknown package.
  */
 export function calculateQuote(input: QuoteFormInput, catalog: PricingCatalog): QuoteResult {

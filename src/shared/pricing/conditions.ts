@@ -36,7 +36,7 @@ function readFrequency(value: unknown): string | null {
 }
 
 /**
- * One condition against the normalised form (CONTRACT §2 step 4). An unknown type or operator
+ * One condition against the normalised form (docs/PRODUCT.md "Pricing" step 4). An unknown type or operator
  * is false. Numbers and ids may be numeric strings; 'annual' reads as 'annually'.
  */
 export function conditionHolds(c: PricingCondition, form: NormalizedForm): boolean {
@@ -46,7 +46,7 @@ export function conditionHolds(c: PricingCondition, form: NormalizedForm): boole
     case 'contractDuration':
       return compare(form.contractDuration, op, c.value);
     case 'squareMeters':
-    case 'units': // seed 001 §3: "squareMeters (also called units)"
+    case 'units': // docs/PRODUCT.md "The admin area": "squareMeters (also called units)"
       return compare(form.squareMeters, op, c.value);
     case 'userCount':
       return compare(form.userCount, op, c.value);

@@ -35,7 +35,7 @@ function insertById(list: PricingDiscount[], d: PricingDiscount): void {
 }
 
 /**
- * CONTRACT §2 step 4: of the selected discounts, those eligible, grouped by kind, each kind in
+ * docs/PRODUCT.md "Pricing" step 4: of the selected discounts, those eligible, grouped by kind, each kind in
  * catalogue order (ascending id). Ineligible or unknown ones are ignored, never an error.
  */
 export function applicableDiscounts(form: NormalizedForm, catalog: PricingCatalog): ApplicableDiscounts {

@@ -25,7 +25,7 @@ export const TIER_COUNT_MIN = 2;
 export const TIER_COUNT_MAX = 10;
 
 /**
- * The tier auto-generator (CONTRACT §2, seed 001 §9). Tier i (0-based) of n starts at
+ * The tier auto-generator (docs/PRODUCT.md "Pricing", docs/PRODUCT.md "The admin area"). Tier i (0-based) of n starts at
  * round(min + i × (max − min) / (n − 1)) and ends at the next start − 1; the last is unbounded.
  * Its price is round2(priceAtMin + i × (priceAtMax − priceAtMin) / (n − 1)), here exact in
  * cents, rounded half away from zero.

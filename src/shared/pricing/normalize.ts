@@ -132,7 +132,7 @@ function normalizeDiscountIds(raw: unknown, catalog: PricingCatalog): number[] {
 }
 
 /**
- * CONTRACT §2 step 1. With `requirePackage` false an unknown package does not throw
+ * docs/PRODUCT.md "Pricing" step 1. With `requirePackage` false an unknown package does not throw
  * (used for discount eligibility in the UI, where only the id matters).
  */
 export function normalizeFormWith(
@@ -160,7 +160,7 @@ export function normalizeFormWith(
   return { form, pkg };
 }
 
-/** CONTRACT §2 step 1. Throws PricingError('Selected package not found'). */
+/** docs/PRODUCT.md "Pricing" step 1. Throws PricingError('Selected package not found'). */
 export function normalizeForm(input: QuoteFormInput, catalog: PricingCatalog): NormalizedForm {
   return normalizeFormWith(input, catalog, true).form;
 }

@@ -10,7 +10,7 @@ function validPrice(p: unknown): p is number {
 }
 
 /**
- * CONTRACT §2 step 2: tiers sorted ascending by minimum (stable); the matching tier has
+ * docs/PRODUCT.md "Pricing" step 2: tiers sorted ascending by minimum (stable); the matching tier has
  * min ≤ q ≤ max (max null = unbounded); if none matches, the last tier's price. No tiers, or a
  * price that is not a finite whole number of cents > 0, gives `fallback`.
  *

@@ -30,7 +30,7 @@ export interface BreakdownLineJson {
   originalAmount?: number;
 }
 
-/** The public JSON shape of a quote result (seed 000 §3 names); money in euro, cents exact. */
+/** The public JSON shape of a quote result (docs/PRODUCT.md "Saved quotes" names); money in euro, cents exact. */
 export interface QuoteResultJson {
   // normalised form
   packageId: number;
@@ -62,7 +62,7 @@ export interface QuoteResultJson {
   tax: number;
   total: number;
   yearlyTotal: number;
-  /** package + add-on setup fees (CONTRACT §2 step 6) */
+  /** package + add-on setup fees (docs/PRODUCT.md "Pricing" step 6) */
   setupFees: number;
   packageSetupFee: number;
   addOnsSetupFees: number;

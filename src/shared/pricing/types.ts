@@ -50,7 +50,7 @@ export interface PricingCatalog {
   discounts: PricingDiscount[];
 }
 
-/** Loose: whatever a client sent; the engine normalises it (CONTRACT §2 step 1). */
+/** Loose: whatever a client sent; the engine normalises it (docs/PRODUCT.md "Pricing" step 1). */
 export interface QuoteFormInput {
   packageId?: unknown;
   pricingModel?: unknown;

@@ -1,4 +1,4 @@
-// Admin user management inputs (seed 001 §5): the create form requires every field; the edit form sends only what
+// Admin user management inputs (docs/PRODUCT.md "The admin area"): the create form requires every field; the edit form sends only what
 // changed, and a blank password keeps the current one.
 import { z } from 'zod';
 import { emailField, INVALID_EMAIL, nameField, newPassword, usernameField } from './auth';

@@ -1,4 +1,4 @@
-// The audit trail's query and entry (CONTRACT §7): GET /api/admin/audit and the Activity tab.
+// The audit trail's query and entry (docs/PRODUCT.md "Audit trail"): GET /api/admin/audit and the Activity tab.
 import { z } from 'zod';
 
 export const AUDIT_LIMIT_MAX = 500;
@@ -47,4 +47,20 @@ export interface AuditEntry {
   action: string;
   before: unknown;
   after: unknown;
+}
+
+/** One quote's timeline, paged like the audit list: `page` from 1, `limit` default 50 and at most AUDIT_LIMIT_MAX. */
+export const activityQueryInput = z.object({
+  id: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Configuration not found' }).int('Configuration not found').min(1, 'Configuration not found').max(Number.MAX_SAFE_INTEGER, 'Configuration not found'),
+  ),
+  page: z.preprocess(emptyIsAbsent, whole(1, 1_000_000, m.page).optional()),
+  limit: z.preprocess(emptyIsAbsent, whole(1, AUDIT_LIMIT_MAX, m.limit).optional()),
+});
+
+/** A page of entries and how many match in all (REST: X-Total-Count). */
+export interface AuditPage {
+  items: AuditEntry[];
+  total: number;
 }

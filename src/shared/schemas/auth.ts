@@ -1,4 +1,4 @@
-// Account inputs with the seed's exact messages (seed 000 §5). The forms and the server validate with these.
+// Account inputs with the seed's exact messages (docs/PRODUCT.md "The calculator"). The forms and the server validate with these.
 // Length caps (254 for addresses, 100 for names, 256 for passwords) keep absurd input out of the database; they are
 // not in the seed, so their messages are ours.
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const loginInput = z.object({
 export function emailField(message: string) {
   return z
     .string({ error: message })
-    // compared and stored after NFKC (CONTRACT §3): `a＠b.com` is `a@b.com`
+    // compared and stored after NFKC (docs/PRODUCT.md "The API's conventions"): `a＠b.com` is `a@b.com`
     .normalize('NFKC')
     .trim()
     .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
@@ -42,7 +42,7 @@ export function nameField(label: string, min: number) {
     .refine(...refineSingleLine(label));
 }
 
-/** Registration and reset password rules (seed 000 §5). Passwords are never trimmed. Letters and digits of any script count. */
+/** Registration and reset password rules (docs/PRODUCT.md "The calculator"). Passwords are never trimmed. Letters and digits of any script count. */
 export const newPassword = z
   .string({ error: 'Password must be at least 8 characters long' })
   .min(PASSWORD_MIN, 'Password must be at least 8 characters long')

@@ -1,4 +1,4 @@
-// Admin catalogue inputs (seed 001 §3, §5, §9): one schema per input, shared by the admin forms and the server.
+// Admin catalogue inputs (docs/PRODUCT.md "The admin area"): one schema per input, shared by the admin forms and the server.
 // Money is accepted as a number or a numeric string and comes out as integer cents; discount values as hundredths.
 // Update schemas are built from the same fields WITHOUT defaults: zod keeps defaults through .partial(), and a
 // partial update must never reset a field the admin did not send.
@@ -281,7 +281,7 @@ const packageFields = {
 };
 
 /**
- * Seed 001 §9 defaults: fees 0 and the two standard features when `features` is not sent (an explicit empty list
+ * docs/PRODUCT.md "The admin area" defaults: fees 0 and the two standard features when `features` is not sent (an explicit empty list
  * is respected). Tiers may be sent in the seed's field names; the admin form sends empty lists.
  */
 export const createPackageInput = z.object({
@@ -318,7 +318,7 @@ const addOnFields = {
   availableForPackages: packageIdList,
 };
 
-/** Seed 001 §9: setup 0, monthly 0, and available for every package when availableForPackages is not sent. */
+/** docs/PRODUCT.md "The admin area": setup 0, monthly 0, and available for every package when availableForPackages is not sent. */
 export const createAddOnInput = z.object({
   name: addOnFields.name,
   categoryId: addOnFields.categoryId,
@@ -470,7 +470,7 @@ const discountFields = {
     .max(50, 'A rule can have at most 50 conditions'),
 };
 
-/** Seed 001 §9 defaults: percentage, 10, and "contract duration at least 24 months" when those fields are omitted. */
+/** docs/PRODUCT.md "The admin area" defaults: percentage, 10, and "contract duration at least 24 months" when those fields are omitted. */
 export const createDiscountInput = z.object({
   name: discountFields.name,
   description: description.default(''),

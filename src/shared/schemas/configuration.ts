@@ -1,4 +1,4 @@
-// Saved-configuration inputs (seed 000 §3 "Saved configuration", CONTRACT §3), shared by the save dialog and the
+// Saved-configuration inputs (docs/PRODUCT.md "Saved quotes" "Saved configuration", docs/PRODUCT.md "The API's conventions"), shared by the save dialog and the
 // server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
 // 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
 import { z } from 'zod';
@@ -14,6 +14,8 @@ export const MAX_QUANTITY_SAVED = 10_000_000;
 export const MAX_LOCATIONS = 10_000;
 /** Far above any real selection; bounds the work one request can ask for. */
 export const MAX_SELECTED_IDS = 500;
+/** How far ahead a quote's prices may be promised: a year (a date typed with a wrong year is caught). */
+export const VALID_UNTIL_MAX_DAYS = 365;
 
 export const configurationMessages = {
   name: 'Please enter a configuration name',
@@ -47,6 +49,7 @@ export const configurationMessages = {
   customerNameTooLong: `Contact name must be at most ${CONFIGURATION_NAME_MAX} characters`,
   validUntil: 'Valid until must be a date (YYYY-MM-DD)',
   validUntilPast: 'Valid until cannot be before today',
+  validUntilTooFar: `Valid until can be at most ${VALID_UNTIL_MAX_DAYS} days from today`,
   status: 'Status must be draft, sent, accepted or declined',
   statusFilter: 'Status must be draft, sent, accepted, declined or expired',
   revision: 'Revision not found',
@@ -155,11 +158,15 @@ const customerEmail = z
   .transform((v) => (v ? v : null));
 
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused). Whether it is before today is the server's check. */
-export const isoDate = z
-  .string({ error: m.validUntil })
-  .trim()
-  .refine((v) => ISO_DATE_RE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), m.validUntil);
+/** Whether `v` is a real calendar day: 2026-02-30 and 2026-13-01 are not (the latter is no date at all to Date). */
+function isCalendarDay(v: string): boolean {
+  if (!ISO_DATE_RE.test(v)) return false;
+  const day = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+}
+
+/** A calendar day, YYYY-MM-DD. Whether it is before today or more than a year ahead is the server's check. */
+export const isoDate = z.string({ error: m.validUntil }).trim().refine(isCalendarDay, m.validUntil);
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -175,7 +182,7 @@ const quoteFields = {
 };
 
 /**
- * Save as new. Only name and package are required; a missing input takes the engine's default for it (CONTRACT §2
+ * Save as new. Only name and package are required; a missing input takes the engine's default for it (docs/PRODUCT.md "Pricing"
  * step 1). totalMonthly, setupFees, userId and anything else sent are ignored: the server prices and owns.
  */
 export const configurationCreateInput = z.object({

@@ -1,4 +1,4 @@
-// Quote form data (seed 000 §3). Deliberately loose: the engine normalises every field (CONTRACT §2 step 1), so a
+// Quote form data (docs/PRODUCT.md "Saved quotes"). Deliberately loose: the engine normalises every field (docs/PRODUCT.md "Pricing" step 1), so a
 // half-typed form still gets a quote. Only the shape is checked here — and the size: the largest sane
 // quote has 50 add-ons and 100 custom items, so the lists are capped at 200 and the texts a quote echoes back at the
 // lengths a saved configuration allows; one request can then neither hold the event loop nor answer megabytes.

@@ -1,4 +1,4 @@
-// Seed 000 §2 "Header and footer": links to the calculator, saved configurations and admin (shown to everyone,
+// docs/PRODUCT.md "The calculator" "Header and footer": links to the calculator, saved configurations and admin (shown to everyone,
 // highlighted on any /admin path), and the user menu. On a phone the links show an icon and a short label.
 import { Box, Container, Flex, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { LuCalculator, LuFolderOpen, LuReceiptText, LuShieldCheck } from '../../components/first-screen-icons';

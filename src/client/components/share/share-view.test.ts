@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLine, timelineText } from './share-view';
+import { answerLine, moreActivity, timelineText } from './share-view';
 
 const when = (iso: string) => iso.slice(0, 10);
 
@@ -14,5 +14,17 @@ describe('share texts', () => {
   it('timeline lines say what happened', () => {
     expect(timelineText({ action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' }, actor: 'Sam' })).toEqual({ title: 'Status changed', detail: 'draft → sent' });
     expect(timelineText({ action: 'opened', before: null, after: { revision: 1 }, actor: 'Customer' }).title).toBe('Opened by the customer');
+    expect(
+      timelineText({ action: 'details_edited', before: { number: 'Q-000001', name: 'Old', customerName: null }, after: { number: 'Q-000001', name: 'New', customerName: 'Ada' }, actor: 'Sam' }),
+    ).toEqual({ title: 'Details edited', detail: 'name: Old → New; contact: — → Ada' });
+  });
+
+  it('a timeline offers the next page while entries are left', () => {
+    expect(moreActivity(10, 1, 50)).toBe(0);
+    expect(moreActivity(50, 1, 50)).toBe(0);
+    expect(moreActivity(51, 1, 50)).toBe(1);
+    expect(moreActivity(175, 1, 50)).toBe(50);
+    expect(moreActivity(175, 3, 50)).toBe(25);
+    expect(moreActivity(175, 4, 50)).toBe(0);
   });
 });

@@ -50,6 +50,8 @@ const ACTION_TEXT: Record<string, string> = {
   opened: 'Opened by the customer',
   accepted: 'Accepted by the customer',
   declined: 'Declined by the customer',
+  details_edited: 'Details edited',
+  deleted: 'Deleted',
 };
 
 type Values = Record<string, unknown> | null;
@@ -74,7 +76,31 @@ export function timelineText(e: Pick<AuditEntry, 'action' | 'actor'> & { before?
       return { title, detail: `To ${after?.to}` };
     case 'declined':
       return { title, detail: after?.reason ? `Reason: ${after.reason}` : 'No reason given' };
+    case 'details_edited':
+      return { title, detail: changedDetails(before, after) };
     default:
       return { title, detail: '' };
   }
+}
+
+const DETAIL_LABELS: Record<string, string> = {
+  name: 'name',
+  customerCompany: 'company',
+  customerName: 'contact',
+  customerEmail: 'email',
+  validUntil: 'valid until',
+};
+
+/** "name: Old → New; valid until: 2026-03-31 → 2026-04-30" (the number the entry carries is not a change). */
+function changedDetails(before: Values, after: Values): string {
+  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+  return Object.keys(DETAIL_LABELS)
+    .filter((k) => after !== null && k in after)
+    .map((k) => `${DETAIL_LABELS[k]}: ${show(before?.[k])} → ${show(after?.[k])}`)
+    .join('; ');
+}
+
+/** How many entries the next page of a timeline adds (0: everything is shown). */
+export function moreActivity(total: number, pagesShown: number, pageSize: number): number {
+  return Math.max(0, Math.min(pageSize, total - pagesShown * pageSize));
 }

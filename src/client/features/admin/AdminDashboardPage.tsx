@@ -1,4 +1,4 @@
-// /admin/dashboard (seed 001 §2): its own session check (apart from the route guard, which decides only on entry),
+// /admin/dashboard (docs/PRODUCT.md "The admin area"): its own session check (apart from the route guard, which decides only on entry),
 // then the tabs. Tab contents mount when first opened.
 import { Box, Button, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// /admin/login (seed 001 §2, §5, §8): Email Address, Password, Remember me, the inert "Forgot password?" link, the
+// /admin/login (docs/PRODUCT.md "The admin area"): Email Address, Password, Remember me, the inert "Forgot password?" link, the
 // demo credentials hint while the demo admin still has its demo password. A non-admin is logged out again.
 import { Alert, Box, Button, Checkbox, Code, Field, Flex, Heading, HStack, Icon, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -108,7 +108,7 @@ export function AdminLoginPage() {
                     </Checkbox.Root>
                   )}
                 />
-                {/* Seed 001 §2: a link that goes nowhere. */}
+                {/* docs/PRODUCT.md "The admin area": a link that goes nowhere. */}
                 <Link href="#" fontSize="sm" color="blue.fg" fontWeight="medium" onClick={(e) => e.preventDefault()}>
                   Forgot password?
                 </Link>

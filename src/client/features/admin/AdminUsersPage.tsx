@@ -1,4 +1,4 @@
-// /admin/users (seed 001 §2): the standalone user management page with a back button to /admin.
+// /admin/users (docs/PRODUCT.md "The admin area"): the standalone user management page with a back button to /admin.
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link } from 'wouter';

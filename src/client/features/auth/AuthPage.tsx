@@ -1,4 +1,4 @@
-// /auth (seed 000 §2): the Login and Register tabs, the forgot-password dialog, and the marketing side panel (beside
+// /auth (docs/PRODUCT.md "The calculator"): the Login and Register tabs, the forgot-password dialog, and the marketing side panel (beside
 // the card from md, below it on a phone). The router's RedirectIfSignedIn sends a signed-in visitor to /.
 import { Box, Card, Grid, Heading, Skeleton, Tabs, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-// "Reset your password" (seed 000 §2, §4: idle, loading, success, error). The server answers the same for any
+// "Reset your password" (docs/PRODUCT.md "The calculator": idle, loading, success, error). The server answers the same for any
 // address, so the success text never says whether an account exists.
 import { Alert, Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';

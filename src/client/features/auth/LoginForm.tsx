@@ -1,4 +1,4 @@
-// The Login tab (seed 000 §2, §5, §8): Email Address and Password validated with the shared schema, the server's
+// The Login tab (docs/PRODUCT.md "The calculator"): Email Address and Password validated with the shared schema, the server's
 // message when it refuses. It is the first screen, so it validates with the schema directly instead of through
 // react-hook-form (two fields do not need it, and it keeps ~12 kB out of the first screen's JavaScript): messages
 // appear on submit and then follow each change, as react-hook-form's default mode does on the other forms.

@@ -1,4 +1,4 @@
-// The side panel of /auth (seed 000 §2): the three features of the product.
+// The side panel of /auth (docs/PRODUCT.md "The calculator"): the three features of the product.
 import { Box, Flex, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuBookmarkCheck, LuPackage, LuPuzzle } from '../../components/first-screen-icons';
 

@@ -1,4 +1,4 @@
-// Profile Settings (seed 000 §2, §4, §5): the email is read-only; a save refetches the current user.
+// Profile Settings (docs/PRODUCT.md "The calculator"): the email is read-only; a save refetches the current user.
 import { Button, CloseButton, Dialog, Input, Link as ChakraLink, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// The Register tab (seed 000 §2, §5): the username is the Email Address, the email the Confirm Email (so "Email
+// The Register tab (docs/PRODUCT.md "The calculator"): the username is the Email Address, the email the Confirm Email (so "Email
 // addresses must match" shows under Confirm Email); the confirm password is not sent.
 import { Button, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-// /reset-password?token= (seed 000 §2, §4: form, submitting, success, then a redirect to /auth after 3 seconds).
+// /reset-password?token= (docs/PRODUCT.md "The calculator": form, submitting, success, then a redirect to /auth after 3 seconds).
 import { Button, Card, Flex, Heading, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, type ReactNode } from 'react';

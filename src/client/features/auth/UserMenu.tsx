@@ -1,4 +1,4 @@
-// The header's user menu (seed 000 §2): only when signed in; avatar with the first two letters of the username,
+// The header's user menu (docs/PRODUCT.md "The calculator"): only when signed in; avatar with the first two letters of the username,
 // the username, Administrator / User, Profile Settings and Log out (→ /auth).
 import { Avatar, Box, Button, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** The avatar text (seed 000 §2): the first two letters of the username in upper case. */
+/** The avatar text (docs/PRODUCT.md "The calculator"): the first two letters of the username in upper case. */
 export function initialsOf(username: string): string {
   return Array.from(username.trim()).slice(0, 2).join('').toUpperCase();
 }

@@ -144,7 +144,7 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
               </OptionCheckbox>
             ) : (
               <RadioGroup.Item value={String(a.id)} disabled={!available} alignItems="flex-start" w="full">
-                {/* a second click on the chosen radio removes it (seed 000 §4) */}
+                {/* a second click on the chosen radio removes it (docs/PRODUCT.md "The calculator") */}
                 <RadioGroup.ItemHiddenInput onClick={() => isOn && removeChosenRadio(a.id)} />
                 <RadioGroup.ItemIndicator mt="0.5" />
                 <RadioGroup.ItemText flex="1" minW="0" fontWeight="normal">

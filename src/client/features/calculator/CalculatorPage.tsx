@@ -1,4 +1,4 @@
-// The pricing calculator (seed 000 §2): data in, state in calculator-state.ts, the live quote from the shared engine
+// The pricing calculator (docs/PRODUCT.md "The calculator"): data in, state in calculator-state.ts, the live quote from the shared engine
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';

@@ -12,7 +12,7 @@ function setup() {
   return { ...r, addButton, items };
 }
 
-describe('custom line items (seed 000 §4, §5)', () => {
+describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
   it('Add Item is disabled until a name and a price above 0 are given; no messages are shown', async () => {
     const { user, addButton } = setup();
     const name = screen.getByLabelText('Item Name');

@@ -15,7 +15,7 @@ const formSchema = customItemInput.pick({ name: true, description: true, isOneTi
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
-/** Seed 000 §4: one-time on, empty fields. */
+/** docs/PRODUCT.md "The calculator": one-time on, empty fields. */
 const EMPTY: FormInput = { name: '', price: '', description: '', isOneTime: true };
 
 let counter = 0;

@@ -17,7 +17,7 @@ function setup(packageId = 1) {
   return { ...r, state };
 }
 
-describe('units / users field (seed 000 §5)', () => {
+describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
   it('empty is 0, letters are ignored, and on blur a value below the first tier is raised to its minimum', async () => {
     const { user, state } = setup();
     const units = screen.getByLabelText('Units') as HTMLInputElement;

@@ -1,5 +1,5 @@
 // "Edit quote details": who the quote is for and until when it holds, after it was saved. Neither changes its
-// figures or its revision (CONTRACT §6).
+// figures or its revision (docs/PRODUCT.md "Saved quotes").
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../components/toaster';

@@ -1,6 +1,6 @@
 // Who the quote is for and until when its prices hold: in the save dialog and in "Edit quote details".
 import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
-import type { QuoteFieldsValue } from './quote-life';
+import { lastValidDay, type QuoteFieldsValue } from './quote-life';
 
 export function QuoteFieldsSection({
   value,
@@ -37,7 +37,7 @@ export function QuoteFieldsSection({
       </Field.Root>
       <Field.Root disabled={disabled} invalid={dateBad}>
         <Field.Label>Valid until</Field.Label>
-        <Input name="validUntil" type="date" min={today} value={value.validUntil} onChange={set('validUntil')} />
+        <Input name="validUntil" type="date" min={today} max={lastValidDay(today)} value={value.validUntil} onChange={set('validUntil')} />
         {dateBad ? (
           <Field.ErrorText>{error}</Field.ErrorText>
         ) : (

@@ -1,4 +1,4 @@
-// "Save Your Configuration": new or overwrite, with every rule of seed 000 §4 / §5 in save-dialog-state.ts.
+// "Save Your Configuration": new or overwrite, with every rule of docs/PRODUCT.md "The calculator" in save-dialog-state.ts.
 import { Alert, Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { memo, useReducer, useState, type FormEvent } from 'react';
 import { CONFIGURATION_NAME_MAX } from '../../../shared/schemas/configuration';

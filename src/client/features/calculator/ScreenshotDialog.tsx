@@ -1,5 +1,5 @@
 // "Pricing Screenshot": html2canvas is loaded only when the button is clicked (its own chunk), scale 2, white
-// background. A failed capture is only logged (seed 000 §4).
+// background. A failed capture is only logged (docs/PRODUCT.md "The calculator").
 import { Button, Image } from '@chakra-ui/react';
 import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';

@@ -22,7 +22,7 @@ const run = (s: CalculatorState, ...actions: CalculatorAction[]) =>
 const init = () => initialCalculatorState(testContext);
 const pick = (id: number, category: number | null) => ({ type: 'selectAddOn', pick: { id, category } }) as const;
 
-describe('defaults (seed 000 §4)', () => {
+describe('defaults (docs/PRODUCT.md "The calculator")', () => {
   it('starts with Entry, 1 location, 36 months, annually, sqm and the tier minimums', () => {
     expect(init()).toEqual({
       packageId: 1,
@@ -144,7 +144,7 @@ describe('add-on selection', () => {
   });
 });
 
-describe('units and users input (seed 000 §5)', () => {
+describe('units and users input (docs/PRODUCT.md "The calculator")', () => {
   it('empty becomes 0, non-numbers are ignored', () => {
     expect(parseQuantityText('')).toBe(0);
     expect(parseQuantityText(' 250 ')).toBe(250);

@@ -1,4 +1,4 @@
-// The calculator's state and every transition of seed 000 §4 (defaults, package choice, add-on selection with its
+// The calculator's state and every transition of docs/PRODUCT.md "The calculator" (defaults, package choice, add-on selection with its
 // special ids, quantities, locations, custom items, discounts, loading and saving). Pure: no React, no DOM, so each
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
 import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
@@ -21,15 +21,15 @@ export type ContractDuration = 12 | 24 | 36;
 
 export const CONTRACT_DURATIONS: readonly ContractDuration[] = [12, 24, 36];
 export const PAYMENT_FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'quarterly', 'annually'];
-/** Seed 000 §9: used when a package has no user tiers. */
+/** docs/PRODUCT.md "Pricing": used when a package has no user tiers. */
 export const FALLBACK_USER_COUNT = 10;
 
-/** Seed 000 §4 special add-on selection ids. */
+/** docs/PRODUCT.md "The calculator" special add-on selection ids. */
 export const REPLACE_ALL_ID = -999;
 export const CLEAR_CATEGORY_ID = -1;
 export const REPLACE_ALL = 'REPLACE_ALL' as const;
 
-/** Seed 000 §3 "Selected add-on": id, category, waiveSetupFee. */
+/** docs/PRODUCT.md "Saved quotes" "Selected add-on": id, category, waiveSetupFee. */
 export interface SelectedAddOn {
   id: number;
   category: number | null;
@@ -116,7 +116,7 @@ export type CalculatorAction =
 
 const DISPLAY_ORDER = ['entry', 'advanced', 'ultimate'];
 
-/** Seed 000 §2: Entry, Advanced, Ultimate; any other package after those, by base price (then name). */
+/** docs/PRODUCT.md "The calculator": Entry, Advanced, Ultimate; any other package after those, by base price (then name). */
 export function orderPackages(packages: readonly PackageDto[]): PackageDto[] {
   const rank = (p: PackageDto) => {
     const i = DISPLAY_ORDER.indexOf(p.name.trim().toLowerCase());
@@ -156,7 +156,7 @@ export function allowsMultiple(ctx: CalculatorContext, categoryId: number | null
 // Defaults
 
 /**
- * Seed 000 §4 defaults: the first package, 1 location, 36 months, annually, sqm; units and users at the package's
+ * docs/PRODUCT.md "The calculator" defaults: the first package, 1 location, 36 months, annually, sqm; units and users at the package's
  * smallest tier minimum (units: 1 without tiers; users: the seed's fallback 10 without tiers).
  */
 export function initialCalculatorState(ctx: CalculatorContext): CalculatorState {
@@ -180,7 +180,7 @@ export function initialCalculatorState(ctx: CalculatorContext): CalculatorState 
 // Input rules
 
 /**
- * Seed 000 §5 units / users field: empty → 0, a non-number is ignored (null: keep the previous value).
+ * docs/PRODUCT.md "The calculator" units / users field: empty → 0, a non-number is ignored (null: keep the previous value).
  * Digits only (the quantity is a whole number); surrounding spaces are allowed.
  */
 export function parseQuantityText(text: string): number | null {
@@ -197,7 +197,7 @@ export function raiseToTierMinimum(value: number, tierMin: number | null): numbe
   return value < floor ? floor : value;
 }
 
-/** Custom item rule (seed 000 §5): name present and price a number > 0 (a price that rounds to €0.00 is none). */
+/** Custom item rule (docs/PRODUCT.md "The calculator"): name present and price a number > 0 (a price that rounds to €0.00 is none). */
 export function customItemPrice(name: string, price: string | number): number | null {
   if (name.trim() === '') return null;
   if (typeof price === 'string' && price.trim() === '') return null;
@@ -406,7 +406,7 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
   }
 }
 
-/** Seed 000 §4: a selected discount that is no longer eligible is removed (recomputed after every change). */
+/** docs/PRODUCT.md "The calculator": a selected discount that is no longer eligible is removed (recomputed after every change). */
 export function dropIneligibleDiscounts(s: CalculatorState, ctx: CalculatorContext): CalculatorState {
   if (s.selectedDiscountIds.length === 0) return s;
   const eligible = eligibleDiscountIds(toQuoteForm(s), ctx.pricing);

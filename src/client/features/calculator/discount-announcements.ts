@@ -1,4 +1,4 @@
-// Seed 000 §4 drops a selected discount the moment it stops being eligible. The user did not ask for that, so it is
+// docs/PRODUCT.md "The calculator" drops a selected discount the moment it stops being eligible. The user did not ask for that, so it is
 // said out loud: which discount went, and the condition that no longer holds. Pure: derived from the state before and
 // after one action.
 import { conditionHolds } from '../../../shared/pricing/conditions';

@@ -25,6 +25,8 @@ describe('the loaded quote in the calculator', () => {
     expect(quoteFieldsError(v, '2026-03-01')).toBe('Please enter a valid email address');
     expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2026-02-28' }, '2026-03-01')).toBe('Valid until cannot be before today');
     expect(quoteFieldsError({ ...v, customerEmail: 'a@b.co', validUntil: '2026-03-01' }, '2026-03-01')).toBeNull();
+    expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-01' }, '2026-03-01')).toBeNull();
+    expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-02' }, '2026-03-01')).toBe('Valid until can be at most 365 days from today');
     expect(quoteFieldsForCreate({ ...v, customerEmail: ' a@b.co ', customerCompany: ' ' })).toEqual({ customerEmail: 'a@b.co' });
   });
 });

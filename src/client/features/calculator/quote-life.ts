@@ -1,7 +1,7 @@
-// The quote's life in the calculator (CONTRACT §6), pure and tested without a DOM: which figures the summary shows
+// The quote's life in the calculator (docs/PRODUCT.md "Saved quotes"), pure and tested without a DOM: which figures the summary shows
 // (a loaded quote's stored ones until an input changes), the drift line, read-only, and the customer/validity form.
-import { amsterdamDate } from '../../../shared/quote-dates';
-import { configurationMessages } from '../../../shared/schemas/configuration';
+import { addDays, amsterdamDate } from '../../../shared/quote-dates';
+import { configurationMessages, VALID_UNTIL_MAX_DAYS } from '../../../shared/schemas/configuration';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type LoadedQuote = RouterOutputs['configurations']['get'];
@@ -58,8 +58,12 @@ export function quoteFieldsError(v: QuoteFieldsValue, today: string): string | n
   const email = v.customerEmail.trim();
   if (email !== '' && !EMAIL_RE.test(email)) return configurationMessages.customerEmail;
   if (v.validUntil !== '' && v.validUntil < today) return configurationMessages.validUntilPast;
+  if (v.validUntil !== '' && v.validUntil > lastValidDay(today)) return configurationMessages.validUntilTooFar;
   return null;
 }
+
+/** The latest day a quote's prices may be promised until. */
+export const lastValidDay = (today: string): string => addDays(today, VALID_UNTIL_MAX_DAYS);
 
 /** What a new save sends: only what was filled in (an empty validity lets the server apply its default). */
 export function quoteFieldsForCreate(v: QuoteFieldsValue): Partial<QuoteFieldsValue> {

@@ -17,7 +17,7 @@ const configs = [
   { id: 9, name: 'Globex' },
 ];
 
-describe('save dialog modes (seed 000 §4)', () => {
+describe('save dialog modes (docs/PRODUCT.md "The calculator")', () => {
   it('opens in overwrite mode with the current configuration selected and its name prefilled', () => {
     expect(r(closedSaveDialog, { type: 'open', currentConfigId: 9, configurations: configs })).toEqual({
       open: true, mode: 'overwrite', selectedId: 9, name: 'Globex', saving: false, currentId: 9, askingReplace: false,
@@ -76,7 +76,7 @@ describe('blocking while saving', () => {
   });
 });
 
-describe('submit rules (seed 000 §5)', () => {
+describe('submit rules (docs/PRODUCT.md "The calculator")', () => {
   const open: SaveDialogState = { ...closedSaveDialog, open: true };
 
   it('a blank or whitespace name cannot be submitted', () => {

@@ -1,4 +1,4 @@
-// The save dialog's rules (seed 000 §4 "Save dialog modes", §5 "Save dialog"), pure and tested without a DOM.
+// The save dialog's rules (docs/PRODUCT.md "The calculator", Save), pure and tested without a DOM.
 export type SaveMode = 'new' | 'overwrite';
 
 export interface SavedConfigurationRef {
@@ -92,7 +92,7 @@ export function isNameBlank(name: string): boolean {
   return name.trim() === '';
 }
 
-/** Seed 000 §5: disabled when the name is blank, a save is running, or overwriting with no configuration chosen. */
+/** docs/PRODUCT.md "The calculator": disabled when the name is blank, a save is running, or overwriting with no configuration chosen. */
 export function canSubmit(s: SaveDialogState): boolean {
   if (s.saving || isNameBlank(s.name)) return false;
   return s.mode === 'new' || s.selectedId !== null;

@@ -11,7 +11,7 @@ export const FREQUENCY_OPTIONS: { value: PaymentFrequency; label: string }[] = [
   { value: 'annually', label: 'Annually' },
 ];
 
-/** The summary header's label: Monthly, Quarterly or Annual (seed 000 §2). */
+/** The summary header's label: Monthly, Quarterly or Annual (docs/PRODUCT.md "The calculator"). */
 export function frequencyLabel(f: PaymentFrequency): string {
   return f === 'monthly' ? 'Monthly' : f === 'quarterly' ? 'Quarterly' : 'Annual';
 }

@@ -1,4 +1,4 @@
-// /saved-configurations (seed 000 §2): the signed-in user's saved quotes; a signed-out visitor is asked to sign in.
+// /saved-configurations (docs/PRODUCT.md "The calculator"): the signed-in user's saved quotes; a signed-out visitor is asked to sign in.
 import { Button, Card, EmptyState, Flex, Heading, Stack, Text, VStack } from '@chakra-ui/react';
 import { LuLock, LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-// The saved-configurations table's query state (seed 000 §2): sorted and paged on the server. Default creation date
+// The saved-configurations table's query state (docs/PRODUCT.md "The calculator"): sorted and paged on the server. Default creation date
 // descending; a new column sorts ascending, the same column toggles; sorting goes back to page 1.
 import type { ConfigurationSort } from '../../../shared/schemas/configuration';
 

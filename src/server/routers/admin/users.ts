@@ -22,5 +22,5 @@ export const adminUsersRouter = router({
   /** A reset link to hand over by other means: the same kind of token as the reset mail's, valid 24 hours. */
   resetLink: adminProcedure
     .input(userIdInput)
-    .mutation(({ ctx, input }) => createAdminResetLink(ctx.db, ctx.clock, ctx.config, input.id)),
+    .mutation(({ ctx, input }) => createAdminResetLink(ctx.db, ctx.clock, ctx.config, input.id, { userId: ctx.user.id })),
 });

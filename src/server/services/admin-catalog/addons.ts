@@ -46,7 +46,7 @@ export interface NewAddOn {
   description: string;
   setupFee: number;
   monthlyFee: number;
-  /** Not given: every package that exists now (seed 001 §9). */
+  /** Not given: every package that exists now (docs/PRODUCT.md "The admin area"). */
   availableForPackages?: number[];
 }
 

@@ -33,7 +33,7 @@ export function updateCategory(db: Db, id: number, changes: Partial<NewCategory>
   });
 }
 
-/** Its add-ons stay, uncategorised: the foreign key sets their categoryId to null (seed 001 §2). */
+/** Its add-ons stay, uncategorised: the foreign key sets their categoryId to null (docs/PRODUCT.md "The admin area"). */
 export function deleteCategory(db: Db, id: number): void {
   const result = db.delete(addonCategories).where(eq(addonCategories.id, id)).run();
   if (result.changes === 0) throw notFound(CATEGORY_NOT_FOUND);

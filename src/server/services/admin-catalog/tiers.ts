@@ -155,7 +155,7 @@ export const deleteUnitTier = (db: Db, packageId: number, tierId: number) => del
 export const deleteUserTier = (db: Db, packageId: number, tierId: number) => deleteTier(userStore, db, packageId, tierId);
 
 /**
- * Swaps all of a package's tiers of one kind in one transaction (CONTRACT §2): validated before anything is
+ * Swaps all of a package's tiers of one kind in one transaction (docs/PRODUCT.md "Pricing"): validated before anything is
  * written, and any failure while writing rolls the old tiers back. Answers the package with its new tiers.
  */
 export function replaceTiers(db: Db, packageId: number, kind: TierKind, tiers: readonly TierInput[]): PackageDto {

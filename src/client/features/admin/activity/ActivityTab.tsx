@@ -1,4 +1,4 @@
-// Activity tab (CONTRACT §7): the audit trail, newest first, filtered by who, what and when, 25 a page, CSV export.
+// Activity tab (docs/PRODUCT.md "Audit trail"): the audit trail, newest first, filtered by who, what and when, 25 a page, CSV export.
 import { Badge, Box, Button, Flex, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';

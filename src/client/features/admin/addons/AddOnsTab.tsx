@@ -1,4 +1,4 @@
-// Add-ons tab (seed 001 §2): one table, rows grouped by category (Multiple / Single selection), one availability
+// Add-ons tab (docs/PRODUCT.md "The admin area"): one table, rows grouped by category (Multiple / Single selection), one availability
 // checkbox per package column (sends only availableForPackages), add / edit one at a time, delete with confirmation.
 import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, useState } from 'react';

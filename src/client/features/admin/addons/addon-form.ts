@@ -1,4 +1,4 @@
-// The add-on form (seed 001 §5, §9): name and category required ("Name and category are required"), fees decimal
+// The add-on form (docs/PRODUCT.md "The admin area"): name and category required ("Name and category are required"), fees decimal
 // ≥ 0 (blank = 0); a new add-on costs nothing and is offered with every package.
 import { z } from 'zod';
 import type { AddOnDto } from '../../../lib/catalog-types';

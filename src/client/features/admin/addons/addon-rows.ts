@@ -1,4 +1,4 @@
-// The Add-ons table's rows (seed 001 §2): grouped by category, categories by name, add-ons by name within; add-ons
+// The Add-ons table's rows (docs/PRODUCT.md "The admin area"): grouped by category, categories by name, add-ons by name within; add-ons
 // without a (known) category last, under "Uncategorised". And the availability toggle of one package column.
 import type { AddOnDto, CategoryDto } from '../../../lib/catalog-types';
 

@@ -1,4 +1,4 @@
-// Add-on Categories tab (seed 001 §2): a two-column grid of cards sorted by name; add / edit / delete dialogs.
+// Add-on Categories tab (docs/PRODUCT.md "The admin area"): a two-column grid of cards sorted by name; add / edit / delete dialogs.
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuFolderOpen, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';

@@ -1,5 +1,5 @@
 // Add / edit dialog of an add-on category: name, "allows multiple selection" and the icon. Validated with the
-// shared schema; a failure is the toast "Validation Error" with the first problem (seed 001 §5).
+// shared schema; a failure is the toast "Validation Error" with the first problem (docs/PRODUCT.md "The admin area").
 import { Dialog, Field, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { DialogShell, DialogSubmitFooter } from '../../../components/DialogShell';
 import { useId, useState, type FormEvent } from 'react';

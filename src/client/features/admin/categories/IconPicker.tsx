@@ -1,4 +1,4 @@
-// The category icon picker (seed 001 §2): a 6-column grid with a maximum height that scrolls; each icon a toggle
+// The category icon picker (docs/PRODUCT.md "The admin area"): a 6-column grid with a maximum height that scrolls; each icon a toggle
 // button named after the icon. Pressing the chosen icon again clears the choice. On a phone the grid has 4 columns:
 // six are too narrow there for labels such as "Announcements" without breaking them mid-word.
 import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 // Add / edit form of a discount rule: name, description, type, value (step per type) and the conditions.
-// Checked as a whole on save: "Please fill in all required fields" (seed 001 §5).
+// Checked as a whole on save: "Please fill in all required fields" (docs/PRODUCT.md "The admin area").
 import { Card, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CreateDiscountInput, DiscountType } from '../../../../shared/schemas/catalog-admin';

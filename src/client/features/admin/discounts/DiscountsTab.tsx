@@ -1,4 +1,4 @@
-// Discounts tab (seed 001 §2): rule cards (name, description, type summary, conditions as text), Add (one form,
+// Discounts tab (docs/PRODUCT.md "The admin area"): rule cards (name, description, type summary, conditions as text), Add (one form,
 // disabled while open or saving), Edit one rule at a time, Delete with confirmation; the empty state.
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';

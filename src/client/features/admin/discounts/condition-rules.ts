@@ -1,4 +1,4 @@
-// Discount rules in the admin form (seed 001 §3, §5): which operators and value kinds each condition type takes,
+// Discount rules in the admin form (docs/PRODUCT.md "The admin area"): which operators and value kinds each condition type takes,
 // how a condition changes when its type or operator does, how a condition and a rule read on a card, and when a
 // rule may be saved. Pure: the condition editor and the rule cards only show what this decides.
 import { parseHundredths } from '../../../../shared/money';
@@ -88,7 +88,7 @@ function defaultValue(kind: ValueKind, packageIds: readonly number[]): string | 
   }
 }
 
-/** Seed 001 §9: a new rule starts with "contract duration at least 24 months". */
+/** docs/PRODUCT.md "The admin area": a new rule starts with "contract duration at least 24 months". */
 export function defaultCondition(): ConditionDraft {
   return { type: 'contractDuration', operator: '>=', value: '24' };
 }
@@ -176,7 +176,7 @@ export const DISCOUNT_TYPE_OPTIONS: { value: DiscountType; label: string }[] = [
 ];
 const DISCOUNT_LABEL = new Map<string, string>(DISCOUNT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
-/** Seed 001 §5: step 0.01 for fixed (euro), 1 for the rest. */
+/** docs/PRODUCT.md "The admin area": step 0.01 for fixed (euro), 1 for the rest. */
 export function valueStep(type: string): number {
   return type === 'fixed' ? 0.01 : 1;
 }
@@ -189,7 +189,7 @@ export function valueLabel(type: string): string {
 
 const trimZeros = (s: string) => s.replace(/\.0+$/, '').replace(/(\.\d*?)0+$/, '$1');
 
-/** "10%", "€50.00", "1 month" / "2 months" (seed 001 §9). */
+/** "10%", "€50.00", "1 month" / "2 months" (docs/PRODUCT.md "The admin area"). */
 export function discountValueText(type: string, value: string): string {
   if (type === 'fixed') return formatEuro(value);
   if (type === 'free_months') {
@@ -226,7 +226,7 @@ export function discountToDraft(d: StoredDiscount): DiscountDraft {
 }
 
 /**
- * Seed 001 §5: a non-blank name, a value above 0 and at least one (complete) condition, otherwise "Please fill in
+ * docs/PRODUCT.md "The admin area": a non-blank name, a value above 0 and at least one (complete) condition, otherwise "Please fill in
  * all required fields". Answers the body for admin.discounts.create / update, or the message.
  */
 export function discountDraftToInput(

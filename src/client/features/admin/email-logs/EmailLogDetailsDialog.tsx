@@ -1,4 +1,4 @@
-// One email log entry (seed 001 §2): ids, times, recipient, the linked user, subject, error, metadata as JSON, and
+// One email log entry (docs/PRODUCT.md "The admin area"): ids, times, recipient, the linked user, subject, error, metadata as JSON, and
 // the HTML content rendered only inside a sandboxed iframe (no scripts, no same-origin, never in the admin page).
 import { Badge, Box, Dialog, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DialogCloseFooter } from '../../../components/DialogCloseFooter';

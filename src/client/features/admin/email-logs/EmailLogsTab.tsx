@@ -1,4 +1,4 @@
-// Email Logs tab (seed 001 §2, §9): every mail the app sent or tried to, 10 a page, newest first, with details. On a
+// Email Logs tab (docs/PRODUCT.md "The admin area"): every mail the app sent or tried to, 10 a page, newest first, with details. On a
 // phone the ID and Type columns give way and Details stays in reach, as in the other admin tables.
 import { Badge, Box, Button, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// What the Email Logs tab shows of a log entry (seed 001 §2, §4, §9): the status badge, the recipient, one page of 10.
+// What the Email Logs tab shows of a log entry (docs/PRODUCT.md "The admin area"): the status badge, the recipient, one page of 10.
 export type EmailStatus = 'sent' | 'pending' | 'failed';
 
 export const EMAIL_LOGS_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-// Packages tab (seed 001 §2): the package cards, Add Package (a form that toggles open and closed), Edit one at a
+// Packages tab (docs/PRODUCT.md "The admin area"): the package cards, Add Package (a form that toggles open and closed), Edit one at a
 // time inline, Delete with confirmation; the empty state.
 import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';

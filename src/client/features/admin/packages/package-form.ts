@@ -1,4 +1,4 @@
-// The package form's values and rules (seed 001 §5, §9): name required, fees decimal ≥ 0 (blank = 0), a feature
+// The package form's values and rules (docs/PRODUCT.md "The admin area"): name required, fees decimal ≥ 0 (blank = 0), a feature
 // list of text + included. Converted to the shared create/update input; blank feature rows are left out.
 import { z } from 'zod';
 import { parseMoney } from '../../../../shared/money';

@@ -1,4 +1,4 @@
-// A saved configuration's details (seed 001 §2): every field, Close, and Download PDF (the stored quote as a PDF).
+// A saved configuration's details (docs/PRODUCT.md "The admin area"): every field, Close, and Download PDF (the stored quote as a PDF).
 import { Badge, Box, Button, Dialog, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';

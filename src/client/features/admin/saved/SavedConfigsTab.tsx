@@ -1,4 +1,4 @@
-// Saved Configs tab (seed 001 §2, §9): every user's saved quotes, searched, sorted and paged (30) on the server;
+// Saved Configs tab (docs/PRODUCT.md "The admin area"): every user's saved quotes, searched, sorted and paged (30) on the server;
 // the name opens the details; Load and Delete.
 import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The Saved Configs table's state (seed 001 §9): default sort createdAt descending; a new column sorts ascending,
+// The Saved Configs table's state (docs/PRODUCT.md "The admin area"): default sort createdAt descending; a new column sorts ascending,
 // the same column toggles; any change of sort or search goes back to page 1.
 import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
 

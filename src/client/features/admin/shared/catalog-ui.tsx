@@ -58,7 +58,7 @@ export function CatalogLoadError({ error, onRetry }: { error: unknown; onRetry: 
 
 export { progressToast } from '../../../components/toaster';
 
-/** A money or quantity input's common attributes: decimal, min 0, step 0.01 (seed 001 §5). */
+/** A money or quantity input's common attributes: decimal, min 0, step 0.01 (docs/PRODUCT.md "The admin area"). */
 export const moneyInputProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
 
 /** A labelled form field with its error under it (Chakra's Field wires label, input and message together). */

@@ -1,4 +1,4 @@
-// The dashboard's own session check (seed 001 §2), apart from the route guard: what to do with each answer of
+// The dashboard's own session check (docs/PRODUCT.md "The admin area"), apart from the route guard: what to do with each answer of
 // auth.check, and the toast that goes with it.
 export type DashboardAccess = 'checking' | 'granted' | 'error' | 'unauthenticated' | 'denied';
 

@@ -1,4 +1,4 @@
-// The admin login form (seed 001 §5): the address must be a valid email ("Email address is required" when blank),
+// The admin login form (docs/PRODUCT.md "The admin area"): the address must be a valid email ("Email address is required" when blank),
 // the password is required, Remember me is optional.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Price Tiers tab (seed 001 §2): package selector, Edit Tiers / Auto-Generate, Unit-Based and User-Based sub-tabs.
+// Price Tiers tab (docs/PRODUCT.md "The admin area"): package selector, Edit Tiers / Auto-Generate, Unit-Based and User-Based sub-tabs.
 // Every save replaces the package's tiers of one kind in one transaction (admin.tiers.replace).
 import { Box, Button, Card, Field, Flex, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';

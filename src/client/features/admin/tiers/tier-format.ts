@@ -1,4 +1,4 @@
-// How a tier reads in the Price Tiers tables (seed 001 §2): "100 – 999 units", the open tier "5,000 units+", and
+// How a tier reads in the Price Tiers tables (docs/PRODUCT.md "The admin area"): "100 – 999 units", the open tier "5,000 units+", and
 // the monthly price at a tier's ends (price × quantity, exact in cents).
 import type { PriceTierDto, UserPriceTierDto } from '../../../lib/catalog-types';
 import { parseMoney } from '../../../../shared/money';

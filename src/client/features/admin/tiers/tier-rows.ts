@@ -1,4 +1,4 @@
-// The tier editor's rows and rules (Edit Tiers mode, seed 001 §2, §4): Min, Max (blank = No limit) and Price per
+// The tier editor's rows and rules (Edit Tiers mode, docs/PRODUCT.md "The admin area"): Min, Max (blank = No limit) and Price per
 // row as typed; rows can be added and removed; on save each row is checked, then the set as a whole (no overlaps,
 // only the last may be open), with the server's own messages.
 import { parseMoney } from '../../../../shared/money';

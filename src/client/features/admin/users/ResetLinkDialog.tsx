@@ -1,4 +1,4 @@
-// "Password Reset Link" (seed 001 §2, §4, §8): generating, then the link with Copy ("Link copied") and its expiry,
+// "Password Reset Link" (docs/PRODUCT.md "The admin area"): generating, then the link with Copy ("Link copied") and its expiry,
 // or the inline failure with Retry.
 import { Alert, Button, Dialog, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';

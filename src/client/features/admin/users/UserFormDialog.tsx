@@ -1,4 +1,4 @@
-// "Create New User" and "Edit User" (seed 001 §2, §5): username, email, names, company, password and the admin
+// "Create New User" and "Edit User" (docs/PRODUCT.md "The admin area"): username, email, names, company, password and the admin
 // checkbox. Edit sends only the changed fields; a blank password keeps the current one.
 import { Checkbox, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
 import { DialogSubmitFooter } from '../../../components/DialogShell';

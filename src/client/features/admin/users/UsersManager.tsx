@@ -1,4 +1,4 @@
-// The user table and its dialogs, shared by the Users tab and the standalone /admin/users page (seed 001 §2):
+// The user table and its dialogs, shared by the Users tab and the standalone /admin/users page (docs/PRODUCT.md "The admin area"):
 // Last Login and the reset-link action appear in the tab only.
 import { Badge, Box, Button, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';

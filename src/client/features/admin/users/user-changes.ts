@@ -1,4 +1,4 @@
-// The Edit User form sends only what changed (seed 001 §5); a blank password keeps the current one.
+// The Edit User form sends only what changed (docs/PRODUCT.md "The admin area"); a blank password keeps the current one.
 import type { UserChanges } from '../../../../shared/schemas/admin-users';
 
 export interface UserFormValues {

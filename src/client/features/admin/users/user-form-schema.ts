@@ -1,4 +1,4 @@
-// The Create New User and Edit User forms (seed 001 §5): every field required on create; on edit the password may
+// The Create New User and Edit User forms (docs/PRODUCT.md "The admin area"): every field required on create; on edit the password may
 // stay blank (keeps the current one). The messages are the shared schemas' (the server says the same).
 import { z } from 'zod';
 import { createUserInput } from '../../../../shared/schemas/admin-users';
