@@ -13,16 +13,12 @@ import { createCategory } from '../../src/server/services/admin-catalog/categori
 import { createDiscount } from '../../src/server/services/admin-catalog/discounts';
 import { createPackage } from '../../src/server/services/admin-catalog/packages';
 import { seedDemoCatalog } from '../../src/server/seed/seed';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, admin, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
 const quoteForm = { packageId: 1, pricingModel: 'sqm', squareMeters: 500, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' };

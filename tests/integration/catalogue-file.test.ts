@@ -1,18 +1,14 @@
 // The catalogue as a file (docs/API.md "The catalogue as a file"): export by name, import that makes the catalogue
 // equal to a file in one transaction (or, as a dry run, says what it would change), every problem listed at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, ADMIN, createTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
 
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, admin, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
 const exportNow = async () => {

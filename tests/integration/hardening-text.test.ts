@@ -4,16 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleLineText } from '../../src/shared/schemas/text';
 import { registration } from '../support/accounts';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, admin, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
 const BAD = [

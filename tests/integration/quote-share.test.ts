@@ -7,7 +7,7 @@ import { hashToken } from '../../src/server/auth/tokens';
 import { demoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, ADMIN, APP_URL, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -16,10 +16,8 @@ let admin: TestClient;
 let customer: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, admin, user } = await appWithAdminAndUser());
   ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
   customer = t.client();
 });
 afterAll(() => t.close());

@@ -99,6 +99,12 @@ export async function appWithAdmin(): Promise<{ t: TestApp; admin: TestClient }>
   return { t, admin: await t.login(ADMIN.email, ADMIN.password) };
 }
 
+/** A test app for one file with both the admin and the demo user signed in. */
+export async function appWithAdminAndUser(): Promise<{ t: TestApp; admin: TestClient; user: TestClient }> {
+  const { t, admin } = await appWithAdmin();
+  return { t, admin, user: await t.login(USER.email, USER.password) };
+}
+
 /** A test app for one file with the demo user signed in. */
 export async function appWithUser(): Promise<{ t: TestApp; user: TestClient }> {
   const t = await createTestApp();
