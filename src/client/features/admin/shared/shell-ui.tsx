@@ -2,6 +2,7 @@
 // loading and error blocks, a pager, and a sortable column header.
 import { Box, Button, Center, EmptyState, Flex, Heading, HStack, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/errors';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 
 export function SectionHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
@@ -146,4 +147,34 @@ export function stickyActions(header = false) {
     bg: header ? 'bg.subtle' : 'bg',
     boxShadow: '-8px 0 8px -8px rgba(0, 0, 0, 0.18)',
   } as const;
+}
+
+/**
+ * A list query's states: loading, its failure in the server's words, empty, then `children` with the data. Every
+ * admin list tab shows them alike.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  failure,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  loading: string;
+  failure: string;
+  isEmpty: (data: T) => boolean;
+  empty: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock label={loading} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <Text color="fg.error" role="alert">
+        {failure}: {errorMessage(query.error, 'Please try again.')}
+      </Text>
+    );
+  }
+  return <>{isEmpty(query.data) ? empty : children(query.data)}</>;
 }

@@ -1,6 +1,6 @@
 // The user table and its dialogs, shared by the Users tab and the standalone /admin/users page (docs/PRODUCT.md "The admin area"):
 // Last Login and the reset-link action appear in the tab only.
-import { Badge, Box, Button, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuPencil, LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -8,7 +8,7 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { formatAdminDate, formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
-import { EmptyBlock, LoadingBlock, SectionHeader, stickyActions } from '../shared/shell-ui';
+import { EmptyBlock, QueryStates, SectionHeader, stickyActions } from '../shared/shell-ui';
 import { ResetLinkDialog } from './ResetLinkDialog';
 import { UserFormDialog, type AdminUser, type UserFormResult } from './UserFormDialog';
 
@@ -71,78 +71,72 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
         }
       />
 
-      {users.isPending ? (
-        <LoadingBlock label="Loading users..." />
-      ) : users.isError ? (
-        <Text color="fg.error" role="alert">
-          Failed to load users: {errorMessage(users.error, 'Please try again.')}
-        </Text>
-      ) : users.data.length === 0 ? (
-        <EmptyBlock icon={<LuUsers />} title="No users found" />
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="l2">
-          <Table.Root size="sm" interactive minW={inTab ? '960px' : '820px'}>
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>Username</Table.ColumnHeader>
-                <Table.ColumnHeader>Email</Table.ColumnHeader>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Company</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
-                {inTab && <Table.ColumnHeader>Last Login</Table.ColumnHeader>}
-                <Table.ColumnHeader>Admin</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
-                  Actions
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {users.data.map((u) => (
-                <Table.Row key={u.id}>
-                  <Table.Cell fontWeight="medium" maxW="56" truncate title={u.username}>
-                    {u.username}
-                  </Table.Cell>
-                  <Table.Cell maxW="56" truncate title={u.email}>
-                    {u.email}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{`${u.firstname} ${u.lastname}`.trim() || '—'}</Table.Cell>
-                  <Table.Cell maxW="44" truncate title={u.companyName}>
-                    {u.companyName || '—'}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                    {formatAdminDate(u.createdAt)}
-                  </Table.Cell>
-                  {inTab && (
-                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums" color={u.lastLogin ? undefined : 'fg.muted'}>
-                      {u.lastLogin ? formatAdminDateTime(u.lastLogin) : 'Never'}
-                    </Table.Cell>
-                  )}
-                  <Table.Cell>
-                    <Badge colorPalette={u.isAdmin ? 'purple' : 'gray'} variant="subtle">
-                      {u.isAdmin ? 'Yes' : 'No'}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" {...stickyActions()}>
-                    <HStack gap="0.5" justify="flex-end">
-                      {inTab && (
-                        <IconButton size="xs" variant="ghost" aria-label={`Generate password reset link for ${u.username}`} title="Generate password reset link" onClick={() => setResetFor(u)}>
-                          <LuKeyRound />
-                        </IconButton>
-                      )}
-                      <IconButton size="xs" variant="ghost" aria-label={`Edit ${u.username}`} title="Edit user" onClick={() => setForm({ user: u })}>
-                        <LuPencil />
-                      </IconButton>
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${u.username}`} title="Delete user" onClick={() => setDeleting(u)}>
-                        <LuTrash2 />
-                      </IconButton>
-                    </HStack>
-                  </Table.Cell>
+      <QueryStates query={users} loading="Loading users..." failure="Failed to load users" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuUsers />} title="No users found" />}>
+        {(d) => (
+          <Table.ScrollArea borderWidth="1px" rounded="l2">
+            <Table.Root size="sm" interactive minW={inTab ? '960px' : '820px'}>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader>Username</Table.ColumnHeader>
+                  <Table.ColumnHeader>Email</Table.ColumnHeader>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Company</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  {inTab && <Table.ColumnHeader>Last Login</Table.ColumnHeader>}
+                  <Table.ColumnHeader>Admin</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                    Actions
+                  </Table.ColumnHeader>
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+              </Table.Header>
+              <Table.Body>
+                {d.map((u) => (
+                  <Table.Row key={u.id}>
+                    <Table.Cell fontWeight="medium" maxW="56" truncate title={u.username}>
+                      {u.username}
+                    </Table.Cell>
+                    <Table.Cell maxW="56" truncate title={u.email}>
+                      {u.email}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{`${u.firstname} ${u.lastname}`.trim() || '—'}</Table.Cell>
+                    <Table.Cell maxW="44" truncate title={u.companyName}>
+                      {u.companyName || '—'}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                      {formatAdminDate(u.createdAt)}
+                    </Table.Cell>
+                    {inTab && (
+                      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums" color={u.lastLogin ? undefined : 'fg.muted'}>
+                        {u.lastLogin ? formatAdminDateTime(u.lastLogin) : 'Never'}
+                      </Table.Cell>
+                    )}
+                    <Table.Cell>
+                      <Badge colorPalette={u.isAdmin ? 'purple' : 'gray'} variant="subtle">
+                        {u.isAdmin ? 'Yes' : 'No'}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" {...stickyActions()}>
+                      <HStack gap="0.5" justify="flex-end">
+                        {inTab && (
+                          <IconButton size="xs" variant="ghost" aria-label={`Generate password reset link for ${u.username}`} title="Generate password reset link" onClick={() => setResetFor(u)}>
+                            <LuKeyRound />
+                          </IconButton>
+                        )}
+                        <IconButton size="xs" variant="ghost" aria-label={`Edit ${u.username}`} title="Edit user" onClick={() => setForm({ user: u })}>
+                          <LuPencil />
+                        </IconButton>
+                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${u.username}`} title="Delete user" onClick={() => setDeleting(u)}>
+                          <LuTrash2 />
+                        </IconButton>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </QueryStates>
 
       <UserFormDialog
         open={form !== null}

@@ -11,7 +11,7 @@ import { notify } from '../../../components/toaster';
 import { errorMessage, inputIssuesOf } from '../../../lib/errors';
 import { formatAdminDateTime } from '../../../lib/format';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { EmptyBlock, LoadingBlock, SectionHeader } from '../shared/shell-ui';
+import { EmptyBlock, QueryStates, SectionHeader } from '../shared/shell-ui';
 import { deliveryBadge, EVENT_LABELS, lastOutcome } from './webhook-view';
 
 type Webhook = RouterOutputs['admin']['webhooks']['list'][number];
@@ -51,63 +51,57 @@ export function WebhooksTab() {
           </Button>
         }
       />
-      {hooks.isPending ? (
-        <LoadingBlock label="Loading webhooks..." />
-      ) : hooks.isError ? (
-        <Text color="fg.error" role="alert">
-          Error loading webhooks: {errorMessage(hooks.error, 'Please try again.')}
-        </Text>
-      ) : hooks.data.length === 0 ? (
-        <EmptyBlock icon={<LuWebhook />} title="No webhooks yet" description="Add one to tell a CRM or billing system when a quote is sent or accepted." />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Webhooks">
-          {hooks.data.map((h) => (
-            <Box as="li" key={h.id} borderWidth="1px" rounded="l3" p={{ base: '3', md: '4' }}>
-              <Flex gap="3" justify="space-between" align="flex-start" direction={{ base: 'column', md: 'row' }}>
-                <Box minW="0" flex="1">
-                  <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-                    {h.url}
-                  </Text>
-                  <Wrap gap="1.5" mt="2">
-                    {h.events.map((e) => (
-                      <Badge key={e} variant="subtle" colorPalette="blue">
-                        {e}
-                      </Badge>
-                    ))}
-                  </Wrap>
-                  <Text fontSize="xs" color="fg.muted" mt="2">
-                    Added {formatAdminDateTime(h.createdAt)}
-                  </Text>
-                </Box>
-                <Flex gap="2" wrap="wrap" align="center" flexShrink={0}>
-                  <Switch.Root
-                    size="sm"
-                    checked={h.active}
-                    disabled={update.isPending}
-                    onCheckedChange={(e) => update.mutate({ id: h.id, active: e.checked })}
-                  >
-                    <Switch.HiddenInput aria-label={`Active: ${h.url}`} />
-                    <Switch.Control />
-                    <Switch.Label fontSize="sm">{h.active ? 'Active' : 'Paused'}</Switch.Label>
-                  </Switch.Root>
-                  <Button size="xs" variant="outline" onClick={() => ping.mutate({ id: h.id })} loading={ping.isPending && ping.variables?.id === h.id}>
-                    <LuSend /> Send test
-                  </Button>
-                  <Button size="xs" variant="outline" onClick={() => setShowing(h)}>
-                    <LuList /> Deliveries
-                  </Button>
-                  <Button size="xs" variant="outline" onClick={() => setEditing(h)} aria-label={`Edit ${h.url}`}>
-                    <LuPencil /> Edit
-                  </Button>
-                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(h)} aria-label={`Delete ${h.url}`}>
-                    <LuTrash2 />
-                  </Button>
+      <QueryStates query={hooks} loading="Loading webhooks..." failure="Error loading webhooks" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuWebhook />} title="No webhooks yet" description="Add one to tell a CRM or billing system when a quote is sent or accepted." />}>
+        {(d) => (
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Webhooks">
+            {d.map((h) => (
+              <Box as="li" key={h.id} borderWidth="1px" rounded="l3" p={{ base: '3', md: '4' }}>
+                <Flex gap="3" justify="space-between" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+                  <Box minW="0" flex="1">
+                    <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+                      {h.url}
+                    </Text>
+                    <Wrap gap="1.5" mt="2">
+                      {h.events.map((e) => (
+                        <Badge key={e} variant="subtle" colorPalette="blue">
+                          {e}
+                        </Badge>
+                      ))}
+                    </Wrap>
+                    <Text fontSize="xs" color="fg.muted" mt="2">
+                      Added {formatAdminDateTime(h.createdAt)}
+                    </Text>
+                  </Box>
+                  <Flex gap="2" wrap="wrap" align="center" flexShrink={0}>
+                    <Switch.Root
+                      size="sm"
+                      checked={h.active}
+                      disabled={update.isPending}
+                      onCheckedChange={(e) => update.mutate({ id: h.id, active: e.checked })}
+                    >
+                      <Switch.HiddenInput aria-label={`Active: ${h.url}`} />
+                      <Switch.Control />
+                      <Switch.Label fontSize="sm">{h.active ? 'Active' : 'Paused'}</Switch.Label>
+                    </Switch.Root>
+                    <Button size="xs" variant="outline" onClick={() => ping.mutate({ id: h.id })} loading={ping.isPending && ping.variables?.id === h.id}>
+                      <LuSend /> Send test
+                    </Button>
+                    <Button size="xs" variant="outline" onClick={() => setShowing(h)}>
+                      <LuList /> Deliveries
+                    </Button>
+                    <Button size="xs" variant="outline" onClick={() => setEditing(h)} aria-label={`Edit ${h.url}`}>
+                      <LuPencil /> Edit
+                    </Button>
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(h)} aria-label={`Delete ${h.url}`}>
+                      <LuTrash2 />
+                    </Button>
+                  </Flex>
                 </Flex>
-              </Flex>
-            </Box>
-          ))}
-        </Stack>
-      )}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </QueryStates>
       <WebhookFormDialog webhook={editing} onClose={() => setEditing(null)} />
       <DeliveriesDialog webhook={showing} onClose={() => setShowing(null)} />
       <ConfirmDialog
@@ -292,75 +286,69 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
               </Text>
             </Dialog.Header>
             <Dialog.Body>
-              {list.isPending ? (
-                <LoadingBlock label="Loading deliveries..." />
-              ) : list.isError ? (
-                <Text color="fg.error" role="alert">
-                  Error loading deliveries: {errorMessage(list.error, 'Please try again.')}
-                </Text>
-              ) : list.data.length === 0 ? (
-                <EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />
-              ) : (
-                <Table.ScrollArea borderWidth="1px" rounded="l2">
-                  <Table.Root size="sm" minW={{ base: '0', md: '640px' }}>
-                    <Table.Header>
-                      <Table.Row bg="bg.subtle">
-                        <Table.ColumnHeader>Event</Table.ColumnHeader>
-                        <Table.ColumnHeader>Status</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end" hideBelow="md">
-                          Tries
-                        </Table.ColumnHeader>
-                        <Table.ColumnHeader hideBelow="md">Last answer</Table.ColumnHeader>
-                        <Table.ColumnHeader hideBelow="md">Next try</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">
-                          <Box as="span" srOnly>
-                            Actions
-                          </Box>
-                        </Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {list.data.map((d) => {
-                        const badge = deliveryBadge(d.status);
-                        return (
-                          <Table.Row key={d.id}>
-                            <Table.Cell>
-                              <Text fontFamily="mono" fontSize="xs">
-                                {d.event}
-                              </Text>
-                              <Text fontSize="xs" color="fg.muted">
-                                {formatAdminDateTime(d.createdAt)}
-                              </Text>
-                            </Table.Cell>
-                            <Table.Cell>
-                              <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
-                            </Table.Cell>
-                            <Table.Cell textAlign="end" hideBelow="md" fontVariantNumeric="tabular-nums">
-                              {d.attempts}
-                            </Table.Cell>
-                            <Table.Cell hideBelow="md" maxW="48">
-                              <Text truncate fontSize="sm" title={lastOutcome(d)}>
-                                {lastOutcome(d)}
-                              </Text>
-                            </Table.Cell>
-                            <Table.Cell hideBelow="md" whiteSpace="nowrap" fontSize="sm">
-                              {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
-                            </Table.Cell>
-                            <Table.Cell textAlign="end">
-                              <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
-                                <LuRefreshCw />
-                                <Box as="span" hideBelow="md">
-                                  Resend
-                                </Box>
-                              </Button>
-                            </Table.Cell>
-                          </Table.Row>
-                        );
-                      })}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-              )}
+              <QueryStates query={list} loading="Loading deliveries..." failure="Error loading deliveries" isEmpty={(d) => d.length === 0} empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}>
+                {(d) => (
+                  <Table.ScrollArea borderWidth="1px" rounded="l2">
+                    <Table.Root size="sm" minW={{ base: '0', md: '640px' }}>
+                      <Table.Header>
+                        <Table.Row bg="bg.subtle">
+                          <Table.ColumnHeader>Event</Table.ColumnHeader>
+                          <Table.ColumnHeader>Status</Table.ColumnHeader>
+                          <Table.ColumnHeader textAlign="end" hideBelow="md">
+                            Tries
+                          </Table.ColumnHeader>
+                          <Table.ColumnHeader hideBelow="md">Last answer</Table.ColumnHeader>
+                          <Table.ColumnHeader hideBelow="md">Next try</Table.ColumnHeader>
+                          <Table.ColumnHeader textAlign="end">
+                            <Box as="span" srOnly>
+                              Actions
+                            </Box>
+                          </Table.ColumnHeader>
+                        </Table.Row>
+                      </Table.Header>
+                      <Table.Body>
+                        {d.map((d) => {
+                          const badge = deliveryBadge(d.status);
+                          return (
+                            <Table.Row key={d.id}>
+                              <Table.Cell>
+                                <Text fontFamily="mono" fontSize="xs">
+                                  {d.event}
+                                </Text>
+                                <Text fontSize="xs" color="fg.muted">
+                                  {formatAdminDateTime(d.createdAt)}
+                                </Text>
+                              </Table.Cell>
+                              <Table.Cell>
+                                <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
+                              </Table.Cell>
+                              <Table.Cell textAlign="end" hideBelow="md" fontVariantNumeric="tabular-nums">
+                                {d.attempts}
+                              </Table.Cell>
+                              <Table.Cell hideBelow="md" maxW="48">
+                                <Text truncate fontSize="sm" title={lastOutcome(d)}>
+                                  {lastOutcome(d)}
+                                </Text>
+                              </Table.Cell>
+                              <Table.Cell hideBelow="md" whiteSpace="nowrap" fontSize="sm">
+                                {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
+                              </Table.Cell>
+                              <Table.Cell textAlign="end">
+                                <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
+                                  <LuRefreshCw />
+                                  <Box as="span" hideBelow="md">
+                                    Resend
+                                  </Box>
+                                </Button>
+                              </Table.Cell>
+                            </Table.Row>
+                          );
+                        })}
+                      </Table.Body>
+                    </Table.Root>
+                  </Table.ScrollArea>
+                )}
+              </QueryStates>
             </Dialog.Body>
             <DialogCloseFooter onClose={onClose} />
             <Dialog.CloseTrigger asChild>
