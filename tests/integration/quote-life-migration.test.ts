@@ -12,26 +12,15 @@ import { closeDatabase, openDatabase } from '../../src/server/db/database';
 import { getWithDrift } from '../../src/server/services/quote-life';
 import { insertConfiguration } from '../../src/server/services/configurations';
 import { TestClock } from '../support/clock';
+import { migrationsBefore } from '../support/migrations';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-migration-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The migrations folder as it was before the quote's life: 0000 to 0004. */
-function migrationsBefore(): string {
-  const source = path.resolve('db/migrations');
-  const target = path.join(dir, 'migrations');
-  fs.mkdirSync(path.join(target, 'meta'), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0005');
-  fs.writeFileSync(path.join(target, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(source, `${e.tag}.sql`), path.join(target, `${e.tag}.sql`));
-  return target;
-}
-
 it('gives existing quotes a number, revision 1, draft and a validity, keeping their figures', () => {
   const file = path.join(dir, 'app.db');
   const old = new Database(file);
-  migrate(drizzle(old), { migrationsFolder: migrationsBefore() });
+  migrate(drizzle(old), { migrationsFolder: migrationsBefore(dir, '0005') });
   old.prepare("INSERT INTO users (username, email, password_hash, created_at) VALUES ('a@x.test', 'a@x.test', 'x', 0)").run();
   const insert = old.prepare(`INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters,
     user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,

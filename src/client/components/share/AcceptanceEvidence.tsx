@@ -3,19 +3,10 @@
 // Acceptances recorded before the evidence existed show what they have.
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
+import type { RouterOutputs } from '../../lib/trpc';
+import { DefinitionList, DefinitionRow as Row } from '../DefinitionRows';
 
-export interface Acceptance {
-  name: string;
-  email: string;
-  at: string;
-  revision: number;
-  address: string;
-  totalMonthly?: string;
-  setupFees?: string;
-  tcv?: string;
-  statement?: string;
-  fingerprint?: string;
-}
+type Acceptance = NonNullable<RouterOutputs['configurations']['get']['acceptance']>;
 
 export function AcceptanceEvidence({ a }: { a: Acceptance }) {
   const figures = a.totalMonthly !== undefined && a.setupFees !== undefined && a.tcv !== undefined;
@@ -24,7 +15,7 @@ export function AcceptanceEvidence({ a }: { a: Acceptance }) {
       <Heading as="h3" size="sm" color="green.fg" mb="2">
         Accepted by the customer
       </Heading>
-      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '9.5rem 1fr' }} columnGap="3" rowGap="1" textStyle="sm">
+      <DefinitionList labelWidth="9.5rem">
         <Row label="Accepted by">
           {a.name} ({a.email})
         </Row>
@@ -44,20 +35,7 @@ export function AcceptanceEvidence({ a }: { a: Acceptance }) {
             </Text>
           </Row>
         )}
-      </Box>
+      </DefinitionList>
     </Box>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <Box as="dt" color="fg.muted" mt={{ base: '1.5', sm: '0' }}>
-        {label}
-      </Box>
-      <Box as="dd" overflowWrap="anywhere">
-        {children}
-      </Box>
-    </>
   );
 }

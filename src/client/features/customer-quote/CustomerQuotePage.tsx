@@ -6,6 +6,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useReducer } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
+import { DefinitionList, DefinitionRow as Evidence } from '../../components/DefinitionRows';
 import { errorMessage } from '../../lib/errors';
 import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -357,7 +358,7 @@ function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptan
           Accepted
         </Heading>
       </HStack>
-      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} columnGap="4" rowGap={{ base: '0', sm: '1.5' }} textStyle="sm">
+      <DefinitionList labelWidth="10rem">
         <Evidence label="Accepted by">
           {a.name} ({a.email})
         </Evidence>
@@ -370,24 +371,11 @@ function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptan
             </Text>
           </Evidence>
         )}
-      </Box>
+      </DefinitionList>
       <Text mt="3" textStyle="sm" color="fg.muted">
         Thank you. {seller} has been told and will be in touch. A copy has been sent to your email address.
       </Text>
     </Box>
-  );
-}
-
-function Evidence({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <Box as="dt" color="fg.muted" mt={{ base: '2', sm: '0' }}>
-        {label}
-      </Box>
-      <Box as="dd" overflowWrap="anywhere">
-        {children}
-      </Box>
-    </>
   );
 }
 
