@@ -4,7 +4,7 @@
 // link's token is masked in the email log, as reset tokens are: it exists only in the sent mail.
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq, isNull } from 'drizzle-orm';
-import { configurations, quoteShares } from '../../../db/schema';
+import { quoteShares } from '../../../db/schema';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import { recordAudit } from './audit';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
 import { getConfiguration, todayOf } from './configurations';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
-import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
+import { freeze, makeLink, markSent, shareUrl, tokenOf } from './share-links';
 
 type Send = z.output<typeof sendInput>;
 
@@ -67,10 +67,7 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
     let token: string;
     if (reused) {
       token = reused.token;
-      if (quote.status === 'draft') {
-        db.update(configurations).set({ status: 'sent', updatedAt: clock.now() }).where(eq(configurations.id, quote.id)).run();
-        recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: quote.id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
-      }
+      if (quote.status === 'draft') markSent(db, clock, actor, quote.id);
     } else {
       token = makeLink(db, clock, config, actor, quote.id).token;
     }

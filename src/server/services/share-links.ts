@@ -78,6 +78,12 @@ export function tokenOf(config: Pick<AppConfig, 'appSecret' | 'databasePath'>, n
 
 export const shareUrl = (config: AppConfig, token: string) => `${config.appUrl}/q/${token}`;
 
+/** A draft handed to its customer (a link made, or mailed) is sent; the move is audited. Call inside a transaction. */
+export function markSent(db: Db, clock: Clock, actor: Actor, id: number): void {
+  db.update(configurations).set({ status: 'sent', updatedAt: clock.now() }).where(eq(configurations.id, id)).run();
+  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
+}
+
 export interface MadeLink {
   token: string;
   url: string;
@@ -91,10 +97,7 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
   if (row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const now = clock.now();
   const by = { userId: actor.id };
-  if (row.status === 'draft') {
-    db.update(configurations).set({ status: 'sent', updatedAt: now }).where(eq(configurations.id, id)).run();
-    recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
-  }
+  if (row.status === 'draft') markSent(db, clock, actor, id);
   const revoked = db
     .update(quoteShares)
     .set({ revokedAt: now })
