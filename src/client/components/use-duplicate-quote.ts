@@ -11,11 +11,12 @@ type Totals = { id: number; totalMonthly: string; setupFees: string; tcv: string
 
 export function useDuplicateQuote(onCopied?: (copy: { id: number; number: string }) => void) {
   const utils = trpc.useUtils();
-  const mutation = trpc.configurations.duplicate.useMutation();
+  // mutateAsync is stable (the mutation object is not): `duplicate` keeps its identity while a page re-renders
+  const { mutateAsync, isPending } = trpc.configurations.duplicate.useMutation();
   const duplicate = useCallback(
     async (source: Totals) => {
       try {
-        const copy = await mutation.mutateAsync({ id: source.id });
+        const copy = await mutateAsync({ id: source.id });
         const moved = changedTotals(source, copy, (a) => formatEuro(a));
         notify(
           'success',
@@ -28,7 +29,7 @@ export function useDuplicateQuote(onCopied?: (copy: { id: number; number: string
         notify('error', 'Duplicate failed', errorMessage(err, 'The quote could not be duplicated'));
       }
     },
-    [mutation, utils, onCopied],
+    [mutateAsync, utils, onCopied],
   );
-  return { duplicate, pending: mutation.isPending };
+  return { duplicate, pending: isPending };
 }

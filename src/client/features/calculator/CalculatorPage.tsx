@@ -1,7 +1,7 @@
 // The pricing calculator (docs/PRODUCT.md "The calculator"): data in, state in calculator-state.ts, the live quote from the shared engine
 // in the browser on every change (no server round trip per keystroke), and the dialogs around it.
-import { Box, Button, Card, Flex, Grid, Heading, HStack, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text, useMediaQuery } from '@chakra-ui/react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toPricingCatalog } from '../../../shared/catalog';
 import type { CatalogDto } from '../../lib/catalog-types';
@@ -12,8 +12,7 @@ import { errorMessage, httpStatusOf, outageText, UNAVAILABLE_MESSAGE } from '../
 import { usePageTitle } from '../../lib/page-title';
 import { useCurrentUser } from '../../lib/session';
 import { downloadConfigurationPdf, downloadQuotePdf } from '../../lib/pdf';
-import { trpc } from '../../lib/trpc';
-import { AddOnsSection } from './AddOnsSection';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import {
   calculatorReducer,
   initialCalculatorState,
@@ -29,8 +28,7 @@ import { CustomItemsCard } from './CustomItemsCard';
 import { DetailsDialog } from './DetailsDialog';
 import { DiscountsPanel } from './DiscountsPanel';
 import { DraftNotice } from './DraftNotice';
-import { PackagePicker } from './PackagePicker';
-import { ContractOptions, PricingOptions } from './PricingOptions';
+import { ConfigureCard } from './ConfigureCard';
 import { PricingSummary } from './PricingSummary';
 import { SaveDialog, type SaveOutcome } from './SaveDialog';
 import type { SaveEvent } from './save-dialog-state';
@@ -63,6 +61,8 @@ export function CalculatorPage({ configId }: { configId?: string }) {
   const loaded = trpc.configurations.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const notFound = id !== null && httpStatusOf(loaded.error) === 404;
   usePageTitle(notFound ? null : 'Pricing Calculator');
+  // read here, not in the calculator: this page does not re-render while the user types
+  const userId = useCurrentUser().user?.id ?? null;
 
   return (
     <Stack gap="6">
@@ -82,7 +82,7 @@ export function CalculatorPage({ configId }: { configId?: string }) {
           retrying={catalog.isFetching}
         />
       ) : catalog.data ? (
-        <Calculator catalog={catalog.data} configId={id} />
+        <Calculator catalog={catalog.data} configId={id} userId={userId} />
       ) : (
         <CalculatorSkeleton />
       )}
@@ -117,37 +117,13 @@ const NO_ITEMS: CalculatorState['customItems'] = [];
 
 type Quote = { ok: true; result: QuoteResult } | { ok: false; error: unknown };
 
-const SectionTitle = memo(function SectionTitle({ children, hint }: { children: string; hint?: string }) {
-  return (
-    <Stack gap="0.5">
-      <Heading as="h3" size="md">
-        {children}
-      </Heading>
-      {hint && (
-        <Text fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
-      )}
-    </Stack>
-  );
-});
-
-// What never changes while the user types is made once: React skips an element it is handed again.
-const CONFIGURE_HEADER = (
-  <Card.Header>
-    <Heading as="h2" size="lg" id="configure-title">
-      Configure Your Package
-    </Heading>
-    <Text color="fg.muted" fontSize="sm">
-      Choose a package, size it and add what the customer needs.
-    </Text>
-  </Card.Header>
-);
-const PRICING_TITLE = <SectionTitle hint="Price by floor space (units) or by number of users.">Pricing Configuration</SectionTitle>;
-const CONTRACT_TITLE = <SectionTitle>Contract & Payment</SectionTitle>;
+/** Below the `lg` breakpoint, where the summary sits under the form: the mobile totals bar is drawn only there. */
+const NARROW = ['(max-width: 61.99em)'];
 
 /** Phones and tablets: the two figures that matter stay in sight while the form scrolls; a tap jumps to the summary. */
-function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: number; target: RefObject<HTMLDivElement | null> }) {
+const MobileTotalsBar = memo(function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: number; target: RefObject<HTMLDivElement | null> }) {
+  const [narrow] = useMediaQuery(NARROW, { ssr: false });
+  if (!narrow) return null;
   return (
     <>
       <Box hideFrom="lg" h="16" aria-hidden />
@@ -191,9 +167,61 @@ function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: numbe
       </Box>
     </>
   );
-}
+});
 
-function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: number | null }) {
+type LoadedQuote = RouterOutputs['configurations']['get'];
+
+// The parts below read queries of their own: as components they run when their props change, not on every keystroke.
+
+/** Loads the quote named in the address once it arrives; a failure other than "not found" leaves the address. */
+const LoadOnArrival = memo(function LoadOnArrival({
+  configId,
+  loadedFor,
+  onLoaded,
+}: {
+  configId: number | null;
+  loadedFor: RefObject<number | null>;
+  onLoaded: (data: LoadedQuote) => void;
+}) {
+  const [, navigate] = useLocation();
+  const loaded = trpc.configurations.get.useQuery({ id: configId ?? 0 }, { enabled: configId !== null });
+  useEffect(() => {
+    if (configId === null || loadedFor.current === configId) return;
+    if (loaded.data && loaded.data.id === configId) onLoaded(loaded.data);
+    else if (loaded.isError && httpStatusOf(loaded.error) !== 404) {
+      loadedFor.current = configId;
+      // the address must not keep an id whose quote is not on screen
+      notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
+      navigate('/', { replace: true });
+    }
+  }, [configId, loaded.data, loaded.isError, loaded.error, loadedFor, onLoaded, navigate]);
+  return null;
+});
+
+/** "Saved configuration #12 · Name" under the summary. */
+const CurrentConfiguration = memo(function CurrentConfiguration({ id }: { id: number }) {
+  const name = trpc.configurations.all.useQuery({ scope: 'mine' }).data?.find((c) => c.id === id)?.name;
+  return (
+    <HStack justify="center" mt="2" fontSize="xs" color="fg.muted">
+      <Text data-testid="current-config">
+        Saved configuration #{id}
+        {name ? ` · ${name}` : ''}
+      </Text>
+    </HStack>
+  );
+});
+
+/** The save dialog with the user's quotes it may overwrite: an accepted quote is frozen, so it is not offered. */
+const SaveQuoteDialog = memo(function SaveQuoteDialog(props: Omit<ComponentProps<typeof SaveDialog>, 'configurations'>) {
+  const saved = trpc.configurations.all.useQuery({ scope: 'mine' });
+  const overwritable = useMemo(
+    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name, status: c.status })),
+    [saved.data],
+  );
+  return <SaveDialog {...props} configurations={overwritable} />;
+});
+
+function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; configId: number | null; userId: number | null }) {
   const ctx = useMemo<CalculatorContext>(() => ({ catalog, pricing: toPricingCatalog(catalog) }), [catalog]);
   const packages = useMemo(() => orderPackages(catalog.packages), [catalog]);
   const reducer = useCallback((s: CalculatorState, a: CalculatorAction) => calculatorReducer(s, a, ctx), [ctx]);
@@ -201,7 +229,6 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const stateRef = useRef(state);
   stateRef.current = state;
   const [, navigate] = useLocation();
-  const userId = useCurrentUser().user?.id ?? null;
   const memory = useCalculatorMemory(state, rawDispatch, ctx, userId, configId);
 
   // --- the live quote -------------------------------------------------------------------------------------------
@@ -252,34 +279,23 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
   const appliedText = useMemo(() => appliedDiscountsText(result), [result]);
 
   // --- loading a saved configuration ---------------------------------------------------------------------------
-  const loaded = trpc.configurations.get.useQuery({ id: configId ?? 0 }, { enabled: configId !== null });
   const loadedFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (configId === null || loadedFor.current === configId) return;
-    if (loaded.data && loaded.data.id === configId) {
-      loadedFor.current = configId;
+  const onLoaded = useCallback(
+    (data: LoadedQuote) => {
+      loadedFor.current = data.id;
       // an accepted quote takes no unsaved edits; restored edits are priced on today's catalogue
-      if (!memory.load(loaded.data, loaded.data.status !== 'accepted')) markPriced();
+      if (!memory.load(data, data.status !== 'accepted')) markPriced();
       notify('success', 'Configuration Loaded');
-    } else if (loaded.isError && httpStatusOf(loaded.error) !== 404) {
-      loadedFor.current = configId;
-      // the address must not keep an id whose quote is not on screen
-      notify('error', 'Failed to load the saved configuration', errorMessage(loaded.error, UNAVAILABLE_MESSAGE));
-      navigate('/', { replace: true });
-    }
-  }, [configId, loaded.data, loaded.isError, loaded.error, memory, navigate, markPriced]);
+    },
+    [memory, markPriced],
+  );
 
   // --- saving ----------------------------------------------------------------------------------------------------
   const utils = trpc.useUtils();
-  const saved = trpc.configurations.all.useQuery({ scope: 'mine' });
-  const savedRefs = useMemo(() => (saved.data ?? []).map((c) => ({ id: c.id, name: c.name })), [saved.data]);
-  // an accepted quote is frozen: it is not offered for overwriting
-  const overwritable = useMemo(
-    () => (saved.data ?? []).filter((c) => c.status !== 'accepted').map((c) => ({ id: c.id, name: c.name, status: c.status })),
-    [saved.data],
-  );
-  const create = trpc.configurations.create.useMutation();
-  const update = trpc.configurations.update.useMutation();
+  // mutateAsync is stable across renders (the mutation objects are not): the save handler, and the dialog that holds
+  // it, do not change while the user types
+  const { mutateAsync: createAsync } = trpc.configurations.create.useMutation();
+  const { mutateAsync: updateAsync } = trpc.configurations.update.useMutation();
   const [saveOpen, setSaveOpen] = useState(false);
 
   const openSave = useCallback(() => {
@@ -300,7 +316,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       const payload = { ...toSavePayload(stateRef.current, event.name), ...('quote' in event ? event.quote : {}) };
       const overwrite = 'id' in event;
       try {
-        const res = overwrite ? await update.mutateAsync({ ...payload, id: event.id }) : await create.mutateAsync(payload);
+        const res = overwrite ? await updateAsync({ ...payload, id: event.id }) : await createAsync(payload);
         dispatch({ type: 'saved', configId: res.id });
         markPriced();
         memory.markClean();
@@ -315,7 +331,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         return refusal ?? false;
       }
     },
-    [create, update, utils, dispatch, markPriced, memory, navigate],
+    [createAsync, updateAsync, utils, dispatch, markPriced, memory, navigate],
   );
 
   // --- summary actions -------------------------------------------------------------------------------------------
@@ -365,43 +381,16 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0" asChild>
           <fieldset disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>
-          <Card.Root as="section" aria-labelledby="configure-title" size={{ base: 'sm', md: 'md' }}>
-            {CONFIGURE_HEADER}
-            <Card.Body>
-              <Stack gap="7">
-                <PackagePicker packages={packages} packageId={state.packageId} onSelect={selectPackage} />
-                <Separator />
-                <Stack gap="4">
-                  {PRICING_TITLE}
-                  <PricingOptions
-                    pricingModel={state.pricingModel}
-                    squareMeters={state.squareMeters}
-                    userCount={state.userCount}
-                    locations={state.locations}
-                    quantityHint={quantityHint}
-                    dispatch={dispatch}
-                  />
-                </Stack>
-                <Separator />
-                <Stack gap="4">
-                  <SectionTitle hint={`Optional modules for the ${pkg?.name ?? 'selected'} package.`}>Add-ons</SectionTitle>
-                  <AddOnsSection
-                    categories={catalog.categories}
-                    addOns={catalog.addOns}
-                    selected={state.addOns}
-                    packageId={state.packageId}
-                    packageName={pkg?.name ?? ''}
-                    dispatch={dispatch}
-                  />
-                </Stack>
-                <Separator />
-                <Stack gap="4">
-                  {CONTRACT_TITLE}
-                  <ContractOptions contractDuration={state.contractDuration} paymentFrequency={state.paymentFrequency} dispatch={dispatch} />
-                </Stack>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <ConfigureCard
+            packages={packages}
+            categories={catalog.categories}
+            addOns={catalog.addOns}
+            packageName={pkg?.name}
+            state={state}
+            quantityHint={quantityHint}
+            onSelectPackage={selectPackage}
+            dispatch={dispatch}
+          />
           <CustomItemsCard items={state.customItems} dispatch={dispatch} />
           <DiscountsPanel
             discounts={catalog.discounts}
@@ -429,14 +418,7 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
             saveLabel={life.readOnly ? 'Duplicate' : undefined}
             onPdf={onPdf}
           />
-          {state.configId !== null && (
-            <HStack justify="center" mt="2" fontSize="xs" color="fg.muted">
-              <Text data-testid="current-config">
-                Saved configuration #{state.configId}
-                {savedRefs.find((c) => c.id === state.configId)?.name ? ` · ${savedRefs.find((c) => c.id === state.configId)!.name}` : ''}
-              </Text>
-            </HStack>
-          )}
+          {state.configId !== null && <CurrentConfiguration id={state.configId} />}
         </Box>
       </Grid>
       {result && <MobileTotalsBar monthly={result.total} tcv={result.tcv} target={summaryRef} />}
@@ -449,7 +431,8 @@ function Calculator({ catalog, configId }: { catalog: CatalogDto; configId: numb
         customItems={detailsOpen ? state.customItems : NO_ITEMS}
       />
       <ScreenshotDialog image={image} onClose={closeImage} />
-      <SaveDialog open={saveOpen} currentConfigId={state.configId} configurations={overwritable} onClose={closeSave} onSave={runSave} />
+      <SaveQuoteDialog open={saveOpen} currentConfigId={state.configId} onClose={closeSave} onSave={runSave} />
+      <LoadOnArrival configId={configId} loadedFor={loadedFor} onLoaded={onLoaded} />
     </>
   );
 }

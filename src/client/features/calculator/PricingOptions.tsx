@@ -1,7 +1,7 @@
 // Pricing configuration: the model switch, the units / users field, the locations stepper, contract duration and
 // payment frequency. Every rule is in calculator-state.ts; these controls only dispatch.
 import { Field, HStack, IconButton, Input, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useEffect, useState, type Dispatch } from 'react';
+import { memo, useCallback, useEffect, useState, type Dispatch } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { configurationMessages, MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import {
@@ -14,12 +14,15 @@ import {
 } from './calculator-state';
 import { FREQUENCY_OPTIONS } from './summary-model';
 
+const DURATION_ITEMS = CONTRACT_DURATIONS.map((d) => ({ value: String(d), label: `${d} months` }));
 const MODEL_ITEMS = [
   { value: 'sqm', label: 'Unit-Based' },
   { value: 'user', label: 'User-Based' },
 ];
 
-export function SegmentChoice({
+// The controls are memoised with stable handlers: a keystroke in the units field re-renders that field and nothing
+// around it (docs/DECISIONS.md "Typing speed").
+export const SegmentChoice = memo(function SegmentChoice({
   label,
   value,
   items,
@@ -55,7 +58,7 @@ export function SegmentChoice({
       </SegmentGroup.Root>
     </Stack>
   );
-}
+});
 
 /**
  * The units / users field. It keeps the typed text while the number lives in the state: empty text is 0, a keystroke
@@ -110,7 +113,7 @@ export function QuantityInput({
   );
 }
 
-export function LocationsStepper({ locations, dispatch }: { locations: number; dispatch: Dispatch<CalculatorAction> }) {
+export const LocationsStepper = memo(function LocationsStepper({ locations, dispatch }: { locations: number; dispatch: Dispatch<CalculatorAction> }) {
   return (
     <Field.Root>
       <Field.Label>Locations</Field.Label>
@@ -137,7 +140,7 @@ export function LocationsStepper({ locations, dispatch }: { locations: number; d
       </HStack>
     </Field.Root>
   );
-}
+});
 
 export interface PricingOptionsProps {
   pricingModel: PricingModel;
@@ -157,6 +160,7 @@ export const PricingOptions = memo(function PricingOptions({
   dispatch,
 }: PricingOptionsProps) {
   const field = pricingModel === 'sqm' ? 'squareMeters' : 'userCount';
+  const setModel = useCallback((v: string) => dispatch({ type: 'setPricingModel', pricingModel: v as PricingModel }), [dispatch]);
   return (
     <Stack gap="4">
       <SegmentChoice
@@ -164,7 +168,7 @@ export const PricingOptions = memo(function PricingOptions({
         name="pricingModel"
         value={pricingModel}
         items={MODEL_ITEMS}
-        onChange={(v) => dispatch({ type: 'setPricingModel', pricingModel: v as PricingModel })}
+        onChange={setModel}
       />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <QuantityInput
@@ -189,21 +193,23 @@ export const ContractOptions = memo(function ContractOptions({
   paymentFrequency: PaymentFrequency;
   dispatch: Dispatch<CalculatorAction>;
 }) {
+  const setDuration = useCallback((v: string) => dispatch({ type: 'setContractDuration', contractDuration: Number(v) }), [dispatch]);
+  const setFrequency = useCallback((v: string) => dispatch({ type: 'setPaymentFrequency', paymentFrequency: v }), [dispatch]);
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
       <SegmentChoice
         label="Contract Duration"
         name="contractDuration"
         value={String(contractDuration)}
-        items={CONTRACT_DURATIONS.map((d) => ({ value: String(d), label: `${d} months` }))}
-        onChange={(v) => dispatch({ type: 'setContractDuration', contractDuration: Number(v) })}
+        items={DURATION_ITEMS}
+        onChange={setDuration}
       />
       <SegmentChoice
         label="Payment Frequency"
         name="paymentFrequency"
         value={paymentFrequency}
         items={FREQUENCY_OPTIONS}
-        onChange={(v) => dispatch({ type: 'setPaymentFrequency', paymentFrequency: v })}
+        onChange={setFrequency}
       />
     </SimpleGrid>
   );

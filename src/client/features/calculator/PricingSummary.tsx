@@ -1,6 +1,6 @@
 // The Pricing Summary panel: every figure comes from the engine's result (integer cents) through formatEuro.
 import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { forwardRef, memo, useId, useState, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useId, useState, type ReactNode } from 'react';
 import { LuCamera, LuChevronDown, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
 import type { QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
@@ -20,14 +20,19 @@ import {
   type SummaryLine,
 } from './summary-model';
 
-export function Amount({ cents, negative, ...rest }: { cents: number; negative?: boolean; 'data-testid'?: string; fontWeight?: string; fontSize?: string; color?: string }) {
+// Typing re-renders the summary on every keystroke (docs/DECISIONS.md "Typing speed"): each row is a memoised
+// component with plain props, so only the figures that changed render again; fixed labels are made once.
+
+type AmountProps = { cents: number; negative?: boolean; 'data-testid'?: string; fontWeight?: string; fontSize?: string; color?: string };
+
+export const Amount = memo(function Amount({ cents, negative, ...rest }: AmountProps) {
   return (
     <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" {...rest}>
       {negative && cents > 0 ? '−' : ''}
       {euroCents(cents)}
     </Text>
   );
-}
+});
 
 function Row({ label, children, muted }: { label: ReactNode; children: ReactNode; muted?: boolean }) {
   return (
@@ -40,47 +45,32 @@ function Row({ label, children, muted }: { label: ReactNode; children: ReactNode
   );
 }
 
-/** A row whose breakdown opens below it (a plain disclosure button: cheap to re-render on every keystroke). */
-function Expandable({ label, amount, children, count }: { label: string; amount: ReactNode; children: ReactNode; count?: number }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+/** A label and its amount; `muted` for a breakdown line. */
+const AmountRow = memo(function AmountRow({ label, muted, ...amount }: { label: string; muted?: boolean } & AmountProps) {
   return (
-    <Box>
-      <Flex justify="space-between" align="baseline" gap="3" fontSize="sm">
-        <chakra.button
-          type="button"
-          display="inline-flex"
-          alignItems="center"
-          gap="1"
-          cursor="pointer"
-          color="fg"
-          _hover={{ color: 'blue.fg' }}
-          focusRing="outside"
-          borderRadius="l1"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {label}
-          {count !== undefined && (
-            <Badge size="xs" variant="subtle">
-              {count}
-            </Badge>
-          )}
-          <Icon as={LuChevronDown} boxSize="3.5" color="fg.muted" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
-        </chakra.button>
-        {amount}
-      </Flex>
-      {open && (
-        <Stack id={id} gap="1" mt="1.5" ps="3" borderStartWidth="2px" borderColor="border.muted">
-          {children}
-        </Stack>
-      )}
-    </Box>
+    <Row muted={muted} label={label}>
+      <Amount {...amount} />
+    </Row>
+  );
+});
+
+/** The lines behind a row are rebuilt from every new result; they count as the same when what they show is. */
+function sameLines(a: readonly SummaryLine[], b: readonly SummaryLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (l, i) =>
+        l.key === b[i]!.key &&
+        l.label === b[i]!.label &&
+        l.detail === b[i]!.detail &&
+        l.amount === b[i]!.amount &&
+        l.waived === b[i]!.waived &&
+        l.originalAmount === b[i]!.originalAmount,
+    )
   );
 }
 
-function SubLine({ line, negative }: { line: SummaryLine; negative?: boolean }) {
+function SubLine({ line, negative, color }: { line: SummaryLine; negative?: boolean; color?: string }) {
   return (
     <Row
       muted
@@ -96,30 +86,218 @@ function SubLine({ line, negative }: { line: SummaryLine; negative?: boolean }) 
         </>
       }
     >
-      <Amount cents={line.amount} negative={negative} />
+      <Amount cents={line.amount} negative={negative} color={color} />
     </Row>
   );
 }
 
-function OneTimeLine({ line }: { line: SummaryLine }) {
+/** The disclosure button of an Expandable: it stays as it is while only the row's amount changes. */
+const ExpandableToggle = memo(function ExpandableToggle({
+  label,
+  count,
+  open,
+  controls,
+  onToggle,
+}: {
+  label: string;
+  count?: number;
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+}) {
+  return (
+    <chakra.button
+      type="button"
+      display="inline-flex"
+      alignItems="center"
+      gap="1"
+      cursor="pointer"
+      color="fg"
+      _hover={{ color: 'blue.fg' }}
+      focusRing="outside"
+      borderRadius="l1"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      {label}
+      {count !== undefined && (
+        <Badge size="xs" variant="subtle">
+          {count}
+        </Badge>
+      )}
+      <Icon as={LuChevronDown} boxSize="3.5" color="fg.muted" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
+    </chakra.button>
+  );
+});
+
+/** A row whose breakdown (`lines`, or `empty` when there are none) opens below it: a plain disclosure button. */
+const Expandable = memo(
+  function Expandable({
+    label,
+    count,
+    lines,
+    empty,
+    negativeLines,
+    ...amount
+  }: { label: string; count?: number; lines: readonly SummaryLine[]; empty?: string; negativeLines?: boolean } & AmountProps) {
+    const [open, setOpen] = useState(false);
+    const toggle = useCallback(() => setOpen((o) => !o), []);
+    const id = useId();
+    return (
+      <Box>
+        <Flex justify="space-between" align="baseline" gap="3" fontSize="sm">
+          <ExpandableToggle label={label} count={count} open={open} controls={id} onToggle={toggle} />
+          <Amount {...amount} />
+        </Flex>
+        {open && (
+          <Stack id={id} gap="1" mt="1.5" ps="3" borderStartWidth="2px" borderColor="border.muted">
+            {lines.length === 0 && empty ? (
+              <Text fontSize="sm" color="fg.muted">
+                {empty}
+              </Text>
+            ) : (
+              lines.map((l) => <SubLine key={l.key} line={l} negative={negativeLines} />)
+            )}
+          </Stack>
+        )}
+      </Box>
+    );
+  },
+  (a, b) => {
+    const { lines: la, ...ra } = a;
+    const { lines: lb, ...rb } = b;
+    return sameLines(la, lb) && shallowEqual(ra, rb);
+  },
+);
+
+function shallowEqual(a: object, b: object): boolean {
+  const ka = Object.keys(a) as (keyof typeof a)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+}
+
+/** An indented list of breakdown lines that is always open (custom items, one-time fees and their discounts). */
+const LineList = memo(
+  function LineList({ lines, discounts = [] }: { lines: readonly SummaryLine[]; discounts?: readonly SummaryLine[] }) {
+    return (
+      <Stack gap="1" ps="3" borderStartWidth="2px" borderColor="border.muted">
+        {lines.map((l) => (l.waived ? <WaivedLine key={l.key} line={l} /> : <SubLine key={l.key} line={l} />))}
+        {discounts.map((d) => (
+          <SubLine key={d.key} line={d} negative color="green.fg" />
+        ))}
+      </Stack>
+    );
+  },
+  (a, b) => sameLines(a.lines, b.lines) && sameLines(a.discounts ?? [], b.discounts ?? []),
+);
+
+function WaivedLine({ line }: { line: SummaryLine }) {
   return (
     <Row muted label={line.label}>
-      {line.waived ? (
-        <HStack gap="1.5" justify="flex-end" data-testid="waived-fee">
-          <Text as="span" textDecoration="line-through" color="fg.subtle">
-            {euroCents(line.originalAmount ?? 0)}
-          </Text>
-          <Amount cents={0} color="fg" />
-          <Text as="span" fontSize="xs" fontWeight="medium" color="green.fg">
-            (Waived)
-          </Text>
-        </HStack>
-      ) : (
-        <Amount cents={line.amount} />
-      )}
+      <HStack gap="1.5" justify="flex-end" data-testid="waived-fee">
+        <Text as="span" textDecoration="line-through" color="fg.subtle">
+          {euroCents(line.originalAmount ?? 0)}
+        </Text>
+        <Amount cents={0} color="fg" />
+        <Text as="span" fontSize="xs" fontWeight="medium" color="green.fg">
+          (Waived)
+        </Text>
+      </HStack>
     </Row>
   );
 }
+
+const DETAILS_HEADING = (
+  <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+    Configuration Details
+  </Text>
+);
+const SEPARATOR = <Separator />;
+const MONTHLY_LABEL = <Text fontWeight="semibold">Monthly Total</Text>;
+const YEARLY_LABEL = <Text color="fg.muted">Yearly Total</Text>;
+const TCV_LABEL = (
+  <Text fontWeight="semibold" color="blue.fg">
+    Total Contract Value
+  </Text>
+);
+
+/** The three totals and the contract sentence: they change together, and only when a figure does. */
+const Totals = memo(function Totals({
+  total,
+  yearlyTotal,
+  tcv,
+  sentence,
+  freeText,
+}: {
+  total: number;
+  yearlyTotal: number;
+  tcv: number;
+  sentence: string;
+  freeText: string | null;
+}) {
+  return (
+    <>
+      <Stack gap="1.5">
+        <Flex justify="space-between" align="baseline">
+          {MONTHLY_LABEL}
+          <Amount cents={total} fontSize="xl" fontWeight="bold" data-testid="total-monthly" />
+        </Flex>
+        <Flex justify="space-between" align="baseline" fontSize="sm">
+          {YEARLY_LABEL}
+          <Amount cents={yearlyTotal} fontWeight="medium" data-testid="total-yearly" />
+        </Flex>
+      </Stack>
+      <Box bg="blue.subtle" borderRadius="l2" px="4" py="3">
+        <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
+          {TCV_LABEL}
+          <Amount cents={tcv} fontSize="2xl" fontWeight="bold" color="blue.fg" data-testid="total-tcv" />
+        </Flex>
+        <Text fontSize="xs" color="fg.muted" mt="1" data-testid="contract-sentence">
+          {sentence}
+        </Text>
+        {freeText && (
+          <Text fontSize="xs" color="green.fg" fontWeight="medium" mt="0.5" data-testid="free-months">
+            {freeText}
+          </Text>
+        )}
+      </Box>
+    </>
+  );
+});
+
+const Footnote = memo(function Footnote({ model, duration }: { model: string; duration: string }) {
+  return (
+    <Text fontSize="xs" color="fg.muted">
+      <Text as="span" fontWeight="medium" color="fg" data-testid="summary-model">
+        {model}
+      </Text>
+      {' · '}
+      <Text as="span" fontWeight="medium" color="fg" data-testid="summary-duration">
+        {duration}
+      </Text>
+      {' · '}All prices in euro, excluding VAT
+    </Text>
+  );
+});
+
+const OneTimeTotal = memo(function OneTimeTotal({ cents }: { cents: number }) {
+  return (
+    <Flex justify="space-between" align="baseline" fontSize="sm">
+      <Text fontWeight="medium">One-time Fees</Text>
+      <Amount cents={cents} fontWeight="medium" data-testid="total-one-time" />
+    </Flex>
+  );
+});
+
+const BasePackageRow = memo(function BasePackageRow({ name }: { name: string }) {
+  return (
+    <Row label="Base Package">
+      <Text as="span" fontWeight="medium">
+        {name}
+      </Text>
+    </Row>
+  );
+});
 
 /** The blue header with the actions: its props rarely change, so typing does not re-render its buttons. */
 const SummaryHeader = memo(function SummaryHeader({
@@ -216,109 +394,34 @@ export const PricingSummary = memo(
             </Text>
           ) : (
             <Stack gap="3">
-              <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
-                Configuration Details
-              </Text>
-              <Row label="Base Package">
-                <Text as="span" fontWeight="medium">
-                  {r.packageName}
-                </Text>
-              </Row>
-              <Expandable label="Total Base Price" amount={<Amount cents={r.totalMonthlyBasePrice} />}>
-                {basePriceLines(r, formatUnitPrice).map((l) => (
-                  <SubLine key={l.key} line={l} />
-                ))}
-              </Expandable>
-              <Expandable label="Add-ons" count={addOns.length} amount={<Amount cents={r.addOnsFees} />}>
-                {addOns.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    No add-ons selected
-                  </Text>
-                ) : (
-                  addOns.map((l) => <SubLine key={l.key} line={l} />)
-                )}
-              </Expandable>
-              <Row label="Custom Items">
-                <Amount cents={r.customRecurring} />
-              </Row>
-              {customs.length > 0 && (
-                <Stack gap="1" ps="3" borderStartWidth="2px" borderColor="border.muted">
-                  {customs.map((l) => (
-                    <SubLine key={l.key} line={l} />
-                  ))}
-                </Stack>
-              )}
+              {DETAILS_HEADING}
+              <BasePackageRow name={r.packageName} />
+              <Expandable label="Total Base Price" cents={r.totalMonthlyBasePrice} lines={basePriceLines(r, formatUnitPrice)} />
+              <Expandable label="Add-ons" count={addOns.length} cents={r.addOnsFees} lines={addOns} empty="No add-ons selected" />
+              <AmountRow label="Custom Items" cents={r.customRecurring} />
+              {customs.length > 0 && <LineList lines={customs} />}
               <Expandable
                 label="Discounts"
                 count={discounts.monthly.length}
-                amount={<Amount cents={r.totalDiscounts} negative color={r.totalDiscounts > 0 ? 'green.fg' : undefined} />}
-              >
-                {discounts.monthly.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    No discounts applied
-                  </Text>
-                ) : (
-                  discounts.monthly.map((d) => (
-                    <Row key={d.key} muted label={d.label}>
-                      <Amount cents={d.amount} negative />
-                    </Row>
-                  ))
-                )}
-              </Expandable>
-
-              <Separator />
-              <Flex justify="space-between" align="baseline" fontSize="sm">
-                <Text fontWeight="medium">One-time Fees</Text>
-                <Amount cents={r.oneTimeCosts} fontWeight="medium" data-testid="total-one-time" />
-              </Flex>
-              <Stack gap="1" ps="3" borderStartWidth="2px" borderColor="border.muted">
-                {oneTime.map((l) => (
-                  <OneTimeLine key={l.key} line={l} />
-                ))}
-                {discounts.oneTime.map((d) => (
-                  <Row key={d.key} muted label={d.label}>
-                    <Amount cents={d.amount} negative color="green.fg" />
-                  </Row>
-                ))}
-              </Stack>
-
-              <Separator />
-              <Stack gap="1.5">
-                <Flex justify="space-between" align="baseline">
-                  <Text fontWeight="semibold">Monthly Total</Text>
-                  <Amount cents={r.total} fontSize="xl" fontWeight="bold" data-testid="total-monthly" />
-                </Flex>
-                <Flex justify="space-between" align="baseline" fontSize="sm">
-                  <Text color="fg.muted">Yearly Total</Text>
-                  <Amount cents={r.yearlyTotal} fontWeight="medium" data-testid="total-yearly" />
-                </Flex>
-              </Stack>
-              <Box bg="blue.subtle" borderRadius="l2" px="4" py="3">
-                <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
-                  <Text fontWeight="semibold" color="blue.fg">
-                    Total Contract Value
-                  </Text>
-                  <Amount cents={r.tcv} fontSize="2xl" fontWeight="bold" color="blue.fg" data-testid="total-tcv" />
-                </Flex>
-                <Text fontSize="xs" color="fg.muted" mt="1" data-testid="contract-sentence">
-                  {contractValueSentence(r)}
-                </Text>
-                {freeText && (
-                  <Text fontSize="xs" color="green.fg" fontWeight="medium" mt="0.5" data-testid="free-months">
-                    {freeText} included ({discounts.freeMonths.map((d) => d.label).join(', ')})
-                  </Text>
-                )}
-              </Box>
-              <Text fontSize="xs" color="fg.muted">
-                <Text as="span" fontWeight="medium" color="fg" data-testid="summary-model">
-                  {pricingModelLabel(pricingModel)}
-                </Text>
-                {' · '}
-                <Text as="span" fontWeight="medium" color="fg" data-testid="summary-duration">
-                  {durationInYears(r.contractDuration)}
-                </Text>
-                {' · '}All prices in euro, excluding VAT
-              </Text>
+                cents={r.totalDiscounts}
+                negative
+                color={r.totalDiscounts > 0 ? 'green.fg' : undefined}
+                lines={discounts.monthly}
+                negativeLines
+                empty="No discounts applied"
+              />
+              {SEPARATOR}
+              <OneTimeTotal cents={r.oneTimeCosts} />
+              <LineList lines={oneTime} discounts={discounts.oneTime} />
+              {SEPARATOR}
+              <Totals
+                total={r.total}
+                yearlyTotal={r.yearlyTotal}
+                tcv={r.tcv}
+                sentence={contractValueSentence(r)}
+                freeText={freeText && `${freeText} included (${discounts.freeMonths.map((d) => d.label).join(', ')})`}
+              />
+              <Footnote model={pricingModelLabel(pricingModel)} duration={durationInYears(r.contractDuration)} />
             </Stack>
           )}
         </Card.Body>

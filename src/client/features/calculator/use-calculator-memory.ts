@@ -35,6 +35,7 @@ export function useCalculatorMemory(
   const cleanPending = useRef(false);
   const [restored, setRestored] = useState(false);
   const triedRestore = useRef(false);
+  const drafts = useDraftWriter();
 
   const dispatch = useCallback(
     (a: CalculatorAction) => {
@@ -66,7 +67,7 @@ export function useCalculatorMemory(
     if (cleanPending.current) {
       cleanPending.current = false;
       clean.current = quoteFingerprint(state);
-      if (userId !== null) clearDraft(userId);
+      if (userId !== null) drafts.clear(userId);
       return;
     }
     if (before === state) return;
@@ -75,9 +76,9 @@ export function useCalculatorMemory(
       for (const a of droppedDiscountAnnouncements(before, state, action, ctx)) notify('info', a.title, a.description);
     }
     if (userId === null || !triedRestore.current) return;
-    if (quoteFingerprint(state) === clean.current) clearDraft(userId);
-    else writeDraft(userId, state);
-  }, [state, ctx, userId]);
+    if (quoteFingerprint(state) === clean.current) drafts.clear(userId);
+    else drafts.write(userId, state);
+  }, [state, ctx, userId, drafts]);
 
   const load = useCallback(
     (configuration: LoadedConfiguration, withDraft = true) => {
@@ -97,4 +98,50 @@ export function useCalculatorMemory(
 
   const dismissRestored = useCallback(() => setRestored(false), []);
   return useMemo(() => ({ dispatch, load, restored, dismissRestored, markClean }), [dispatch, load, restored, dismissRestored, markClean]);
+}
+
+/** How long a burst of typing may go without its draft written (the page leaving writes it at once). */
+const DRAFT_DELAY_MS = 300;
+
+/**
+ * Writes the draft after a short pause instead of on every keystroke: a write to localStorage is synchronous and sat
+ * on the path from keystroke to painted total. The pending draft is written when the page is hidden or left, and when
+ * the calculator unmounts, so a reload or a closed tab keeps the last keystroke.
+ */
+function useDraftWriter(): { write: (userId: number, state: CalculatorState) => void; clear: (userId: number) => void } {
+  const pending = useRef<{ userId: number; state: CalculatorState } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const writer = useMemo(() => {
+    const flush = () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = null;
+      const p = pending.current;
+      pending.current = null;
+      if (p) writeDraft(p.userId, p.state);
+    };
+    return {
+      flush,
+      write(userId: number, state: CalculatorState) {
+        pending.current = { userId, state };
+        if (timer.current === null) timer.current = setTimeout(flush, DRAFT_DELAY_MS);
+      },
+      clear(userId: number) {
+        pending.current = null;
+        if (timer.current !== null) clearTimeout(timer.current);
+        timer.current = null;
+        clearDraft(userId);
+      },
+    };
+  }, []);
+  useEffect(() => {
+    const onHide = () => document.visibilityState === 'hidden' && writer.flush();
+    window.addEventListener('pagehide', writer.flush);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', writer.flush);
+      document.removeEventListener('visibilitychange', onHide);
+      writer.flush();
+    };
+  }, [writer]);
+  return writer;
 }
