@@ -32,6 +32,7 @@ const envSchema = z.object({
   REMINDER_SCAN_MS: z.coerce.number().int().min(50).max(86_400_000).default(900_000),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -74,6 +75,7 @@ export interface AppConfig {
   appSecret?: string;
   /** The first wait before a failed webhook delivery is tried again; the later waits are multiples of it. */
   webhookRetryBaseMs: number;
+  webhookDeliveryRetentionDays: number;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -154,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminderScanMs: e.REMINDER_SCAN_MS,
     appSecret: e.APP_SECRET,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    webhookDeliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -82,7 +82,12 @@ const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
 const reminders = startReminders(services);
 // Sends webhook deliveries after the commits that queued them, and whatever a previous run left pending.
-const webhookDispatcher = startWebhookDispatcher({ db, clock: systemClock, retryBaseMs: config.webhookRetryBaseMs });
+const webhookDispatcher = startWebhookDispatcher({
+  db,
+  clock: systemClock,
+  retryBaseMs: config.webhookRetryBaseMs,
+  retentionDays: config.webhookDeliveryRetentionDays,
+});
 
 const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
   logger.info(`Quote configurator listening on http://${info.address}:${info.port} (public URL ${config.appUrl})`);

@@ -1,12 +1,36 @@
 // The API describes itself (docs/API.md): GET /api/openapi.json is built from the procedures' zod schemas and names
 // every route the app answers under /api; GET /api/docs is a reference page whose script and style the app serves.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REST_ROUTES } from '../../src/server/openapi/routes';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { ANSWERS } from '../../src/server/openapi/answers';
+import { PROCEDURES, REST_ROUTES, type RestProcedure } from '../../src/server/openapi/routes';
 import { createRestApi } from '../../src/server/rest';
-import { appRouter } from '../../src/server/trpc/root';
-import { ADMIN, createTestApp, type TestApp } from '../support/test-app';
+import { READ_ONLY_KEY } from '../../src/server/trpc/init';
+import { appRouter, type AppRouter } from '../../src/server/trpc/root';
+import { ADMIN, createTestApp, USER, type TestApp, type TestClient, type TestResponse } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
+
+// The tables of src/server/openapi held to the procedures by type: each input schema's type is its procedure's input
+// type, each answer schema's type its output type (both ways, so a field the schema lacks or adds fails to compile).
+type At<T, P extends string> = P extends `${infer H}.${infer R}` ? (H extends keyof T ? At<T[H], R> : never) : P extends keyof T ? T[P] : never;
+/** tRPC's inferred output makes `unknown` keys optional; JSON has them (as null at least), so both sides agree here. */
+type Norm<T> = T extends readonly (infer E)[]
+  ? Norm<E>[]
+  : T extends object
+    ? { [K in keyof T as unknown extends T[K] ? K : never]-?: unknown } & { [K in keyof T as unknown extends T[K] ? never : K]: Norm<T[K]> }
+    : T;
+type Same<A, B> = [Norm<A>] extends [Norm<B>] ? ([Norm<B>] extends [Norm<A>] ? true : false) : false;
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+type Answers = typeof ANSWERS;
+type Specs = typeof PROCEDURES;
+type WrongAnswers = { [K in keyof Answers]: Same<z.output<Answers[K]>, At<Outputs, K>> extends true ? never : K }[keyof Answers];
+type InputOf<K extends RestProcedure> = Specs[K] extends { input: infer S extends z.ZodType } ? z.input<S> : void | undefined;
+/** tRPC types an optional input `void | T`, zod `undefined | T`. */
+type NoVoid<T> = T extends void ? undefined : T;
+type WrongInputs = { [K in RestProcedure]: Same<NoVoid<InputOf<K>>, NoVoid<At<Inputs, K>>> extends true ? never : K }[RestProcedure];
 
 let t: TestApp;
 let doc: any;
@@ -48,6 +72,18 @@ describe('GET /api/openapi.json', () => {
     expect(new Set(described)).toEqual(new Set(answered));
     expect(described.length).toBe(new Set(described).size);
     expect(REST_ROUTES.length).toBe(answered.length);
+  });
+
+  it("holds its tables to the procedures' types: inputs and answers", () => {
+    // A mismatch fails to compile, naming its procedures: "true is not assignable to { wrong: 'configurations.get' }".
+    const answersMatch: [WrongAnswers] extends [never] ? true : { wrong: WrongAnswers } = true;
+    const inputsMatch: [WrongInputs] extends [never] ? true : { wrong: WrongInputs } = true;
+    expect([answersMatch, inputsMatch]).toEqual([true, true]);
+    // The check itself tells a field too many or too few, deep down, from a match.
+    expectTypeOf<Same<{ a: { b: string[] } }, { a: { b: string[] } }>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<{ a: { b: string; c: number }[] }, { a: { b: string }[] }>>().toEqualTypeOf<false>();
+    expectTypeOf<Same<{ a: { b: string }[] }, { a: { b: string; c: number }[] }>>().toEqualTypeOf<false>();
+    expect(REST_ROUTES.every((r) => r.procedure in PROCEDURES)).toBe(true);
   });
 
   it('holds every REST path docs/API.md names', () => {
@@ -133,40 +169,182 @@ describe('GET /api/docs', () => {
   });
 });
 
-describe('the answers match the description', () => {
-  it('every JSON answer of the routes with a declared answer validates against its schema (JSON Schema 2020-12)', async () => {
-    const { default: Ajv2020 } = await import('ajv/dist/2020');
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
+describe('the access the description names', () => {
+  it('is what each route answers a caller signed out, a non-admin and a read-only key', async () => {
     const admin = await t.login(ADMIN.email, ADMIN.password);
-    const key = await admin.post('/api/account/api-keys', { name: 'Described', scope: 'read' });
-    const hook = await admin.post('/api/admin/webhooks', { url: 'https://example.com/hook', events: ['quote.sent'] });
-    const ping = await admin.post(`/api/admin/webhooks/${hook.body.id}/test`);
-    const calls: [method: string, url: string, path: string, status: number, res: Awaited<ReturnType<typeof admin.get>>][] = [
-      ['post', '/api/account/api-keys', '/api/account/api-keys', 201, key],
-      ['get', '/api/account/api-keys', '/api/account/api-keys', 200, await admin.get('/api/account/api-keys')],
-      ['get', '/api/admin/api-keys', '/api/admin/api-keys', 200, await admin.get('/api/admin/api-keys')],
-      ['post', '/api/admin/webhooks', '/api/admin/webhooks', 201, hook],
-      ['get', '/api/admin/webhooks', '/api/admin/webhooks', 200, await admin.get('/api/admin/webhooks')],
-      ['get', `/api/admin/webhooks/${hook.body.id}`, '/api/admin/webhooks/{id}', 200, await admin.get(`/api/admin/webhooks/${hook.body.id}`)],
-      ['patch', `/api/admin/webhooks/${hook.body.id}`, '/api/admin/webhooks/{id}', 200, await admin.patch(`/api/admin/webhooks/${hook.body.id}`, { active: false })],
-      ['post', 'test', '/api/admin/webhooks/{id}/test', 202, ping],
-      ['get', 'deliveries', '/api/admin/webhooks/{id}/deliveries', 200, await admin.get(`/api/admin/webhooks/${hook.body.id}/deliveries`)],
-      ['put', 'dry run', '/api/admin/catalogue', 200, await admin.request('PUT', '/api/admin/catalogue?dryRun=true', (await admin.get('/api/admin/catalogue')).body)],
-    ];
-    let checked = 0;
-    for (const [method, url, path, status, res] of calls) {
-      expect(res.status, `${method} ${url}`).toBe(status);
-      const schema = doc.paths[path][method].responses[String(status)].content['application/json'].schema;
-      expect(Object.keys(schema).length, `${method} ${path} declares its answer`).toBeGreaterThan(0);
-      const valid = ajv.validate(schema, res.body);
-      expect(valid, `${method} ${url}: ${ajv.errorsText()}`).toBe(true);
-      checked += 1;
+    const user = await t.login(USER.email, USER.password);
+    const key = (await admin.post('/api/account/api-keys', { name: 'Access probe', scope: 'read' })).body.key as string;
+    const unknownIds = (path: string) => path.replace(/:\w+/g, '999999');
+    const skipped = new Set(['POST /logout']);
+    let probed = 0;
+    for (const route of REST_ROUTES) {
+      const what = `${route.method} ${route.path}`;
+      if (skipped.has(what)) continue;
+      const url = `/api${unknownIds(route.path)}`;
+      const access = PROCEDURES[route.procedure].access;
+      const anon = await t.client().request(route.method, url);
+      expect(anon.status === 401, `${what} signed out → ${anon.status}`).toBe(access !== 'public');
+      if (access === 'public') continue;
+      const plain = await user.request(route.method, url);
+      expect(plain.status === 403, `${what} as a non-admin → ${plain.status}`).toBe(access === 'admin');
+      const readKey = await t.client().request(route.method, url, undefined, { authorization: `Bearer ${key}` });
+      const refused = readKey.status === 403 && readKey.body?.message === READ_ONLY_KEY;
+      expect(refused, `${what} with a read key → ${readKey.status}`).toBe(route.method !== 'GET');
+      probed += 1;
     }
-    expect(checked).toBe(calls.length);
+    expect(probed).toBe(REST_ROUTES.filter((r) => PROCEDURES[r.procedure].access !== 'public').length);
+  });
+});
+
+/** The operation of the description a URL is answered by (a literal path before one with parameters). */
+function operationOf(method: string, url: string): string | undefined {
+  const bare = url.split('?')[0]!;
+  const matches = Object.keys(doc.paths)
+    .filter((p) => doc.paths[p][method.toLowerCase()] && new RegExp(`^${p.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(bare))
+    .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  return matches[0] && `${method} ${matches[0]}`;
+}
+
+describe('the answers match the description', () => {
+  let ajv: import('ajv').default;
+  beforeAll(async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020');
+    ajv = new Ajv2020({ strict: false, allErrors: true }) as unknown as import('ajv').default;
+  });
+  const schemaOf = (operation: string, status: number) => {
+    const [method, path] = operation.split(' ') as [string, string];
+    return doc.paths[path][method.toLowerCase()].responses[String(status)]?.content?.['application/json']?.schema;
+  };
+
+  it('every route that answers JSON does so as its schema says: no field undescribed, none required missing', async () => {
+    const answers = new Map<string, { status: number; body: unknown }>();
+    const call = async (client: TestClient, method: string, url: string, body?: unknown): Promise<TestResponse> => {
+      const res = await client.request(method, url, body);
+      const op = operationOf(method, url);
+      expect(op, `${method} ${url} is described`).toBeDefined();
+      expect(res.status, `${method} ${url}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
+      if (!answers.has(op!)) answers.set(op!, { status: res.status, body: res.body });
+      return res;
+    };
+    const anon = t.client();
+    await call(anon, 'GET', '/api/health');
+    await call(anon, 'GET', '/api/openapi.json');
+    await call(anon, 'GET', '/api/auth/check');
+    await call(anon, 'POST', '/api/register', { username: 'tour@x.io', email: 'tour@x.io', firstname: 'To', lastname: 'Ur', companyName: 'Tour', password: 'Tour12345' });
+    await call(anon, 'GET', '/api/user');
+    await call(anon, 'PATCH', '/api/user/profile', { firstname: 'Tou' });
+    await call(anon, 'PATCH', '/api/profile', { lastname: 'Ring' });
+    await call(anon, 'POST', '/api/logout');
+    await call(anon, 'POST', '/api/password-reset/request', { email: 'nobody@example.com' });
+    const admin = t.client();
+    await call(admin, 'POST', '/api/login', { username: ADMIN.email, password: ADMIN.password });
+
+    await call(admin, 'POST', '/api/account/api-keys', { name: 'Tour', scope: 'write' });
+    await call(admin, 'GET', '/api/account/api-keys');
+    await call(admin, 'GET', '/api/admin/api-keys');
+    for (const path of ['packages', 'addons', 'addon-categories', 'discounts', 'company']) await call(admin, 'GET', `/api/${path}`);
+    await call(admin, 'PUT', '/api/admin/company', { name: 'Tour Sales BV', terms: 'Net 30.' });
+
+    const form = { packageId: 1, pricingModel: 'sqm', squareMeters: 500, userCount: 20, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [{ id: 'a', name: 'Training', isOneTime: true, price: 100 }], selectedDiscountIds: [1, 6], contractDuration: 24, paymentFrequency: 'annually' };
+    await call(admin, 'POST', '/api/quote', form);
+    const { selectedDiscountIds, ...fields } = form;
+    const saved = { ...fields, name: 'Tour', discountIds: selectedDiscountIds, customerCompany: 'Contoso', customerEmail: 'buyer@example.com' };
+    const q = (await call(admin, 'POST', '/api/configurations', saved)).body.id as number;
+    await call(admin, 'PATCH', `/api/configurations/${q}`, { ...saved, locations: 3 });
+    await call(admin, 'GET', '/api/configurations');
+    await call(admin, 'GET', `/api/configurations/${q}`);
+    await call(admin, 'GET', `/api/configurations/${q}/revisions`);
+    await call(admin, 'GET', `/api/configurations/${q}/revisions/1`);
+    await call(admin, 'POST', `/api/configurations/${q}/reprice`);
+    const share = await call(admin, 'POST', `/api/configurations/${q}/share`);
+    await call(admin, 'GET', `/api/configurations/${q}/share`);
+    await call(admin, 'POST', `/api/configurations/${q}/send`, { message: 'As agreed.' });
+    const token = String(share.body.url).split('/').pop()!;
+    await call(anon, 'GET', `/api/shared/${token}`);
+    await call(anon, 'POST', `/api/shared/${token}/accept`, { name: 'Bea Buyer', email: 'buyer@example.com', consent: true });
+    await call(admin, 'GET', `/api/configurations/${q}`);
+    await call(admin, 'GET', `/api/configurations/${q}/activity`);
+    const second = (await call(admin, 'POST', `/api/configurations/${q}/duplicate`)).body.id as number;
+    await call(admin, 'POST', `/api/configurations/${second}/status`, { status: 'sent' });
+    const other = String((await admin.post(`/api/configurations/${second}/share`)).body.url).split('/').pop()!;
+    await call(anon, 'POST', `/api/shared/${other}/decline`, { reason: 'Too dear' });
+
+    const pkg = (await call(admin, 'POST', '/api/packages', { name: 'Tour', description: '', basePrice: '10', setupFee: 0, extraLocationPrice: '1.5' })).body.id as number;
+    await call(admin, 'PATCH', `/api/packages/${pkg}`, { basePrice: '12.34' });
+    const tier = (await call(admin, 'POST', `/api/packages/${pkg}/pricetiers`, { minSqm: 0, maxSqm: null, pricePerSqm: '1.00' })).body.id as number;
+    await call(admin, 'PATCH', `/api/packages/${pkg}/pricetiers/${tier}`, { pricePerSqm: '2.75' });
+    await call(admin, 'PUT', `/api/packages/${pkg}/pricetiers`, { tiers: [{ minSqm: 0, maxSqm: 99, pricePerSqm: '3' }, { minSqm: 100, maxSqm: null, pricePerSqm: '2' }] });
+    const userTier = (await call(admin, 'POST', `/api/packages/${pkg}/user-price-tiers`, { minUsers: 1, maxUsers: null, pricePerUser: '5' })).body.id as number;
+    await call(admin, 'PATCH', `/api/packages/${pkg}/user-price-tiers/${userTier}`, { pricePerUser: '11' });
+    await call(admin, 'PUT', `/api/packages/${pkg}/user-price-tiers`, { tiers: [{ minUsers: 1, maxUsers: null, pricePerUser: '9' }] });
+    const cat = (await call(admin, 'POST', '/api/addon-categories', { name: 'Tour', icon: 'gear', allowsMultipleSelection: true })).body.id as number;
+    await call(admin, 'PATCH', `/api/addon-categories/${cat}`, { name: 'Toured' });
+    const addOn = (await call(admin, 'POST', '/api/addons', { name: 'Tour', categoryId: cat, setupFee: '1', monthlyFee: '2' })).body.id as number;
+    await call(admin, 'PATCH', `/api/addons/${addOn}`, { availableForPackages: [pkg] });
+    const discount = (await call(admin, 'POST', '/api/discounts', { name: 'Tour', type: 'fixed', value: '5', conditions: [{ type: 'package', operator: 'in', value: [pkg] }] })).body.id as number;
+    await call(admin, 'PATCH', `/api/discounts/${discount}`, { value: 7 });
+    const file = (await call(admin, 'GET', '/api/admin/catalogue')).body;
+    await call(admin, 'PUT', '/api/admin/catalogue?dryRun=true', file);
+
+    const someone = (await call(admin, 'POST', '/api/admin/users', { username: 'tourist', email: 'tourist@x.io', firstname: 'T', lastname: 'U', companyName: 'C', password: 'Tour12345', isAdmin: false })).body.id as number;
+    await call(admin, 'PATCH', `/api/admin/users/${someone}`, { companyName: 'Tour BV' });
+    const link = (await call(admin, 'POST', `/api/admin/users/${someone}/reset-link`)).body.resetUrl as string;
+    const resetToken = new URL(link).searchParams.get('token')!;
+    await call(anon, 'POST', '/api/password-reset/reset', { token: resetToken, newPassword: 'Tour54321', confirmPassword: 'Tour54321' });
+    await call(admin, 'GET', '/api/admin/users');
+    await call(admin, 'GET', '/api/admin/email-logs');
+    await call(admin, 'GET', '/api/admin/audit?limit=20');
+
+    const hook = (await call(admin, 'POST', '/api/admin/webhooks', { url: 'https://example.com/hook', events: ['quote.sent'] })).body.id as number;
+    await call(admin, 'GET', '/api/admin/webhooks');
+    await call(admin, 'GET', `/api/admin/webhooks/${hook}`);
+    await call(admin, 'PATCH', `/api/admin/webhooks/${hook}`, { active: false });
+    const ping = (await call(admin, 'POST', `/api/admin/webhooks/${hook}/test`)).body.id as number;
+    await call(admin, 'GET', `/api/admin/webhooks/${hook}/deliveries`);
+    await call(admin, 'POST', `/api/admin/webhooks/${hook}/deliveries/${ping}/resend`);
+
+    const json = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+      Object.entries(ops).flatMap(([method, op]) =>
+        Object.entries(op.responses as Record<string, any>)
+          .filter(([status, r]) => Number(status) < 300 && r.content?.['application/json'])
+          .map(([status]) => ({ operation: `${method.toUpperCase()} ${path}`, status: Number(status) })),
+      ),
+    );
+    expect(json.length).toBeGreaterThan(60);
+    for (const { operation, status } of json) {
+      const answer = answers.get(operation);
+      expect(answer, `${operation} was called`).toBeDefined();
+      expect(answer!.status, operation).toBe(status);
+      const schema = schemaOf(operation, status);
+      expect(Object.keys(schema).length, `${operation} declares its answer`).toBeGreaterThan(0);
+      expect(ajv.validate(schema, answer!.body), `${operation}: ${ajv.errorsText()}`).toBe(true);
+    }
     // An error answer matches the Error component.
     const refused = await t.client().get('/api/account/api-keys');
     expect(ajv.validate(doc.components.schemas.Error, refused.body)).toBe(true);
-    // ... and a wrong answer would not pass.
-    expect(ajv.validate(doc.paths['/api/admin/webhooks'].post.responses['201'].content['application/json'].schema, { id: 'x' })).toBe(false);
+  });
+
+  it('fails an answer with a field the description does not name, or without one it requires, at any depth', async () => {
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const me = (await admin.get('/api/user')).body;
+    const user = schemaOf('GET /api/user', 200);
+    expect(ajv.validate(user, me)).toBe(true);
+    expect(ajv.validate(user, { ...me, passwordHash: 'x' })).toBe(false);
+    expect(ajv.errorsText()).toContain('must NOT have additional properties');
+    const { email: _email, ...withoutEmail } = me;
+    expect(ajv.validate(user, withoutEmail)).toBe(false);
+    expect(ajv.errorsText()).toContain("must have required property 'email'");
+
+    const list = (await admin.get('/api/configurations')).body;
+    const quotes = schemaOf('GET /api/configurations', 200);
+    expect(list.length).toBeGreaterThan(0);
+    expect(ajv.validate(quotes, list)).toBe(true);
+    expect(ajv.validate(quotes, [{ ...list[0], views: { ...list[0].views, byBots: 0 } }])).toBe(false);
+    const detail = (await admin.get(`/api/configurations/${list[0].id}`)).body;
+    const get = schemaOf('GET /api/configurations/{id}', 200);
+    expect(ajv.validate(get, detail)).toBe(true);
+    const { pricedAt: _p, ...snapshot } = detail.snapshot;
+    expect(ajv.validate(get, { ...detail, snapshot })).toBe(false);
+    expect(ajv.validate(get, { ...detail, snapshot: { ...detail.snapshot, breakdowns: [{ ...detail.snapshot.breakdowns[0], note: 'x' }] } })).toBe(false);
   });
 });

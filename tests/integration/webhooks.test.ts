@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 const start = (options: { retryBaseMs?: number; timeoutMs?: number } = {}) =>
-  (dispatcher = startWebhookDispatcher({ db: t.db, clock: t.clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, timeoutMs: options.timeoutMs }));
+  (dispatcher = startWebhookDispatcher({ db: t.db, clock: t.clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, retentionDays: 30, timeoutMs: options.timeoutMs }));
 
 async function subscribe(events: string[], to = url): Promise<{ id: number; secret: string }> {
   const res = await admin.post('/api/admin/webhooks', { url: to, events });
@@ -302,7 +302,7 @@ describe('deliveries', () => {
     const restartApp = await createTestApp({ clock: new WallClock(), env: { DATABASE_PATH: `${dir}/app.db` } });
     const owner = await restartApp.login(USER.email, USER.password);
     const boss = await restartApp.login(ADMIN.email, ADMIN.password);
-    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartApp.clock, retryBaseMs: 400 });
+    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartApp.clock, retryBaseMs: 400, retentionDays: 30 });
     const hook = (await boss.post('/api/admin/webhooks', { url, events: ['quote.created'] })).body;
     rx.answer([503]);
     expect((await owner.post('/api/configurations', saved)).status).toBe(201);
@@ -315,7 +315,7 @@ describe('deliveries', () => {
     expect(row).toEqual({ status: 'pending', attempts: 1 });
 
     // The restart: a new connection and a new dispatcher on the same file.
-    const second = startWebhookDispatcher({ db: pending, clock: restartApp.clock, retryBaseMs: 400 });
+    const second = startWebhookDispatcher({ db: pending, clock: restartApp.clock, retryBaseMs: 400, retentionDays: 30 });
     try {
       await until('the retry after the restart', () => rx.received.length === 2);
       await until('delivered', () => (pending.$client.prepare('SELECT status FROM webhook_deliveries').get() as { status: string }).status === 'delivered');

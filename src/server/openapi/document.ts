@@ -1,35 +1,36 @@
-// The OpenAPI 3.1 description of the REST door, built from the procedures themselves: each route of ./routes.ts names
-// its procedure, whose zod input schema gives the parameters and request body (zod's own JSON Schema conversion, as
-// the client sends it) and whose output schema, where it has one, the answer; its access level gives the security.
-// Built once per process: the procedures do not change while it runs.
+// The OpenAPI 3.1 description of the REST door, built from tables, never from tRPC's internals: each route of
+// ./routes.ts names its procedure, whose input schema there (the very zod object the procedure validates with) gives
+// the parameters and request body (zod's own JSON Schema conversion, as the client sends it), whose answer schema in
+// ./answers.ts the success answer, and whose access level the security. Built once per process.
 import { z } from 'zod';
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { API_KEY_PREFIX } from '../services/api-keys';
-import type { ProcedureMeta } from '../trpc/init';
-import { REST_ROUTES, type RestRoute } from './routes';
+import { ANSWERS } from './answers';
+import { PROCEDURES, REST_ROUTES, type RestRoute } from './routes';
 
 type Json = Record<string, unknown>;
 type JsonSchema = { type?: unknown; properties?: Record<string, Json>; required?: string[]; [k: string]: unknown };
-
-let described: AnyRouter | undefined;
-
-/** The router the description reads; trpc/root.ts hands its router over once built (importing it here would be a cycle). */
-export function describeRouter(router: AnyRouter): void {
-  described = router;
-}
-
-function definitionOf(path: string): { input?: z.ZodType; output?: z.ZodType; type: string; meta: ProcedureMeta } {
-  if (!described) throw new Error('describeRouter(appRouter) was not called');
-  const p = (described as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures[path];
-  if (!p) throw new Error(`The route table names a procedure that does not exist: ${path}`);
-  const def = p._def as unknown as { inputs: z.ZodType[]; output?: z.ZodType; type: string; meta?: ProcedureMeta };
-  return { input: def.inputs[0], output: def.output, type: def.type, meta: def.meta ?? {} };
-}
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete json.$schema;
   return json;
+}
+
+/** GET /api/openapi.json answers this document, which no zod schema describes. */
+const DOCUMENT_ANSWER: JsonSchema = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document',
+  required: ['openapi', 'info', 'paths'],
+  properties: { openapi: { type: 'string', const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
+};
+
+/** The JSON answer's schema; output io, so zod closes every object (additionalProperties: false). */
+function jsonAnswer(route: RestRoute): JsonSchema | undefined {
+  if (route.procedure === 'openapi') return DOCUMENT_ANSWER;
+  const schema = (ANSWERS as Partial<Record<string, z.ZodType>>)[route.procedure];
+  if (!schema) return undefined;
+  const json = toSchema(schema, 'output');
+  return route.answerIs ? (json.properties?.[route.answerIs] as JsonSchema) : json;
 }
 
 const errorBody = {
@@ -48,8 +49,8 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 function operation(route: RestRoute): Json {
-  const def = definitionOf(route.procedure);
-  const input = def.input ? toSchema(def.input, 'input') : undefined;
+  const spec: { access: string; input?: z.ZodType } = PROCEDURES[route.procedure];
+  const input = spec.input ? toSchema(spec.input, 'input') : undefined;
   const pathParams = paramsOf(route.path);
   const taken = new Set([...pathParams.map((p) => route.params?.[p] ?? p), ...(route.fixed ?? [])]);
   const props = input?.properties ?? {};
@@ -74,17 +75,18 @@ function operation(route: RestRoute): Json {
   }
   for (const [name, description] of Object.entries(route.query ?? {})) parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string', enum: ['true', 'false'] } });
 
-  const access = def.meta.access ?? 'public';
+  const access = spec.access;
+  const answer = jsonAnswer(route);
   const success: Json =
     route.status === 204
       ? { description: 'Done' }
       : route.produces
         ? { description: 'The document', content: { [route.produces]: { schema: { type: 'string', ...(route.produces === 'application/pdf' ? { format: 'binary' } : {}) } } } }
-        : { description: 'Success', content: { 'application/json': { schema: def.output ? toSchema(def.output, 'output') : {} } } };
+        : { description: 'Success', content: { 'application/json': { schema: answer ?? {} } } };
   const responses: Json = { [String(route.status)]: success };
   if (input || pathParams.length > 0) responses['400'] = errorAnswer('The input is not valid (issues name each problem)');
   if (access !== 'public') responses['401'] = errorAnswer('Not signed in, or an unknown or revoked API key');
-  if (access === 'admin' || def.type === 'mutation') responses['403'] = errorAnswer(access === 'admin' ? 'Not an administrator (or a read-only key)' : 'A read-only API key');
+  if (access === 'admin' || route.method !== 'GET') responses['403'] = errorAnswer(access === 'admin' ? 'Not an administrator (or a read-only key)' : 'A read-only API key');
   if (pathParams.length > 0) responses['404'] = errorAnswer('No such resource');
 
   return {

@@ -1,6 +1,150 @@
 // The REST door's routes, each with the procedure it calls and how the adapter fills that procedure's input (path
-// parameters, query string, body). The description (./document.ts) is built from this table and the procedures' own
-// zod schemas; tests/integration/openapi.test.ts holds the table equal to the routes the app answers.
+// parameters, query string, body), and what each of those procedures takes and who may call it. The description
+// (./document.ts) is built from these tables, the input schemas the procedures validate with (the same zod objects,
+// imported from where they are defined) and ./answers.ts; tests/integration/openapi.test.ts holds the route table
+// equal to the routes the app answers, each input schema's type equal to its procedure's input type, and each access
+// level equal to what the procedure answers a caller signed out, a non-admin and a read-only key.
+import type { z } from 'zod';
+import { createUserInput, updateUserInput, userIdInput } from '../../shared/schemas/admin-users';
+import { apiKeyIdInput, createApiKeyInput } from '../../shared/schemas/api-keys';
+import { activityQueryInput, auditQueryInput } from '../../shared/schemas/audit';
+import { loginInput, registerInput, requestPasswordResetInput, resetPasswordInput, updateProfileInput } from '../../shared/schemas/auth';
+import {
+  createAddOnInput,
+  createCategoryInput,
+  createDiscountInput,
+  createPackageInput,
+  createUnitTierInput,
+  createUserTierInput,
+  deleteTierInput,
+  idInput,
+  replaceTiersInput,
+  updateAddOnInput,
+  updateCategoryInput,
+  updateDiscountInput,
+  updatePackageInput,
+  updateUnitTierInput,
+  updateUserTierInput,
+} from '../../shared/schemas/catalog-admin';
+import { catalogueImportInput } from '../../shared/schemas/catalogue-file';
+import { companyInput } from '../../shared/schemas/company';
+import {
+  configurationAllInput,
+  configurationCreateInput,
+  configurationIdInput,
+  configurationRevisionInput,
+  configurationStatusInput,
+  configurationUpdateInput,
+} from '../../shared/schemas/configuration';
+import { quoteFormInput } from '../../shared/schemas/quote';
+import { acceptInput, declineInput, sendInput, shareTokenInput } from '../../shared/schemas/share';
+import { createWebhookInput, deliveryIdInput, updateWebhookInput, webhookIdInput } from '../../shared/schemas/webhooks';
+import type { Access } from '../trpc/init';
+
+/** Who may call a procedure (trpc/init.ts publicProcedure, protectedProcedure, adminProcedure) and what it takes. */
+export interface ProcedureSpec {
+  access: Access;
+  /** The very schema the procedure's `.input()` is given. */
+  input?: z.ZodType;
+}
+// Each keeps its schema's own type, which the test holds equal to the procedure's input type.
+const spec = <A extends Access>(access: A) => <S extends z.ZodType | undefined = undefined>(input?: S) => ({ access, input: input as S });
+const pub = spec('public');
+const user = spec('signedIn');
+const admin = spec('admin');
+
+/** Every procedure a REST route calls. */
+export const PROCEDURES = {
+  health: pub(),
+  openapi: pub(),
+  apiDocs: pub(),
+  'auth.login': pub(loginInput),
+  'auth.logout': pub(),
+  'auth.me': user(),
+  'auth.check': pub(),
+  'auth.register': pub(registerInput),
+  'auth.updateProfile': user(updateProfileInput),
+  'auth.requestPasswordReset': pub(requestPasswordResetInput),
+  'auth.resetPassword': pub(resetPasswordInput),
+  'auth.apiKeys.list': user(),
+  'auth.apiKeys.create': user(createApiKeyInput),
+  'auth.apiKeys.revoke': user(apiKeyIdInput),
+
+  'catalog.packages': user(),
+  'catalog.addOns': user(),
+  'catalog.categories': user(),
+  'catalog.discounts': user(),
+  'catalog.company': user(),
+  'admin.company.update': admin(companyInput),
+
+  'quote.calculate': user(quoteFormInput),
+  'quote.pdfData': user(quoteFormInput),
+
+  'configurations.allWithTotal': user(configurationAllInput),
+  'configurations.get': user(configurationIdInput),
+  'configurations.create': user(configurationCreateInput),
+  'configurations.update': user(configurationUpdateInput),
+  'configurations.delete': user(configurationIdInput),
+  'configurations.setStatus': user(configurationStatusInput),
+  'configurations.reprice': user(configurationIdInput),
+  'configurations.duplicate': user(configurationIdInput),
+  'configurations.revisions': user(configurationIdInput),
+  'configurations.revision': user(configurationRevisionInput),
+  'configurations.pdfData': user(configurationIdInput),
+  'configurations.share': user(configurationIdInput),
+  'configurations.link': user(configurationIdInput),
+  'configurations.send': user(sendInput),
+  'configurations.unshare': user(configurationIdInput),
+  'configurations.activity': user(activityQueryInput),
+
+  'shared.view': pub(shareTokenInput),
+  'shared.pdfData': pub(shareTokenInput),
+  'shared.accept': pub(acceptInput),
+  'shared.decline': pub(declineInput),
+
+  'admin.packages.create': admin(createPackageInput),
+  'admin.packages.update': admin(updatePackageInput),
+  'admin.packages.delete': admin(idInput),
+  'admin.tiers.createUnit': admin(createUnitTierInput),
+  'admin.tiers.replace': admin(replaceTiersInput),
+  'admin.tiers.updateUnit': admin(updateUnitTierInput),
+  'admin.tiers.deleteUnit': admin(deleteTierInput),
+  'admin.tiers.createUser': admin(createUserTierInput),
+  'admin.tiers.updateUser': admin(updateUserTierInput),
+  'admin.tiers.deleteUser': admin(deleteTierInput),
+  'admin.addOns.create': admin(createAddOnInput),
+  'admin.addOns.update': admin(updateAddOnInput),
+  'admin.addOns.delete': admin(idInput),
+  'admin.categories.create': admin(createCategoryInput),
+  'admin.categories.update': admin(updateCategoryInput),
+  'admin.categories.delete': admin(idInput),
+  'admin.discounts.create': admin(createDiscountInput),
+  'admin.discounts.update': admin(updateDiscountInput),
+  'admin.discounts.delete': admin(idInput),
+  'admin.catalogue.export': admin(),
+  'admin.catalogue.import': admin(catalogueImportInput),
+
+  'admin.users.list': admin(),
+  'admin.users.create': admin(createUserInput),
+  'admin.users.update': admin(updateUserInput),
+  'admin.users.delete': admin(userIdInput),
+  'admin.users.resetLink': admin(userIdInput),
+  'admin.emailLogs.list': admin(),
+  'admin.audit.list': admin(auditQueryInput),
+  'admin.audit.csv': admin(auditQueryInput),
+  'admin.apiKeys.list': admin(),
+  'admin.apiKeys.revoke': admin(apiKeyIdInput),
+
+  'admin.webhooks.list': admin(),
+  'admin.webhooks.create': admin(createWebhookInput),
+  'admin.webhooks.get': admin(webhookIdInput),
+  'admin.webhooks.update': admin(updateWebhookInput),
+  'admin.webhooks.delete': admin(webhookIdInput),
+  'admin.webhooks.test': admin(webhookIdInput),
+  'admin.webhooks.deliveries': admin(webhookIdInput),
+  'admin.webhooks.resend': admin(deliveryIdInput),
+} satisfies Record<string, ProcedureSpec>;
+export type RestProcedure = keyof typeof PROCEDURES;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -9,7 +153,7 @@ export interface RestRoute {
   /** As Hono registers it, under /api (`/packages/:id`). */
   path: string;
   /** The procedure's path (the operationId). */
-  procedure: string;
+  procedure: RestProcedure;
   /** The success status. */
   status: 200 | 201 | 202 | 204;
   /** Path parameter → input key, where they differ (`:id` of a tier route is `packageId`). */
@@ -20,12 +164,14 @@ export interface RestRoute {
   bodyIs?: string;
   /** Query parameters the adapter reads besides the input (name → description). */
   query?: Record<string, string>;
+  /** The JSON answer is this property of the procedure's output (a list's `items`; the adapter sends the rest as headers). */
+  answerIs?: 'items';
   /** What the answer is when it is not JSON. */
   produces?: 'application/pdf' | 'text/csv' | 'text/html';
   summary?: string;
 }
 
-const r = (route: string, procedure: string, extra: Partial<RestRoute> = {}): RestRoute => {
+const r = (route: string, procedure: RestProcedure, extra: Partial<RestRoute> = {}): RestRoute => {
   const [method, path] = route.split(' ') as [Method, string];
   const status = extra.status ?? (method === 'DELETE' ? 204 : 200);
   return { method, path, procedure, ...extra, status };
@@ -58,7 +204,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('POST /quote', 'quote.calculate'),
   r('POST /quote/pdf', 'quote.pdfData', { produces: 'application/pdf' }),
 
-  r('GET /configurations', 'configurations.allWithTotal', { summary: 'A plain array, newest first, at most 1,000 rows; X-Total-Count, X-Truncated' }),
+  r('GET /configurations', 'configurations.allWithTotal', { answerIs: 'items', summary: 'A plain array, newest first, at most 1,000 rows; X-Total-Count, X-Truncated' }),
   r('GET /configurations/:id', 'configurations.get'),
   r('POST /configurations', 'configurations.create', created),
   r('PATCH /configurations/:id', 'configurations.update'),
@@ -73,7 +219,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('GET /configurations/:id/share', 'configurations.link'),
   r('POST /configurations/:id/send', 'configurations.send'),
   r('DELETE /configurations/:id/share', 'configurations.unshare'),
-  r('GET /configurations/:id/activity', 'configurations.activity'),
+  r('GET /configurations/:id/activity', 'configurations.activity', { answerIs: 'items', summary: 'Oldest first, one page; X-Total-Count' }),
 
   r('GET /shared/:token', 'shared.view'),
   r('GET /shared/:token/pdf', 'shared.pdfData', { produces: 'application/pdf' }),
@@ -109,7 +255,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('DELETE /admin/users/:id', 'admin.users.delete'),
   r('POST /admin/users/:id/reset-link', 'admin.users.resetLink'),
   r('GET /admin/email-logs', 'admin.emailLogs.list'),
-  r('GET /admin/audit', 'admin.audit.list', { summary: 'Newest first, one page; X-Total-Count' }),
+  r('GET /admin/audit', 'admin.audit.list', { answerIs: 'items', summary: 'Newest first, one page; X-Total-Count' }),
   r('GET /admin/audit.csv', 'admin.audit.csv', { produces: 'text/csv' }),
   r('GET /admin/api-keys', 'admin.apiKeys.list'),
   r('DELETE /admin/api-keys/:id', 'admin.apiKeys.revoke'),

@@ -2,8 +2,9 @@
 // a POST of its JSON with the Standard Webhooks headers, signed with the webhook's secret by the `standardwebhooks`
 // package. A failure (an answer other than 2xx, a refused connection, no answer in 10 s) is tried again after a wait
 // that grows from WEBHOOK_RETRY_BASE_MS; after the last try the delivery is marked failed. Everything lives in the
-// database: a restart picks up what was pending, at its time.
-import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
+// database: a restart picks up what was pending, at its time. The same loop deletes finished deliveries once they are
+// older than the retention, so the table does not grow for ever; a pending one is never deleted.
+import { and, asc, eq, inArray, isNotNull, lt, lte, min } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliveries, webhooks } from '../../../db/schema';
 import type { Clock } from '../clock';
@@ -23,6 +24,21 @@ const PARALLEL = 4;
 /** How often the outbox is looked at even when nothing was announced (a commit by another process, e.g. a script). */
 const IDLE_LOOK_MS = 30_000;
 const ERROR_MAX = 200;
+/** How often finished deliveries older than the retention are deleted (and once at start). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes delivered and failed deliveries whose last try is more than `retentionDays` old; answers how many. Pending
+ * ones stay whatever their age: they are still to be sent.
+ */
+export function pruneDeliveries(db: Db, now: Date, retentionDays: number): number {
+  const before = new Date(now.getTime() - retentionDays * DAY_MS);
+  return db
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.lastAttemptAt, before)))
+    .run().changes;
+}
 
 export interface WebhookDispatcher {
   /** Looks at the outbox now. */
@@ -37,6 +53,8 @@ export interface DispatcherOptions {
   db: Db;
   clock: Clock;
   retryBaseMs: number;
+  /** Days a delivered or failed delivery is kept (WEBHOOK_DELIVERY_RETENTION_DAYS). */
+  retentionDays: number;
   timeoutMs?: number;
 }
 
@@ -48,12 +66,21 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 }
 
 export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
-  const { db, clock, retryBaseMs } = options;
+  const { db, clock, retryBaseMs, retentionDays } = options;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const inFlight = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  function pruneWhenDue(): void {
+    const now = clock.now();
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    const deleted = pruneDeliveries(db, now, retentionDays);
+    if (deleted > 0) logger.info({ deleted, retentionDays }, 'webhook deliveries past their retention deleted');
+  }
 
   const due = () =>
     db
@@ -128,6 +155,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     timer = undefined;
     let rows: ReturnType<typeof due>;
     try {
+      pruneWhenDue();
       rows = due();
     } catch (error) {
       if (!stopped) logger.error({ err: error }, 'webhook dispatcher: could not read the outbox');

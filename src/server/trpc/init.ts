@@ -4,12 +4,7 @@ import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { Context } from './context';
 import { domainTRPCError, inputIssuesOf, publicMessageOf } from './errors';
 
-/** What a procedure says about itself: its access level, read by the API description (src/server/openapi). */
-export interface ProcedureMeta {
-  access?: Access;
-}
-
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
+const t = initTRPC.context<Context>().create({
   // Never send stack traces to a client.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -41,6 +36,7 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
   return () => procedureWatchers.delete(watcher);
 }
 
+/** The three access levels below, as the API description names them (src/server/openapi/routes.ts). */
 export type Access = 'public' | 'signedIn' | 'admin';
 
 export const BAD_API_KEY = 'The API key is not valid';
@@ -79,16 +75,16 @@ function refuseInput(ctx: Context): void {
   if (ctx.inputRefusal !== undefined) throw ctx.inputRefusal;
 }
 
-export const publicProcedure = baseProcedure.meta({ access: 'public' }).use(({ ctx, next }) => {
+export const publicProcedure = baseProcedure.use(({ ctx, next }) => {
   refuseInput(ctx);
   return next();
 });
-export const protectedProcedure = baseProcedure.meta({ access: 'signedIn' }).use(({ ctx, next }) => {
+export const protectedProcedure = baseProcedure.use(({ ctx, next }) => {
   const who = signedIn(ctx);
   refuseInput(ctx);
   return next({ ctx: who });
 });
-export const adminProcedure = baseProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+export const adminProcedure = baseProcedure.use(({ ctx, next }) => {
   const who = signedIn(ctx);
   if (!who.user.isAdmin) throw new ForbiddenError('Admin privileges required');
   refuseInput(ctx);

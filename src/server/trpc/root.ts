@@ -6,7 +6,6 @@ import { healthProcedure } from '../routers/health';
 import { apiDocsProcedure, openApiProcedure } from '../routers/api-description';
 import { quoteRouter } from '../routers/quote';
 import { sharedRouter } from '../routers/shared';
-import { describeRouter } from '../openapi/document';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -20,8 +19,6 @@ export const appRouter = router({
   openapi: openApiProcedure,
   apiDocs: apiDocsProcedure,
 });
-
-describeRouter(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
