@@ -20,10 +20,7 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   adminId = (await admin.get('/api/user')).body.id;
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 type Entry = { id: number; userId: number | null; actor: string; entity: string; entityId: number | null; action: string; before: any; after: any };
 

@@ -10,10 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { APP_URL: 'https://quotes.example.com/app' } });
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 const ORIGIN = { origin: 'https://quotes.example.com' };
 const REQUESTED = { message: 'If an account exists for that address, a password reset link has been sent.' };

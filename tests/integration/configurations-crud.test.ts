@@ -1,19 +1,15 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations } from '../../db/schema';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
-import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithUser, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
 let user: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, user, ids } = await withDemoIds(appWithUser())));
 afterAll(() => t.close());
 
 const rowCount = () => t.db.select({ n: count() }).from(configurations).get()!.n;

@@ -43,6 +43,8 @@ export interface TestApp {
   /** A tRPC caller with a real session for this account (null: anonymous). */
   callerAs(email: string | null): ReturnType<typeof createCaller>;
   close(): void;
+  /** close() once the mails under way are delivered: a delivery logs its row after the request that started it answered. */
+  closeWhenMailed(): Promise<void>;
 }
 
 export class TestClient {
@@ -160,6 +162,10 @@ export async function createTestApp(
       mailer.close();
       closeDatabase(db);
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async closeWhenMailed() {
+      await mailer.idle();
+      t.close();
     },
   };
   return t;
