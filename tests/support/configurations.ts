@@ -1,4 +1,4 @@
-// Fixtures for the saved-configuration tests: catalogue ids by demo name, and extra accounts.
+// Fixtures for the saved-configuration tests: catalogue ids by demo name, a quote saved for a customer, and extra accounts.
 import { expect } from 'vitest';
 import { addons, discounts, packages, users } from '../../db/schema';
 import type { TestApp, TestClient } from './test-app';

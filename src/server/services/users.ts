@@ -113,7 +113,7 @@ export function rethrowUniqueAsConflict(error: unknown, message: string = EMAIL_
   throw error;
 }
 
-/** An account as the admin's create form gives it (registration and the seed give the same fields). */
+/** An account as the admin's create form gives it; registration and the demo accounts give the same fields. */
 export interface NewUser extends CreateUserInput {
   lastLogin?: Date;
 }
