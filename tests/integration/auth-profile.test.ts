@@ -11,21 +11,10 @@ afterAll(() => t.close());
 describe('PATCH /api/user/profile (and /api/profile)', () => {
   it('changes username and names, answers the updated user, and ignores an email in the body', async () => {
     const account = await registerAccount(t);
-    const res = await account.client.patch('/api/user/profile', {
-      username: '  jo.li  ',
-      firstname: 'Johanna',
-      lastname: 'Lindqvist',
-      companyName: 'Acme Holding',
-      email: 'hijack@example.org',
-    });
+    const names = { firstname: 'Johanna', lastname: 'Lindqvist', companyName: 'Acme Holding' };
+    const res = await account.client.patch('/api/user/profile', { username: '  jo.li  ', ...names, email: 'hijack@example.org' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      username: 'jo.li',
-      firstname: 'Johanna',
-      lastname: 'Lindqvist',
-      companyName: 'Acme Holding',
-      email: account.email,
-    });
+    expect(res.body).toMatchObject({ username: 'jo.li', ...names, email: account.email });
     expect(res.body).not.toHaveProperty('passwordHash');
     expect((await account.client.get('/api/user')).body.username).toBe('jo.li');
   });
