@@ -1,7 +1,7 @@
 // Money is stored as integer cents (discount values as hundredths), never as floats: a quote must be exact to the cent.
 // Timestamps are integer milliseconds since the epoch.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /**
  * The customer's acceptance, kept as evidence (docs/API.md "The acceptance as evidence"): who, when, from where, the
@@ -27,11 +27,14 @@ export interface QuoteDecline {
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const bool = (name: string) => integer(name, { mode: 'boolean' });
+const autoId = () => integer('id').primaryKey({ autoIncrement: true });
+/** A row that belongs to its parent: required, and deleted with it. */
+const belongsTo = (name: string, parent: () => AnySQLiteColumn) => integer(name).notNull().references(parent, { onDelete: 'cascade' });
 
 export const users = sqliteTable(
   'users',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     firstname: text('firstname').notNull().default(''),
@@ -53,9 +56,7 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     createdAt: timestamp('created_at').notNull(),
     expiresAt: timestamp('expires_at').notNull(),
     /** false: "Remember me" was not ticked — a browser-session cookie and a short idle expiry (docs/DECISIONS.md). */
@@ -69,9 +70,7 @@ export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     createdAt: timestamp('created_at').notNull(),
     expiresAt: timestamp('expires_at').notNull(),
     usedAt: timestamp('used_at'),
@@ -84,7 +83,7 @@ export const passwordResetTokens = sqliteTable(
 export const loginFailures = sqliteTable(
   'login_failures',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     account: text('account').notNull(),
     at: timestamp('at').notNull(),
   },
@@ -93,7 +92,7 @@ export const loginFailures = sqliteTable(
 );
 
 export const packages = sqliteTable('packages', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   basePrice: integer('base_price_cents').notNull().default(0),
@@ -105,10 +104,8 @@ export const packages = sqliteTable('packages', {
 export const packageFeatures = sqliteTable(
   'package_features',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    packageId: belongsTo('package_id', () => packages.id),
     position: integer('position').notNull().default(0),
     text: text('text').notNull(),
     included: bool('included').notNull().default(true),
@@ -119,10 +116,8 @@ export const packageFeatures = sqliteTable(
 export const priceTiers = sqliteTable(
   'price_tiers',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    packageId: belongsTo('package_id', () => packages.id),
     minSqm: integer('min_sqm').notNull(),
     maxSqm: integer('max_sqm'),
     pricePerSqm: integer('price_per_sqm_cents').notNull(),
@@ -133,10 +128,8 @@ export const priceTiers = sqliteTable(
 export const userPriceTiers = sqliteTable(
   'user_price_tiers',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    packageId: belongsTo('package_id', () => packages.id),
     minUsers: integer('min_users').notNull(),
     maxUsers: integer('max_users'),
     pricePerUser: integer('price_per_user_cents').notNull(),
@@ -145,7 +138,7 @@ export const userPriceTiers = sqliteTable(
 );
 
 export const addonCategories = sqliteTable('addon_categories', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   name: text('name').notNull(),
   icon: text('icon'),
   allowsMultipleSelection: bool('allows_multiple_selection').notNull().default(false),
@@ -154,7 +147,7 @@ export const addonCategories = sqliteTable('addon_categories', {
 export const addons = sqliteTable(
   'addons',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     // Deleting a category keeps its add-ons, uncategorised (docs/PRODUCT.md "The admin area").
@@ -168,18 +161,14 @@ export const addons = sqliteTable(
 export const addonPackages = sqliteTable(
   'addon_packages',
   {
-    addonId: integer('addon_id')
-      .notNull()
-      .references(() => addons.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    addonId: belongsTo('addon_id', () => addons.id),
+    packageId: belongsTo('package_id', () => packages.id),
   },
   (t) => [primaryKey({ columns: [t.addonId, t.packageId] }), index('addon_packages_package_idx').on(t.packageId)],
 );
 
 export const discounts = sqliteTable('discounts', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   type: text('type', {
@@ -192,10 +181,8 @@ export const discounts = sqliteTable('discounts', {
 export const discountConditions = sqliteTable(
   'discount_conditions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    discountId: integer('discount_id')
-      .notNull()
-      .references(() => discounts.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    discountId: belongsTo('discount_id', () => discounts.id),
     position: integer('position').notNull().default(0),
     type: text('type').notNull(),
     operator: text('operator').notNull(),
@@ -206,34 +193,40 @@ export const discountConditions = sqliteTable(
 );
 
 /**
+ * A quote's pricing inputs and the totals they were priced to, kept alike by the quote (its current revision) and by
+ * each earlier revision (docs/PRODUCT.md "Saved quotes").
+ */
+const pricedQuote = () => ({
+  packageId: integer('package_id').notNull(),
+  packageName: text('package_name').notNull(),
+  pricingModel: text('pricing_model', { enum: ['sqm', 'user'] }).notNull(),
+  squareMeters: integer('square_meters').notNull(),
+  userCount: integer('user_count').notNull(),
+  locations: integer('locations').notNull(),
+  contractDuration: integer('contract_duration').notNull(),
+  paymentFrequency: text('payment_frequency', { enum: ['monthly', 'quarterly', 'annually'] }).notNull(),
+  /** JSON [{ id, waiveSetupFee }] */
+  addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
+  /** JSON number[] */
+  discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
+  /** JSON [{ id, name, description, isOneTime, price (cents) }] */
+  customItems: text('custom_items', { mode: 'json' }).notNull().$type<unknown[]>(),
+  totalMonthly: integer('total_monthly_cents').notNull(),
+  setupFees: integer('setup_fees_cents').notNull(),
+  tcv: integer('tcv_cents').notNull(),
+});
+
+/**
  * A saved quote: its inputs plus the priced snapshot. packageId is deliberately not a foreign key: a saved quote
  * outlives a deleted package, and its snapshot keeps the names and figures it was priced with.
  */
 export const configurations = sqliteTable(
   'configurations',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     name: text('name').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id').notNull(),
-    packageName: text('package_name').notNull(),
-    pricingModel: text('pricing_model', { enum: ['sqm', 'user'] }).notNull(),
-    squareMeters: integer('square_meters').notNull(),
-    userCount: integer('user_count').notNull(),
-    locations: integer('locations').notNull(),
-    contractDuration: integer('contract_duration').notNull(),
-    paymentFrequency: text('payment_frequency', { enum: ['monthly', 'quarterly', 'annually'] }).notNull(),
-    /** JSON [{ id, waiveSetupFee }] */
-    addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
-    /** JSON number[] */
-    discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
-    /** JSON [{ id, name, description, isOneTime, price (cents) }] */
-    customItems: text('custom_items', { mode: 'json' }).notNull().$type<unknown[]>(),
-    totalMonthly: integer('total_monthly_cents').notNull(),
-    setupFees: integer('setup_fees_cents').notNull(),
-    tcv: integer('tcv_cents').notNull(),
+    userId: belongsTo('user_id', () => users.id),
+    ...pricedQuote(),
     /**
      * JSON string[]: the snapshot's addOnNames, kept beside it so that a list reads a few bytes per row instead of
      * parsing every snapshot (json_extract over ~3 KB per row was most of a list's time).
@@ -287,24 +280,9 @@ export const configurations = sqliteTable(
 export const configurationRevisions = sqliteTable(
   'configuration_revisions',
   {
-    configurationId: integer('configuration_id')
-      .notNull()
-      .references(() => configurations.id, { onDelete: 'cascade' }),
+    configurationId: belongsTo('configuration_id', () => configurations.id),
     revision: integer('revision').notNull(),
-    packageId: integer('package_id').notNull(),
-    packageName: text('package_name').notNull(),
-    pricingModel: text('pricing_model', { enum: ['sqm', 'user'] }).notNull(),
-    squareMeters: integer('square_meters').notNull(),
-    userCount: integer('user_count').notNull(),
-    locations: integer('locations').notNull(),
-    contractDuration: integer('contract_duration').notNull(),
-    paymentFrequency: text('payment_frequency', { enum: ['monthly', 'quarterly', 'annually'] }).notNull(),
-    addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
-    discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
-    customItems: text('custom_items', { mode: 'json' }).notNull().$type<unknown[]>(),
-    totalMonthly: integer('total_monthly_cents').notNull(),
-    setupFees: integer('setup_fees_cents').notNull(),
-    tcv: integer('tcv_cents').notNull(),
+    ...pricedQuote(),
     addOnNames: text('add_on_names', { mode: 'json' }).notNull().$type<string[]>(),
     snapshot: text('snapshot', { mode: 'json' }).notNull().$type<unknown>(),
     /** When this revision was priced. */
@@ -322,7 +300,7 @@ export const counters = sqliteTable('counters', {
 export const emailLogs = sqliteTable(
   'email_logs',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     createdAt: timestamp('created_at').notNull(),
     sentAt: timestamp('sent_at'),
     to: text('to').notNull(),
@@ -346,9 +324,7 @@ export const quoteShares = sqliteTable(
   'quote_shares',
   {
     tokenHash: text('token_hash').primaryKey(),
-    configurationId: integer('configuration_id')
-      .notNull()
-      .references(() => configurations.id, { onDelete: 'cascade' }),
+    configurationId: belongsTo('configuration_id', () => configurations.id),
     revision: integer('revision').notNull(),
     view: text('view', { mode: 'json' }).notNull().$type<unknown>(),
     createdAt: timestamp('created_at').notNull(),
@@ -376,7 +352,7 @@ export const quoteShares = sqliteTable(
 export const auditLog = sqliteTable(
   'audit_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     at: timestamp('at').notNull(),
     userId: integer('user_id'),
     actor: text('actor').notNull(),
@@ -422,10 +398,8 @@ export const serverSecrets = sqliteTable('server_secrets', {
 export const apiKeys = sqliteTable(
   'api_keys',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    userId: belongsTo('user_id', () => users.id),
     name: text('name').notNull(),
     scope: text('scope', { enum: ['read', 'write'] }).notNull(),
     keyHash: text('key_hash').notNull(),
@@ -438,7 +412,7 @@ export const apiKeys = sqliteTable(
 
 /** Webhook subscriptions (admin). `secret` is the Standard Webhooks signing secret (`whsec_…`), needed to sign. */
 export const webhooks = sqliteTable('webhooks', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   url: text('url').notNull(),
   events: text('events', { mode: 'json' }).notNull().$type<string[]>(),
   secret: text('secret').notNull(),
@@ -454,10 +428,8 @@ export const webhooks = sqliteTable('webhooks', {
 export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    webhookId: integer('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    webhookId: belongsTo('webhook_id', () => webhooks.id),
     /** The Standard Webhooks message id (`webhook-id`), the same on every attempt. */
     messageId: text('message_id').notNull(),
     event: text('event').notNull(),

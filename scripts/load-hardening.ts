@@ -25,29 +25,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, startServer } from './load-kit';
 import { freePort } from './server-kit';
+import { largestQuote } from '../tests/support/quote-forms';
 
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 5);
 const TARGET_MS = 100;
 const PDF_P99_TARGET_MS = 200;
 const TRUSTED_LOGIN_TARGET_MS = 2000;
-
-/** The largest quote the caps allow: 200 custom items with the longest names and descriptions, every add-on. */
-const largestQuote = {
-  packageId: 3,
-  pricingModel: 'sqm',
-  squareMeters: 5000,
-  locations: 12,
-  addOns: Array.from({ length: 8 }, (_, i) => ({ id: i + 1, waiveSetupFee: false })),
-  customItems: Array.from({ length: 200 }, (_, i) => ({
-    id: `item-${i}`,
-    name: `Custom item ${i} `.padEnd(200, 'n'),
-    description: `Described at length ${i} `.padEnd(1000, 'd word '),
-    isOneTime: i % 2 === 0,
-    price: 100 + i,
-  })),
-  contractDuration: 36,
-  paymentFrequency: 'monthly',
-};
 
 /** One request on a fresh connection (an attacker does not queue behind itself). */
 function raw(port: number, method: string, url: string, body?: unknown, cookie?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {

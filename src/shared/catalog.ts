@@ -73,6 +73,25 @@ export interface CatalogDto {
 /** Unparseable prices become NaN, which the engine treats as invalid and replaces by its fallback. */
 const cents = (s: string): number => parseMoney(s) ?? Number.NaN;
 
+type PackageFields = Pick<PackageDto, 'name' | 'description' | 'basePrice' | 'setupFee' | 'extraLocationPrice'> & {
+  features: Pick<FeatureDto, 'text' | 'included'>[];
+};
+
+/**
+ * What an administrator edits of a package (docs/PRODUCT.md "The admin area"), as the package form and the catalogue
+ * file hold it: no ids, no tiers.
+ */
+export function packageFields(p: PackageFields): PackageFields {
+  return {
+    name: p.name,
+    description: p.description,
+    basePrice: p.basePrice,
+    setupFee: p.setupFee,
+    extraLocationPrice: p.extraLocationPrice,
+    features: p.features.map((f) => ({ text: f.text, included: f.included })),
+  };
+}
+
 export function toPricingCatalog(c: Pick<CatalogDto, 'packages' | 'addOns' | 'discounts'>): PricingCatalog {
   return {
     packages: c.packages.map((p) => ({

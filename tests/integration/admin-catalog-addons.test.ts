@@ -1,6 +1,7 @@
 // Admin add-on writes (docs/PRODUCT.md "The admin area"): defaults, the availability-only PATCH, validation, access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
+import type { AddOnDto } from '../../src/shared/catalog';
+import { appWithAdmin, nonAdmins, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -8,27 +9,13 @@ let admin: TestClient;
 beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
-type AddOn = {
-  id: number;
-  name: string;
-  description: string;
-  categoryId: number | null;
-  setupFee: string;
-  monthlyFee: string;
-  availableForPackages: number[];
-};
-
-async function addOn(id: number): Promise<AddOn | undefined> {
-  return (await admin.get('/api/addons')).body.find((a: AddOn) => a.id === id);
+async function addOn(id: number): Promise<AddOnDto | undefined> {
+  return (await admin.get('/api/addons')).body.find((a: AddOnDto) => a.id === id);
 }
 
 describe('access', () => {
   it('answers 401 anonymous and 403 non-admin, and changes nothing', async () => {
-    const user = await t.login(USER.email, USER.password);
-    for (const [c, status] of [
-      [t.client(), 401],
-      [user, 403],
-    ] as const) {
+    for (const [c, status] of await nonAdmins(t)) {
       expect((await c.post('/api/addons', { name: 'X', categoryId: 1 })).status).toBe(status);
       expect((await c.patch('/api/addons/1', { availableForPackages: [] })).status).toBe(status);
       expect((await c.delete('/api/addons/1')).status).toBe(status);

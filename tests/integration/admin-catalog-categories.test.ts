@@ -2,7 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicMessageOf } from '../../src/server/trpc/errors';
-import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, nonAdmins, ADMIN, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -18,11 +18,7 @@ async function categories(): Promise<Category[]> {
 
 describe('access', () => {
   it('answers 401 anonymous and 403 non-admin', async () => {
-    const user = await t.login(USER.email, USER.password);
-    for (const [c, status] of [
-      [t.client(), 401],
-      [user, 403],
-    ] as const) {
+    for (const [c, status] of await nonAdmins(t)) {
       expect((await c.post('/api/addon-categories', { name: 'X' })).status).toBe(status);
       expect((await c.patch('/api/addon-categories/1', { name: 'X' })).status).toBe(status);
       expect((await c.delete('/api/addon-categories/1')).status).toBe(status);

@@ -1,7 +1,7 @@
 // Discount rules (docs/PRODUCT.md "The admin area"): defaults, the "required fields" rule, condition validation, and that a new
 // rule prices the next quote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, nonAdmins, ADMIN, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
@@ -19,12 +19,8 @@ async function discounts(): Promise<Discount[]> {
 
 describe('access', () => {
   it('answers 401 anonymous and 403 non-admin, and changes nothing', async () => {
-    const user = await t.login(USER.email, USER.password);
     const before = await discounts();
-    for (const [c, status] of [
-      [t.client(), 401],
-      [user, 403],
-    ] as const) {
+    for (const [c, status] of await nonAdmins(t)) {
       expect((await c.post('/api/discounts', { name: 'Free lunch', value: 100 })).status).toBe(status);
       expect((await c.patch('/api/discounts/1', { value: 100 })).status).toBe(status);
       expect((await c.delete('/api/discounts/1')).status).toBe(status);

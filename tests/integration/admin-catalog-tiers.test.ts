@@ -2,7 +2,7 @@
 // replace used by Save Changes and Auto-Generate (docs/PRODUCT.md "Pricing").
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTiers } from '../../src/shared/pricing';
-import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, nonAdmins, ADMIN, type TestApp, type TestClient } from '../support/test-app';
 import { logger } from '../../src/server/logging';
 
 let t: TestApp;
@@ -30,11 +30,7 @@ async function freshPackage(body: Record<string, unknown> = {}) {
 
 describe('access', () => {
   it('answers 401 anonymous and 403 non-admin on every tier call', async () => {
-    const user = await t.login(USER.email, USER.password);
-    for (const [c, status] of [
-      [t.client(), 401],
-      [user, 403],
-    ] as const) {
+    for (const [c, status] of await nonAdmins(t)) {
       expect((await c.post('/api/packages/1/pricetiers', { minSqm: 10000, pricePerSqm: 1 })).status).toBe(status);
       expect((await c.patch('/api/packages/1/pricetiers/1', { pricePerSqm: 1 })).status).toBe(status);
       expect((await c.delete('/api/packages/1/pricetiers/1')).status).toBe(status);

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { registration, tokenMailedTo } from '../support/accounts';
+import { registerAccount, tokenMailedTo } from '../support/accounts';
 import { demoIds, type DemoIds } from '../support/configurations';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   adminId = (await admin.get('/api/user')).body.id;
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 type Entry = { id: number; userId: number | null; actor: string; entity: string; entityId: number | null; action: string; before: any; after: any };
 
@@ -36,14 +33,6 @@ async function entriesOf(entity: string, entityId: number): Promise<Entry[]> {
 const actions = async (entity: string, entityId: number) => (await entriesOf(entity, entityId)).map((e) => e.action);
 const countAll = () => t.db.$client.prepare('select count(*) as n from audit_log').get() as { n: number };
 
-async function newAccount(): Promise<{ client: TestClient; id: number; email: string; password: string }> {
-  const body = registration();
-  const client = t.client();
-  const res = await client.post('/api/register', body);
-  expect(res.status).toBe(201);
-  return { client, id: res.body.id, email: body.email, password: body.password };
-}
-
 async function saveAs(client: TestClient, extra: Record<string, unknown> = {}) {
   const res = await client.post('/api/configurations', { name: 'Audited quote', packageId: ids.pkg('Advanced'), squareMeters: 200, ...extra });
   expect(res.status).toBe(201);
@@ -52,7 +41,7 @@ async function saveAs(client: TestClient, extra: Record<string, unknown> = {}) {
 
 describe('quote events', () => {
   it('a deleted quote: number, name and status, by its owner', async () => {
-    const { client, id: ownerId } = await newAccount();
+    const { client, id: ownerId } = await registerAccount(t);
     const q = await saveAs(client);
     expect((await client.delete(`/api/configurations/${q.id}`)).status).toBe(204);
     const [, deleted] = await entriesOf('quote', q.id);
@@ -60,7 +49,7 @@ describe('quote events', () => {
   });
 
   it('an accepted quote deleted by an admin; the owner’s refused delete writes nothing', async () => {
-    const { client, id: ownerId } = await newAccount();
+    const { client, id: ownerId } = await registerAccount(t);
     const q = await saveAs(client);
     for (const status of ['sent', 'accepted']) expect((await client.post(`/api/configurations/${q.id}/status`, { status })).status).toBe(200);
     const before = countAll().n;
@@ -72,7 +61,7 @@ describe('quote events', () => {
   });
 
   it('details edited: name, customer fields and validity, only what changed, before and after', async () => {
-    const { client, id: ownerId } = await newAccount();
+    const { client, id: ownerId } = await registerAccount(t);
     const q = await saveAs(client, { customerCompany: 'Acme', customerEmail: 'old@acme.test' });
     const res = await client.patch(`/api/configurations/${q.id}`, {
       name: 'Renamed quote',
@@ -98,7 +87,7 @@ describe('quote events', () => {
 
 describe('account events', () => {
   it('registered, signed out, signed in, profile changed', async () => {
-    const a = await newAccount();
+    const a = await registerAccount(t);
     expect((await a.client.post('/api/logout')).status).toBe(200);
     const again = await t.login(a.email, a.password);
     expect((await again.patch('/api/profile', { firstname: 'Renamed', lastname: 'Li' })).status).toBe(200);
@@ -111,7 +100,7 @@ describe('account events', () => {
   });
 
   it('sign-in failed: under the account when it exists, userId null for an unknown one; never the password', async () => {
-    const a = await newAccount();
+    const a = await registerAccount(t);
     expect((await t.client().post('/api/login', { username: a.email, password: 'Wrong-Pa55word' })).status).toBe(401);
     expect((await t.client().post('/api/login', { username: 'nobody-here@example.org', password: 'Wrong-Pa55word' })).status).toBe(401);
     expect((await entriesOf('user', a.id)).at(-1)).toMatchObject({ action: 'sign_in_failed', userId: a.id, after: { username: a.email } });
@@ -122,7 +111,7 @@ describe('account events', () => {
   });
 
   it('password reset requested and completed (mailed link), and a reset link made by an admin, then used', async () => {
-    const a = await newAccount();
+    const a = await registerAccount(t);
     expect((await t.client().post('/api/password-reset/request', { email: a.email })).status).toBe(200);
     const mailed = await tokenMailedTo(t, a.email);
     expect((await t.client().post('/api/password-reset/reset', { token: mailed, newPassword: 'Fresh-Pa55word' })).status).toBe(200);
@@ -142,7 +131,7 @@ describe('account events', () => {
   });
 
   it('role changed and password changed by an admin, each an entry of its own', async () => {
-    const a = await newAccount();
+    const a = await registerAccount(t);
     expect((await admin.patch(`/api/admin/users/${a.id}`, { isAdmin: true, password: 'Chosen-Pa55word' })).status).toBe(200);
     const list = (await entriesOf('user', a.id)).slice(1);
     expect(list.map((e) => e.action).sort()).toEqual(['password_changed', 'role_changed', 'update']);

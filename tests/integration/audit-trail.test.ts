@@ -3,9 +3,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, packages } from '../../db/schema';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { withDemoIds, type DemoIds } from '../support/configurations';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, ADMIN, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -14,10 +14,7 @@ let admin: TestClient;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
+  ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser()));
   adminId = (await admin.get('/api/user')).body.id;
 });
 afterAll(() => t.close());

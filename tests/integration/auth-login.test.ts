@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginFailures } from '../../db/schema';
-import { registration } from '../support/accounts';
+import { registerAccount } from '../support/accounts';
 import { hashPool } from '../../src/server/auth/hash-pool';
 import { MINUTE } from '../support/clock';
 import { ADMIN, createTestApp, USER, type TestApp } from '../support/test-app';
@@ -10,14 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** A fresh account per test, so one test's failures do not throttle another's. */
-async function newAccount() {
-  const body = registration();
-  const res = await t.client().post('/api/register', body);
-  expect(res.status).toBe(201);
-  return { email: body.email, password: body.password };
-}
 
 describe('POST /api/login', () => {
   it('answers the user object and sets the session cookie', async () => {
@@ -75,7 +67,7 @@ describe('POST /api/login', () => {
 
 describe('login throttling', () => {
   it('answers 429 from the 11th attempt within 15 minutes, even with the right password, then opens again', async () => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     for (let i = 0; i < 10; i++) {
       const res = await t.client().post('/api/login', { username: account.email, password: 'WrongPass1' });
       expect(res.status).toBe(401);
@@ -98,7 +90,7 @@ describe('login throttling', () => {
   });
 
   it('counts per account, whatever the spelling of the address, and leaves other accounts alone', async () => {
-    const victim = await newAccount();
+    const victim = await registerAccount(t);
     for (let i = 0; i < 10; i++) {
       const username = i % 2 === 0 ? victim.email : victim.email.toUpperCase();
       await t.client().post('/api/login', { username, password: 'WrongPass1' });
@@ -119,7 +111,7 @@ describe('login throttling', () => {
   });
 
   it('forgets earlier failures after a successful login', async () => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     for (let i = 0; i < 9; i++) await t.client().post('/api/login', { username: account.email, password: 'WrongPass1' });
     expect((await t.client().post('/api/login', { username: account.email, password: account.password })).status).toBe(200);
     for (let i = 0; i < 9; i++) await t.client().post('/api/login', { username: account.email, password: 'WrongPass1' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, passwordResetTokens } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
-import { decodeQuotedPrintable, outboxFiles, registration, resetMailsTo, tokenMailedTo } from '../support/accounts';
+import { decodeQuotedPrintable, outboxFiles, registerAccount, resetMailsTo, tokenMailedTo } from '../support/accounts';
 import { DAY, MINUTE } from '../support/clock';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -10,23 +10,14 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { APP_URL: 'https://quotes.example.com/app' } });
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 const ORIGIN = { origin: 'https://quotes.example.com' };
 const REQUESTED = { message: 'If an account exists for that address, a password reset link has been sent.' };
-const INVALID_LINK = 'This password reset link is invalid or has expired.';
-
 /** A fresh account (and a client signed in to it). */
-async function newAccount(overrides: Record<string, unknown> = {}) {
-  const body = registration(overrides);
-  const client = t.client();
-  const res = await client.post('/api/register', body, ORIGIN);
-  expect(res.status).toBe(201);
-  return { ...body, client };
-}
+const newAccount = (overrides: Record<string, unknown> = {}) => registerAccount(t, overrides, ORIGIN);
+
+const INVALID_LINK = 'This password reset link is invalid or has expired.';
 
 /** A reset request, and the mail work it set off (done after the answer) before the clock moves on. */
 async function requestReset(email: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registration } from '../support/accounts';
+import { registerAccount } from '../support/accounts';
 import { createTestApp, USER, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -8,44 +8,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newAccount() {
-  const body = registration();
-  const client = t.client();
-  expect((await client.post('/api/register', body)).status).toBe(201);
-  return { ...body, client };
-}
-
 describe('PATCH /api/user/profile (and /api/profile)', () => {
   it('changes username and names, answers the updated user, and ignores an email in the body', async () => {
-    const account = await newAccount();
-    const res = await account.client.patch('/api/user/profile', {
-      username: '  jo.li  ',
-      firstname: 'Johanna',
-      lastname: 'Lindqvist',
-      companyName: 'Acme Holding',
-      email: 'hijack@example.org',
-    });
+    const account = await registerAccount(t);
+    const names = { firstname: 'Johanna', lastname: 'Lindqvist', companyName: 'Acme Holding' };
+    const res = await account.client.patch('/api/user/profile', { username: '  jo.li  ', ...names, email: 'hijack@example.org' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      username: 'jo.li',
-      firstname: 'Johanna',
-      lastname: 'Lindqvist',
-      companyName: 'Acme Holding',
-      email: account.email,
-    });
+    expect(res.body).toMatchObject({ username: 'jo.li', ...names, email: account.email });
     expect(res.body).not.toHaveProperty('passwordHash');
     expect((await account.client.get('/api/user')).body.username).toBe('jo.li');
   });
 
   it('answers at /api/profile too, changing only the fields sent', async () => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     const res = await account.client.patch('/api/profile', { companyName: 'X' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ companyName: 'X', firstname: 'Jo', lastname: 'Li', username: account.email });
   });
 
   it('keeps the renamed account able to log in with its email', async () => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     // A username that looks like an address must be the account's own, so the new one is a plain name.
     const alias = `jo-${Date.now()}`;
     expect((await account.client.patch('/api/user/profile', { username: alias })).status).toBe(200);
@@ -62,7 +44,7 @@ describe('PATCH /api/user/profile (and /api/profile)', () => {
     ['empty company name', { companyName: '' }, 'Company name is required'],
     ['first name over 100 characters', { firstname: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
   ])('refuses a %s with 400 and changes nothing', async (_name, body, message) => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     const res = await account.client.patch('/api/user/profile', { firstname: 'Changed', ...body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
@@ -70,7 +52,7 @@ describe('PATCH /api/user/profile (and /api/profile)', () => {
   });
 
   it('accepts one-character names (the profile form asks for at least 1)', async () => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     const res = await account.client.patch('/api/user/profile', { firstname: 'J', lastname: 'L', companyName: 'A' });
     expect(res.status).toBe(200);
   });
@@ -79,7 +61,7 @@ describe('PATCH /api/user/profile (and /api/profile)', () => {
     ["another account's username, in another case", () => USER.email.toUpperCase()],
     ["another account's email", () => 'admin@example.com'],
   ])('refuses %s with 409', async (_name, name) => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     const res = await account.client.patch('/api/user/profile', { username: name() });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This username is already taken');
@@ -87,7 +69,7 @@ describe('PATCH /api/user/profile (and /api/profile)', () => {
   });
 
   it('lets an account keep its own username in another case', async () => {
-    const account = await newAccount();
+    const account = await registerAccount(t);
     const res = await account.client.patch('/api/user/profile', { username: account.email.toUpperCase() });
     expect(res.status).toBe(200);
     expect(res.body.username).toBe(account.email.toUpperCase());

@@ -1,19 +1,15 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations } from '../../db/schema';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
-import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithUser, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
 let user: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, user, ids } = await withDemoIds(appWithUser())));
 afterAll(() => t.close());
 
 const rowCount = () => t.db.select({ n: count() }).from(configurations).get()!.n;
@@ -30,6 +26,10 @@ const rowCount = () => t.db.select({ n: count() }).from(configurations).get()!.n
  *            Multi-Site Setup Discount (3 locations) 50 % = 1024.50 → 1024.50
  *   TCV: 3822.67 × 24 + 1024.50 = 91744.08 + 1024.50 = 92768.58
  */
+/** Three that apply, and the 3-year one: selected but not eligible (needs 36 months), so kept as selected, not applied. */
+const selectedDiscountIds = () =>
+  ['2-Year Contract Discount', 'Welcome Credit', 'Multi-Site Setup Discount', '3-Year Contract Discount'].map((name) => ids.discount(name));
+
 function fullPayload() {
   return {
     name: '  Acme Offices  ',
@@ -39,13 +39,7 @@ function fullPayload() {
     userCount: 25,
     pricingModel: 'sqm' as const,
     addOns: [{ id: ids.addOn('Microsoft 365 Integration'), waiveSetupFee: true, category: 1 }, ids.addOn('Single Sign-On (SSO)')],
-    discountIds: [
-      ids.discount('2-Year Contract Discount'),
-      ids.discount('Welcome Credit'),
-      ids.discount('Multi-Site Setup Discount'),
-      // selected but not eligible (needs 36 months): kept as selected, not applied
-      ids.discount('3-Year Contract Discount'),
-    ],
+    discountIds: selectedDiscountIds(),
     contractDuration: 24,
     paymentFrequency: 'quarterly',
     totalMonthly: '1.00',
@@ -73,12 +67,7 @@ function expectFullRoundTrip(c: Record<string, any>, userId: number) {
       { id: ids.addOn('Microsoft 365 Integration'), waiveSetupFee: true },
       { id: ids.addOn('Single Sign-On (SSO)'), waiveSetupFee: false },
     ],
-    discountIds: [
-      ids.discount('2-Year Contract Discount'),
-      ids.discount('Welcome Credit'),
-      ids.discount('Multi-Site Setup Discount'),
-      ids.discount('3-Year Contract Discount'),
-    ],
+    discountIds: selectedDiscountIds(),
     contractDuration: 24,
     paymentFrequency: 'quarterly',
     customItems: [

@@ -2,18 +2,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addons, discounts, packages } from '../../db/schema';
-import { demoIds, type DemoIds } from '../support/configurations';
-import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { withDemoIds, type DemoIds } from '../support/configurations';
+import { appWithUser, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
 let user: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-});
+beforeAll(async () => ({ t, user, ids } = await withDemoIds(appWithUser())));
 afterAll(() => t.close());
 
 describe('a saved configuration whose package and add-ons are deleted from the catalogue', () => {

@@ -2,8 +2,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurations } from '../../db/schema';
-import { demoIds, type DemoIds } from '../support/configurations';
-import { createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { withDemoIds, type DemoIds } from '../support/configurations';
+import { appWithUser, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -11,9 +11,7 @@ let user: TestClient;
 let existing: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
+  ({ t, user, ids } = await withDemoIds(appWithUser()));
   existing = (await user.post('/api/configurations', { name: 'Existing', packageId: ids.pkg('Entry'), squareMeters: 500 })).body;
 });
 afterAll(() => t.close());

@@ -4,18 +4,12 @@ import { emailLogs } from '../../db/schema';
 import { createMailer } from '../../src/server/mail/mailer';
 import { registration, resetMailsTo } from '../support/accounts';
 import { MINUTE } from '../support/clock';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
+afterAll(() => t.closeWhenMailed());
 
 describe('GET /api/admin/email-logs', () => {
   it('lists the reset mails newest first, with their content and the linked user', async () => {

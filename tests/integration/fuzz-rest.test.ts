@@ -81,10 +81,7 @@ beforeAll(async () => {
     .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*'))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 describe('fuzzing every REST route', () => {
   it('finds the documented routes in the app (so the property below covers them all)', () => {

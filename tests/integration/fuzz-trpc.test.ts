@@ -66,10 +66,7 @@ beforeAll(async () => {
     expendable.push(res.body.id);
   }
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 async function settled(): Promise<void> {
   await new Promise((r) => setImmediate(r));

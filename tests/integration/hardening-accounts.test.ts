@@ -9,18 +9,12 @@ import { demoAccountsWarning, demoHint } from '../../src/server/services/demo-hi
 import { outboxFiles, registration, resetMailsTo, tokenMailedTo } from '../support/accounts';
 import { addUser } from '../support/configurations';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdmin, ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
+afterAll(() => t.closeWhenMailed());
 
 const SQUAT = 'A username that is an email address must be the account’s own email address';
 

@@ -20,10 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   logged = await createLoggedApp(t);
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 const client = () => new TestClient(logged.app);
 const lines = () => logged.lines.map((l) => JSON.parse(l) as RequestLine & { err?: unknown; where?: string });

@@ -3,8 +3,8 @@
 // user's requests are answered meanwhile. Over real HTTP (the event loop's latency is what a user notices) and in process.
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAddOns } from '../../src/server/seed/demo-data';
 import { PDF_CONCURRENCY, PDF_QUEUE_LIMIT } from '../../src/server/pdf/render-pool';
+import { largestQuote } from '../support/quote-forms';
 import { createServers, type Servers } from '../support/real-http';
 import { ADMIN, APP_HOST, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
@@ -29,24 +29,6 @@ afterAll(async () => {
   await servers.close();
   t.close();
 });
-
-/** The largest quote the caps allow: 200 custom items with the longest names and descriptions, every add-on. */
-const largestQuote = {
-  packageId: 3,
-  pricingModel: 'sqm',
-  squareMeters: 5000,
-  locations: 12,
-  addOns: demoAddOns.map((_, i) => ({ id: i + 1, waiveSetupFee: false })),
-  customItems: Array.from({ length: 200 }, (_, i) => ({
-    id: `item-${i}`,
-    name: `Custom item ${i} `.padEnd(200, 'n'),
-    description: `Described at length ${i} `.padEnd(1000, 'd word '),
-    isOneTime: i % 2 === 0,
-    price: 100 + i,
-  })),
-  contractDuration: 36,
-  paymentFrequency: 'monthly',
-};
 
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 

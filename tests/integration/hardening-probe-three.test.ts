@@ -6,26 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfContentDisposition } from '../../src/server/pdf/format';
 import { createRestApi } from '../../src/server/rest';
 import { addDays } from '../../src/shared/quote-dates';
-import { demoIds, type DemoIds } from '../support/configurations';
 import { advancedQuote } from '../support/quote-forms';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, createTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
-let ids: DemoIds;
 let user: TestClient;
 let admin: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
-const saveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Probe three', packageId: ids.pkg('Advanced'), squareMeters: 120, ...extra });
+const saveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Probe three', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
 
 async function sharedToken(): Promise<string> {
   const saved = await user.post('/api/configurations', saveBody());

@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/shared/canonical-json';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY, MINUTE } from '../support/clock';
 import { trpcCall } from '../support/trpc-http';
-import { createTestApp, USER, ADMIN, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
 const CHANGED = 'This quote has changed since it was sent to you';
 const CONSENT = 'Please confirm that you accept this quote';
@@ -26,10 +26,7 @@ let customer: TestClient;
 let tmp: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
+  ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser()));
   customer = t.client();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-accept-'));
 });
@@ -38,22 +35,8 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function save(extra: Record<string, unknown> = {}) {
-  const res = await user.post('/api/configurations', {
-    name: 'Northwind HQ rollout',
-    packageId: ids.pkg('Advanced'),
-    squareMeters: 400,
-    locations: 1,
-    contractDuration: 12,
-    paymentFrequency: 'monthly',
-    customerCompany: 'Contoso Ltd',
-    customerName: 'Ada Lovelace',
-    customerEmail: 'ada@acme.test',
-    ...extra,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { id: number; number: string; totalMonthly: string; setupFees: string; tcv: string; revision: number };
-}
+const save = (extra: Record<string, unknown> = {}) =>
+  saveCustomerQuote(user, ids, { name: 'Northwind HQ rollout', customerCompany: 'Contoso Ltd', customerEmail: 'ada@acme.test', ...extra });
 
 async function share(id: number) {
   const res = await user.post(`/api/configurations/${id}/share`);

@@ -4,21 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packages } from '../../db/schema';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { demoIds, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
 let user: TestClient;
 let admin: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser())));
 afterAll(() => t.close());
 
 /** Advanced, 400 units, one location, 12 months paid monthly: no discounts, so a base price change moves it 1:1. */

@@ -14,7 +14,7 @@ import { auditLog, emailLogs, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
 import { sendDueReminders } from '../../src/server/services/reminders';
 import { SECRET_FILE } from '../../src/server/secret';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { demoIds, saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
@@ -35,28 +35,13 @@ const COMPANY = {
 };
 
 beforeAll(async () => {
-  ({ t, admin, user } = await appWithAdminAndUser());
-  ids = demoIds(t);
+  ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser()));
   customer = t.client();
 });
 afterAll(() => t.close());
 
-async function save(extra: Record<string, unknown> = {}) {
-  const res = await user.post('/api/configurations', {
-    name: 'Northwind HQ rollout (copy)',
-    packageId: ids.pkg('Advanced'),
-    squareMeters: 400,
-    locations: 1,
-    contractDuration: 12,
-    paymentFrequency: 'monthly',
-    customerCompany: 'Contoso Ltd',
-    customerName: 'Ada Lovelace',
-    customerEmail: 'ada@contoso.test',
-    ...extra,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { id: number; number: string; totalMonthly: string; setupFees: string; tcv: string; validUntil: string };
-}
+const save = (extra: Record<string, unknown> = {}) =>
+  saveCustomerQuote(user, ids, { name: 'Northwind HQ rollout (copy)', customerCompany: 'Contoso Ltd', customerEmail: 'ada@contoso.test', ...extra });
 
 /** Every mail in the outbox, parsed, newest last. */
 async function outbox(): Promise<ParsedMail[]> {

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailLogs, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
-import { demoIds, type DemoIds } from '../support/configurations';
+import { saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, ADMIN, APP_URL, USER, type TestApp, type TestClient } from '../support/test-app';
@@ -16,28 +16,13 @@ let admin: TestClient;
 let customer: TestClient;
 
 beforeAll(async () => {
-  ({ t, admin, user } = await appWithAdminAndUser());
-  ids = demoIds(t);
+  ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser()));
   customer = t.client();
 });
 afterAll(() => t.close());
 
-async function save(extra: Record<string, unknown> = {}) {
-  const res = await user.post('/api/configurations', {
-    name: 'Acme offices',
-    packageId: ids.pkg('Advanced'),
-    squareMeters: 400,
-    locations: 1,
-    contractDuration: 12,
-    paymentFrequency: 'monthly',
-    customerCompany: 'Acme B.V.',
-    customerName: 'Ada Lovelace',
-    customerEmail: 'ada@acme.test',
-    ...extra,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { id: number; number: string; tcv: string; totalMonthly: string; setupFees: string; revision: number };
-}
+const save = (extra: Record<string, unknown> = {}) =>
+  saveCustomerQuote(user, ids, { name: 'Acme offices', customerCompany: 'Acme B.V.', customerEmail: 'ada@acme.test', ...extra });
 
 async function share(id: number, as = user) {
   const res = await as.post(`/api/configurations/${id}/share`);

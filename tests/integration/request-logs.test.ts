@@ -14,10 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ app, lines } = await createLoggedApp(t));
 });
-afterAll(async () => {
-  await t.services.mailer.idle();
-  t.close();
-});
+afterAll(() => t.closeWhenMailed());
 
 const parsed = () => lines.map((l) => JSON.parse(l) as RequestLine);
 const userId = (email: string) => (t.db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { emailLogs } from '../../db/schema';
 import type { TestApp } from './test-app';
 
@@ -20,6 +21,15 @@ export function registration(overrides: Record<string, unknown> = {}) {
     password: 'Secret123',
     ...overrides,
   };
+}
+
+/** Registers a fresh account through POST /api/register (201 expected): its registration, its id and a client signed in to it. */
+export async function registerAccount(t: TestApp, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  const body = registration(overrides);
+  const client = t.client();
+  const res = await client.post('/api/register', body, headers);
+  expect(res.status, res.text).toBe(201);
+  return { ...body, id: res.body.id as number, client };
 }
 
 /** Reset mails logged for this address, newest first (after every delivery started so far has finished). */

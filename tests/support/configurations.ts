@@ -1,6 +1,7 @@
-// Fixtures for the saved-configuration tests: catalogue ids by demo name, and extra accounts.
+// Fixtures for the saved-configuration tests: catalogue ids by demo name, a quote saved for a customer, and extra accounts.
+import { expect } from 'vitest';
 import { addons, discounts, packages, users } from '../../db/schema';
-import type { TestApp } from './test-app';
+import type { TestApp, TestClient } from './test-app';
 
 export interface DemoIds {
   pkg: (name: string) => number;
@@ -22,6 +23,41 @@ export function demoIds(t: TestApp): DemoIds {
     addOn: byName(t.db.select({ id: addons.id, name: addons.name }).from(addons).all(), 'add-on'),
     discount: byName(t.db.select({ id: discounts.id, name: discounts.name }).from(discounts).all(), 'discount'),
   };
+}
+
+/** A test app helper's answer (appWithUser(), appWithAdminAndUser(), ...) with the demo catalogue's ids added. */
+export async function withDemoIds<A extends { t: TestApp }>(app: Promise<A>): Promise<A & { ids: DemoIds }> {
+  const a = await app;
+  return { ...a, ids: demoIds(a.t) };
+}
+
+/** What POST /api/configurations answers, as far as the quote tests read it. */
+export interface SavedQuote {
+  id: number;
+  number: string;
+  revision: number;
+  totalMonthly: string;
+  setupFees: string;
+  tcv: string;
+  validUntil: string;
+}
+
+/**
+ * Saves a quote for a named customer through REST (201 expected): Advanced, 400 units, one location, 12 months paid
+ * monthly, for Ada Lovelace; `form` names the quote and the customer's company and address, and overrides any field.
+ */
+export async function saveCustomerQuote(client: TestClient, ids: DemoIds, form: Record<string, unknown>): Promise<SavedQuote> {
+  const res = await client.post('/api/configurations', {
+    packageId: ids.pkg('Advanced'),
+    squareMeters: 400,
+    locations: 1,
+    contractDuration: 12,
+    paymentFrequency: 'monthly',
+    customerName: 'Ada Lovelace',
+    ...form,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
 }
 
 /** An account for callerAs(); it never signs in with a password, so the hash is a placeholder. */

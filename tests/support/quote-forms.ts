@@ -4,6 +4,7 @@
 // (contract >= 24), 2 = 3-year 10 %, 3 = large floor 15 % per unit, 4 = Enterprise Users 10 % per user (users >= 200,
 // user model), 5 = Welcome Credit €50 (package in Advanced, Ultimate), 6 = Annual Prepay Bonus 1 free month
 // (annually), 7 = Multi-Site Setup 50 % (locations >= 3).
+import { demoAddOns } from '../../src/server/seed/demo-data';
 
 /**
  * The typical full form: Advanced by area, add-ons (one setup fee waived), one-time and recurring custom items, four
@@ -34,5 +35,26 @@ export const entryByUsersQuote = {
   userCount: 250,
   selectedDiscountIds: [4],
   contractDuration: 12,
+  paymentFrequency: 'monthly',
+};
+
+/**
+ * The largest quote the caps allow: 200 custom items with the longest names and descriptions, every add-on. For the
+ * PDF render pool's limits (tests/integration/hardening-pdf-pool.test.ts, scripts/load-hardening.ts).
+ */
+export const largestQuote = {
+  packageId: 3,
+  pricingModel: 'sqm',
+  squareMeters: 5000,
+  locations: 12,
+  addOns: demoAddOns.map((_, i) => ({ id: i + 1, waiveSetupFee: false })),
+  customItems: Array.from({ length: 200 }, (_, i) => ({
+    id: `item-${i}`,
+    name: `Custom item ${i} `.padEnd(200, 'n'),
+    description: `Described at length ${i} `.padEnd(1000, 'd word '),
+    isOneTime: i % 2 === 0,
+    price: 100 + i,
+  })),
+  contractDuration: 36,
   paymentFrequency: 'monthly',
 };

@@ -43,6 +43,8 @@ export interface TestApp {
   /** A tRPC caller with a real session for this account (null: anonymous). */
   callerAs(email: string | null): ReturnType<typeof createCaller>;
   close(): void;
+  /** close() once the mails under way are delivered: a delivery logs its row after the request that started it answered. */
+  closeWhenMailed(): Promise<void>;
 }
 
 export class TestClient {
@@ -111,6 +113,14 @@ export async function appWithUser(): Promise<{ t: TestApp; user: TestClient }> {
   return { t, user: await t.login(USER.email, USER.password) };
 }
 
+/** The callers an admin-only route refuses, each with its status: someone signed out 401, the demo user 403. */
+export async function nonAdmins(t: TestApp): Promise<(readonly [TestClient, 401 | 403])[]> {
+  return [
+    [t.client(), 401],
+    [await t.login(USER.email, USER.password), 403],
+  ];
+}
+
 export async function createTestApp(
   options: { seed?: boolean; clock?: TestClock; env?: Record<string, string>; /** a database file to start from (copied) */ database?: string } = {},
 ): Promise<TestApp> {
@@ -160,6 +170,10 @@ export async function createTestApp(
       mailer.close();
       closeDatabase(db);
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async closeWhenMailed() {
+      await mailer.idle();
+      t.close();
     },
   };
   return t;

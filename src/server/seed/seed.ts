@@ -3,20 +3,14 @@
 // overwrites what an administrator has since changed.
 import { ConflictError } from '../errors';
 import { count, eq, sql } from 'drizzle-orm';
-import {
-  addonCategories,
-  addonPackages,
-  addons,
-  discountConditions,
-  discounts,
-  packageFeatures,
-  packages,
-  priceTiers,
-  userPriceTiers,
-  users,
-} from '../../../db/schema';
+import { addonCategories, addons, discounts, packages, users } from '../../../db/schema';
+import type { ConditionType, DiscountType } from '../../shared/schemas/catalog-admin';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
+import { createAddOn } from '../services/admin-catalog/addons';
+import { createCategory } from '../services/admin-catalog/categories';
+import { createDiscount } from '../services/admin-catalog/discounts';
+import { createPackage } from '../services/admin-catalog/packages';
 import { findUserByEmail, insertUser, isLoginNameTaken } from '../services/users';
 import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
 
@@ -24,61 +18,51 @@ function idsByName(db: Db, table: typeof packages | typeof addonCategories | typ
   return new Map(db.select({ id: table.id, name: table.name }).from(table).all().map((r) => [r.name, r.id]));
 }
 
+/** The demo catalogue, written as an administrator's creates write it; what already exists by name is left alone. */
 export function seedDemoCatalog(db: Db, clock: Clock): void {
   transaction(db, () => {
     const now = clock.now();
     const existingPackages = idsByName(db, packages);
     for (const p of demoPackages) {
       if (existingPackages.has(p.name)) continue;
-      const { id } = db
-        .insert(packages)
-        .values({ name: p.name, description: p.description, basePrice: p.basePrice, setupFee: p.setupFee, extraLocationPrice: p.extraLocationPrice, createdAt: now })
-        .returning({ id: packages.id })
-        .get();
-      db.insert(packageFeatures).values(p.features.map((f, position) => ({ packageId: id, position, ...f }))).run();
-      db.insert(priceTiers).values(p.unitTiers.map((t) => ({ packageId: id, minSqm: t.min, maxSqm: t.max, pricePerSqm: t.price }))).run();
-      db.insert(userPriceTiers).values(p.userTiers.map((t) => ({ packageId: id, minUsers: t.min, maxUsers: t.max, pricePerUser: t.price }))).run();
+      createPackage(db, { ...p, features: [...p.features], priceTiers: [...p.unitTiers], userPriceTiers: [...p.userTiers] }, now);
     }
     const packageIds = idsByName(db, packages);
 
     const existingCategories = idsByName(db, addonCategories);
     for (const c of demoCategories) {
-      if (!existingCategories.has(c.name)) db.insert(addonCategories).values(c).run();
+      if (!existingCategories.has(c.name)) createCategory(db, c);
     }
     const categoryIds = idsByName(db, addonCategories);
 
     const existingAddOns = idsByName(db, addons);
     for (const a of demoAddOns) {
       if (existingAddOns.has(a.name)) continue;
-      const { id } = db
-        .insert(addons)
-        .values({ name: a.name, description: a.description, categoryId: categoryIds.get(a.category) ?? null, setupFee: a.setupFee, monthlyFee: a.monthlyFee })
-        .returning({ id: addons.id })
-        .get();
-      const available = a.packages.map((name) => packageIds.get(name)).filter((pid): pid is number => pid !== undefined);
-      if (available.length > 0) db.insert(addonPackages).values(available.map((packageId) => ({ addonId: id, packageId }))).run();
+      createAddOn(db, {
+        name: a.name,
+        description: a.description,
+        categoryId: categoryIds.get(a.category) ?? null,
+        setupFee: a.setupFee,
+        monthlyFee: a.monthlyFee,
+        availableForPackages: a.packages.map((name) => packageIds.get(name)).filter((pid): pid is number => pid !== undefined),
+      });
     }
 
     const existingDiscounts = idsByName(db, discounts);
     for (const d of demoDiscounts) {
       if (existingDiscounts.has(d.name)) continue;
-      const { id } = db
-        .insert(discounts)
-        .values({ name: d.name, description: d.description, type: d.type as typeof discounts.$inferInsert.type, value: d.value })
-        .returning({ id: discounts.id })
-        .get();
-      db.insert(discountConditions)
-        .values(
-          d.conditions.map((c, position) => ({
-            discountId: id,
-            position,
-            type: c.type,
-            operator: c.operator,
-            // Package conditions name packages in the demo data; the catalogue stores their ids.
-            value: Array.isArray(c.value) ? c.value.map((name) => packageIds.get(name)).filter((x) => x !== undefined) : c.value,
-          })),
-        )
-        .run();
+      createDiscount(db, {
+        name: d.name,
+        description: d.description,
+        type: d.type as DiscountType,
+        value: d.value,
+        conditions: d.conditions.map((c) => ({
+          type: c.type as ConditionType,
+          operator: c.operator,
+          // Package conditions name packages in the demo data; the catalogue stores their ids.
+          value: Array.isArray(c.value) ? c.value.map((name) => packageIds.get(name)).filter((x) => x !== undefined) : c.value,
+        })),
+      });
     }
   });
 }

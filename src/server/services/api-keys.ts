@@ -21,15 +21,9 @@ const KEY_FORM = /^qc_[a-z2-7]{32}$/;
 
 type Row = typeof apiKeys.$inferSelect;
 
-function toDto(r: Row): ApiKeyDto {
-  return {
-    id: r.id,
-    name: r.name,
-    scope: r.scope,
-    prefix: r.prefix,
-    createdAt: r.createdAt.toISOString(),
-    lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
-  };
+/** Only the listed fields leave: never the key's hash. */
+function toDto({ id, name, scope, prefix, createdAt, lastUsedAt }: Row): ApiKeyDto {
+  return { id, name, scope, prefix, createdAt: createdAt.toISOString(), lastUsedAt: lastUsedAt?.toISOString() ?? null };
 }
 
 /** What the audit trail keeps of a key: never the key or its hash. */

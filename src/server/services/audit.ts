@@ -83,17 +83,7 @@ export function audited<T>(
 type Row = typeof auditLog.$inferSelect;
 
 function toEntry(r: Row): AuditEntry {
-  return {
-    id: r.id,
-    at: r.at.toISOString(),
-    userId: r.userId,
-    actor: r.actor,
-    entity: r.entity,
-    entityId: r.entityId,
-    action: r.action,
-    before: r.before ?? null,
-    after: r.after ?? null,
-  };
+  return { ...r, at: r.at.toISOString(), before: r.before ?? null, after: r.after ?? null };
 }
 
 /** A `from`/`to` bound: a date (YYYY-MM-DD, the whole day in UTC for `to`) or a timestamp. */

@@ -5,7 +5,7 @@
 import { InvalidInputError } from '../errors';
 import type { z } from 'zod';
 import { formatMoney } from '../../shared/money';
-import type { CatalogDto } from '../../shared/catalog';
+import { packageFields, type CatalogDto } from '../../shared/catalog';
 import {
   CATALOGUE_FILE_VERSION,
   catalogueFileShape,
@@ -56,12 +56,7 @@ function toFile(c: CatalogDto): CatalogueFile {
   return {
     version: CATALOGUE_FILE_VERSION,
     packages: c.packages.map((p) => ({
-      name: p.name,
-      description: p.description,
-      basePrice: p.basePrice,
-      setupFee: p.setupFee,
-      extraLocationPrice: p.extraLocationPrice,
-      features: p.features.map((f) => ({ text: f.text, included: f.included })),
+      ...packageFields(p),
       priceTiers: p.priceTiers.map((t) => ({ minSqm: t.minSqm, maxSqm: t.maxSqm, pricePerSqm: t.pricePerSqm })),
       userPriceTiers: p.userPriceTiers.map((t) => ({ minUsers: t.minUsers, maxUsers: t.maxUsers, pricePerUser: t.pricePerUser })),
     })),
@@ -274,29 +269,25 @@ function apply(db: Db, clock: Clock, by: AuditBy, before: CatalogDto, parsed: Pa
   const idOf = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((x) => x.name === name)?.id;
 
   // Deletions first, so a name freed by one list never collides with what another creates.
-  for (const name of changes.discounts.deleted) {
-    const id = idOf(before.discounts, name)!;
-    const old = getDiscount(db, id);
-    deleteDiscount(db, id);
-    audit('discount', id, 'delete', old, null);
-  }
-  for (const name of changes.addOns.deleted) {
-    const id = idOf(before.addOns, name)!;
-    const old = getAddOn(db, id);
-    deleteAddOn(db, id);
-    audit('addon', id, 'delete', old, null);
-  }
-  for (const name of changes.categories.deleted) {
-    const id = idOf(before.categories, name)!;
-    const old = getCategory(db, id);
-    deleteCategory(db, id);
-    audit('category', id, 'delete', old, null);
-  }
-  for (const name of changes.packages.deleted) {
-    const id = idOf(before.packages, name)!;
-    const old = getPackage(db, id);
-    deletePackage(db, id);
-    audit('package', id, 'delete', old, null);
+  const deletions: [
+    entity: string,
+    list: { id: number; name: string }[],
+    names: string[],
+    get: (db: Db, id: number) => unknown,
+    remove: (db: Db, id: number) => void,
+  ][] = [
+    ['discount', before.discounts, changes.discounts.deleted, getDiscount, deleteDiscount],
+    ['addon', before.addOns, changes.addOns.deleted, getAddOn, deleteAddOn],
+    ['category', before.categories, changes.categories.deleted, getCategory, deleteCategory],
+    ['package', before.packages, changes.packages.deleted, getPackage, deletePackage],
+  ];
+  for (const [entity, list, names, get, remove] of deletions) {
+    for (const name of names) {
+      const id = idOf(list, name)!;
+      const old = get(db, id);
+      remove(db, id);
+      audit(entity, id, 'delete', old, null);
+    }
   }
 
   const packageIds = new Map<string, number>();

@@ -69,6 +69,7 @@ function currentShape(stored: FrozenView): FrozenView {
   };
 }
 
+/** A link's row and, nested as LiveLink holds it, the state of its quote. */
 const linkColumns = {
   tokenHash: quoteShares.tokenHash,
   configurationId: quoteShares.configurationId,
@@ -78,36 +79,22 @@ const linkColumns = {
   openedAt: quoteShares.openedAt,
   sentTo: quoteShares.sentTo,
   nonce: quoteShares.nonce,
-  userId: configurations.userId,
-  quoteRevision: configurations.revision,
-  status: configurations.status,
-  validUntil: configurations.validUntil,
-  acceptance: configurations.acceptance,
-  decline: configurations.decline,
+  quote: {
+    userId: configurations.userId,
+    revision: configurations.revision,
+    status: configurations.status,
+    validUntil: configurations.validUntil,
+    acceptance: configurations.acceptance,
+    decline: configurations.decline,
+  },
 };
 
 const linkQuery = (db: Db) =>
   db.select(linkColumns).from(quoteShares).innerJoin(configurations, eq(configurations.id, quoteShares.configurationId));
 type LinkRow = NonNullable<ReturnType<ReturnType<typeof linkQuery>['get']>>;
 
-function toLiveLink(row: LinkRow): LiveLink {
-  return {
-    tokenHash: row.tokenHash,
-    configurationId: row.configurationId,
-    revision: row.revision,
-    frozen: currentShape(row.view as FrozenView),
-    openedAt: row.openedAt,
-    sentTo: row.sentTo,
-    nonce: row.nonce,
-    quote: {
-      userId: row.userId,
-      revision: row.quoteRevision,
-      status: row.status,
-      validUntil: row.validUntil,
-      acceptance: row.acceptance ?? null,
-      decline: row.decline ?? null,
-    },
-  };
+function toLiveLink({ view, revokedAt, ...link }: LinkRow): LiveLink {
+  return { ...link, frozen: currentShape(view as FrozenView) };
 }
 
 /**
@@ -116,7 +103,7 @@ function toLiveLink(row: LinkRow): LiveLink {
  */
 function liveLink(db: Db, clock: Clock, token: string): LiveLink {
   const row = linkQuery(db).where(eq(quoteShares.tokenHash, hashToken(token))).get();
-  if (!row || row.revokedAt !== null || clock.now() >= endOfAmsterdamDay(row.validUntil)) throw linkNotFound();
+  if (!row || row.revokedAt !== null || clock.now() >= endOfAmsterdamDay(row.quote.validUntil)) throw linkNotFound();
   return toLiveLink(row);
 }
 

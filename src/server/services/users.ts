@@ -4,6 +4,7 @@ import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
+import type { CreateUserInput } from '../../shared/schemas/admin-users';
 import { loginNameKey } from '../../shared/schemas/text';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -112,14 +113,8 @@ export function rethrowUniqueAsConflict(error: unknown, message: string = EMAIL_
   throw error;
 }
 
-export interface NewUser {
-  username: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  companyName: string;
-  password: string;
-  isAdmin: boolean;
+/** An account as the admin's create form gives it; registration and the demo accounts give the same fields. */
+export interface NewUser extends CreateUserInput {
   lastLogin?: Date;
 }
 

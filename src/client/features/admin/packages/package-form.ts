@@ -1,6 +1,7 @@
 // The package form's values and rules (docs/PRODUCT.md "The admin area"): name required, fees decimal ≥ 0 (blank = 0), a feature
 // list of text + included. Converted to the shared create/update input; blank feature rows are left out.
 import { z } from 'zod';
+import { packageFields } from '../../../../shared/catalog';
 import { parseMoney } from '../../../../shared/money';
 import type { PackageDto } from '../../../lib/catalog-types';
 import { DEFAULT_PACKAGE_FEATURES, PACKAGE_NAME_REQUIRED, type CreatePackageInput } from '../../../../shared/schemas/catalog-admin';
@@ -31,14 +32,7 @@ export function newPackageForm(): PackageFormValues {
 }
 
 export function packageToForm(p: PackageDto): PackageFormValues {
-  return {
-    name: p.name,
-    description: p.description,
-    basePrice: p.basePrice,
-    setupFee: p.setupFee,
-    extraLocationPrice: p.extraLocationPrice,
-    features: p.features.map((f) => ({ text: f.text, included: f.included })),
-  };
+  return packageFields(p);
 }
 
 const money = (v: string) => (v.trim() === '' ? '0' : v.trim());

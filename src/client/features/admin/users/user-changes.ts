@@ -1,24 +1,9 @@
 // The Edit User form sends only what changed (docs/PRODUCT.md "The admin area"); a blank password keeps the current one.
-import type { UserChanges } from '../../../../shared/schemas/admin-users';
+import type { CreateUserInput, UserChanges } from '../../../../shared/schemas/admin-users';
 
-export interface UserFormValues {
-  username: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  companyName: string;
-  password: string;
-  isAdmin: boolean;
-}
-
-export interface EditableUser {
-  username: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  companyName: string;
-  isAdmin: boolean;
-}
+/** The form holds what the create input holds; the edit form starts from the user without a password. */
+export type UserFormValues = CreateUserInput;
+export type EditableUser = Omit<CreateUserInput, 'password'>;
 
 const TEXT_FIELDS = ['username', 'email', 'firstname', 'lastname', 'companyName'] as const;
 
