@@ -2,7 +2,7 @@
 import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
+import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2 } from 'react-icons/lu';
 import { Link } from 'wouter';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
@@ -25,6 +25,8 @@ import { configurationPdfUrl } from '../../lib/pdf';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { initialListState, listReducer, pageCount } from './listState';
 import { SortableHeader } from './SortableHeader';
+import { DataTable } from '../../components/DataTable';
+import { RemoveIconButton } from '../../components/RemoveIconButton';
 
 /** Cell padding: tight up to 1280 px, so every column and action fits a 1024 px window without sideways scroll. */
 const cellPx = { base: '2', xl: '3' } as const;
@@ -160,68 +162,65 @@ export function SavedConfigurationsTable() {
       <Flex hideBelow="md" px="4" py="3" borderBottomWidth="1px" justify="flex-end">
         <StatusFilterSelect value={status} onChange={filterBy} />
       </Flex>
-      <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>
-        <Table.Root size="sm" interactive stickyHeader minW={{ base: '900px', lg: '0' }} opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
-              <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
-              <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
-              <SortableHeader label="Package" column="packageName" {...sortProps} />
-              <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
-              <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
-              <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-              {/* always the signed-in user on this list: the column that gives way below 1536 px */}
-              <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
-                Created By
-              </Table.ColumnHeader>
-              <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
-                Actions
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.items.map((c) => (
-              <Table.Row key={c.id} data-testid="saved-row">
-                <Table.Cell px={cellPx}>
-                  <QuoteNumberCell quote={c} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx}>
-                  {formatLocalDate(c.createdAt)}
-                </Table.Cell>
-                <Table.Cell maxW={{ base: '32', xl: '52' }} px={cellPx}>
-                  <Text fontWeight="medium" truncate title={c.name}>
-                    {c.name}
-                  </Text>
-                  {c.customerCompany && (
-                    <Text fontSize="xs" color="fg.muted" truncate>
-                      {c.customerCompany}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell px={cellPx}>{c.packageName}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px={cellPx}>
-                  {c.locations}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px={cellPx}>
-                  {c.contractDuration} months
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
-                  <Money value={c.tcv} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
-                  {c.createdBy}
-                </Table.Cell>
-                <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
-                  <HStack gap="1" justify="flex-end">
-                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable interactive stickyHeader minW={{ base: '900px', lg: '0' }} opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" scrollProps={{ maxW: 'full', hideBelow: 'md', 'aria-busy': list.isFetching }}
+        head={
+          <>
+            <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
+            <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
+            <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
+            <SortableHeader label="Package" column="packageName" {...sortProps} />
+            <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
+            <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
+            <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
+            {/* always the signed-in user on this list: the column that gives way below 1536 px */}
+            <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
+              Created By
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
+              Actions
+            </Table.ColumnHeader>
+          </>
+        }
+      >
+        {data.items.map((c) => (
+          <Table.Row key={c.id} data-testid="saved-row">
+            <Table.Cell px={cellPx}>
+              <QuoteNumberCell quote={c} />
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx}>
+              {formatLocalDate(c.createdAt)}
+            </Table.Cell>
+            <Table.Cell maxW={{ base: '32', xl: '52' }} px={cellPx}>
+              <Text fontWeight="medium" truncate title={c.name}>
+                {c.name}
+              </Text>
+              {c.customerCompany && (
+                <Text fontSize="xs" color="fg.muted" truncate>
+                  {c.customerCompany}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell px={cellPx}>{c.packageName}</Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px={cellPx}>
+              {c.locations}
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px={cellPx}>
+              {c.contractDuration} months
+            </Table.Cell>
+            <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
+              <Money value={c.tcv} />
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
+              {c.createdBy}
+            </Table.Cell>
+            <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
+              <HStack gap="1" justify="flex-end">
+                <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
       <Flex
         borderTopWidth="1px"
         px="4"
@@ -289,9 +288,7 @@ function RowActions({ row, onDelete, onShare, onSend }: { row: Row; onDelete: ()
         </a>
       </Button>
       {row.status !== 'accepted' ? (
-        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={onDelete}>
-          <LuTrash2 />
-        </IconButton>
+        <RemoveIconButton label={`Delete ${row.name}`} onClick={onDelete} />
       ) : (
         // keeps the buttons of every row in the same columns
         <Box w="8" flexShrink={0} aria-hidden />

@@ -2,7 +2,7 @@
 // disabled while open or saving), Edit one rule at a time, Delete with confirmation; the empty state.
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPencil, LuPercent, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuPercent, LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -11,6 +11,7 @@ import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshC
 import { SectionHeader } from '../shared/shell-ui';
 import { DiscountForm } from './DiscountForm';
 import { conditionText, discountSummary, discountToDraft, newDiscountDraft } from './condition-rules';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 type Discount = RouterOutputs['catalog']['all']['discounts'][number];
 
@@ -109,9 +110,7 @@ export function DiscountsTab() {
                     >
                       <LuPencil />
                     </IconButton>
-                    <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)}>
-                      <LuTrash2 />
-                    </IconButton>
+                    <RemoveIconButton size="sm" label={`Delete ${d.name}`} onClick={() => setDeleting(d)} />
                   </HStack>
                 </Flex>
               </Card.Header>

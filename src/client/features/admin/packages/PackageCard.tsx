@@ -1,9 +1,10 @@
 // One package as the admin sees it: prices, features with their included marks, and how many tiers it has.
 import { Badge, Box, Card, DataList, Flex, HStack, IconButton, List, Text } from '@chakra-ui/react';
-import { LuCheck, LuPencil, LuTrash2, LuX } from 'react-icons/lu';
+import { LuCheck, LuPencil, LuX } from 'react-icons/lu';
 import type { PackageDto } from '../../../lib/catalog-types';
 import { defaultPriceNote } from '../tiers/tier-format';
 import { Money } from '../../../components/Money';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -20,9 +21,7 @@ export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageD
             <IconButton size="sm" variant="ghost" aria-label={`Edit ${pkg.name}`} onClick={onEdit} disabled={disabled}>
               <LuPencil />
             </IconButton>
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${pkg.name}`} onClick={onDelete} disabled={disabled}>
-              <LuTrash2 />
-            </IconButton>
+            <RemoveIconButton size="sm" label={`Delete ${pkg.name}`} onClick={onDelete} disabled={disabled} />
           </HStack>
         </Flex>
       </Card.Header>

@@ -3,7 +3,7 @@
 import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
+import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2 } from 'react-icons/lu';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
@@ -24,6 +24,8 @@ import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, LoadingBlock, Pager, SectionHeader, SortButton, stickyActions } from '../shared/shell-ui';
 import { ConfigurationDetailsDialog, type SavedConfiguration } from './ConfigurationDetailsDialog';
 import { initialSavedTableState, savedTableReducer } from './saved-table-state';
+import { DataTable } from '../../../components/DataTable';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 /** Headers without sorting, in the sort buttons' type: the row of headers reads as one. */
 const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' } as const;
@@ -155,80 +157,73 @@ export function SavedConfigsTab() {
                 <IconButton size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`} title="Duplicate">
                   <LuCopy />
                 </IconButton>
-                <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} title="Delete" onClick={() => setDeleting(c)}>
-                  <LuTrash2 />
-                </IconButton>
+                <RemoveIconButton label={`Delete ${c.name}`} title="Delete" onClick={() => setDeleting(c)} />
               </SavedConfigCard>
             ))}
           </Stack>
-          <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-            <Table.Root
-              size="sm"
-              interactive
-              minW={{ base: '900px', lg: '0' }}
-              // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
-              css={{ '& th, & td': { paddingInline: { base: '4px', xl: '8px' } } }}
-            >
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
-                  {sortHeader('createdAt', 'Creation Date')}
-                  <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
-                  {sortHeader('packageName', 'Package')}
-                  {sortHeader('locations', 'Locations', true)}
-                  {sortHeader('contractDuration', 'Contract', true)}
-                  {sortHeader('tcv', 'TCV', true)}
-                  <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
-                  <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyActions(true)}>
-                    Actions
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data?.items.map((c) => (
-                  <Table.Row key={c.id} data-testid="admin-saved-row">
-                    <Table.Cell>
-                      <QuoteNumberCell quote={c} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                      {formatAdminDate(c.createdAt)}
-                    </Table.Cell>
-                    <Table.Cell maxW={{ base: '40', xl: '64' }}>
-                      <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
-                        <button type="button" onClick={() => setDetails(c)}>
-                          {c.name}
-                        </button>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{c.packageName}</Table.Cell>
-                    <Table.Cell {...numeric}>{c.locations}</Table.Cell>
-                    <Table.Cell {...numeric}>{c.contractDuration} months</Table.Cell>
-                    <Table.Cell {...numeric}>
-                      <Money value={c.tcv} fontWeight="medium" />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
-                    <Table.Cell textAlign="end" {...stickyActions()}>
-                      <HStack gap="1" justify="flex-end">
-                        <LoadQuoteButton id={c.id} name={c.name} />
-                        <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
-                          <LuSend />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
-                          <LuShare2 />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
-                          <LuCopy />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            framed
+            interactive
+            minW={{ base: '900px', lg: '0' }}
+            // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
+            css={{ '& th, & td': { paddingInline: { base: '4px', xl: '8px' } } }}
+            scrollProps={{ hideBelow: 'md', opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 0.15s' }}
+            head={
+              <>
+                <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
+                {sortHeader('createdAt', 'Creation Date')}
+                <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
+                {sortHeader('packageName', 'Package')}
+                {sortHeader('locations', 'Locations', true)}
+                {sortHeader('contractDuration', 'Contract', true)}
+                {sortHeader('tcv', 'TCV', true)}
+                <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
+                <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyActions(true)}>
+                  Actions
+                </Table.ColumnHeader>
+              </>
+            }
+          >
+            {data?.items.map((c) => (
+              <Table.Row key={c.id} data-testid="admin-saved-row">
+                <Table.Cell>
+                  <QuoteNumberCell quote={c} />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                  {formatAdminDate(c.createdAt)}
+                </Table.Cell>
+                <Table.Cell maxW={{ base: '40', xl: '64' }}>
+                  <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
+                    <button type="button" onClick={() => setDetails(c)}>
+                      {c.name}
+                    </button>
+                  </ChakraLink>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{c.packageName}</Table.Cell>
+                <Table.Cell {...numeric}>{c.locations}</Table.Cell>
+                <Table.Cell {...numeric}>{c.contractDuration} months</Table.Cell>
+                <Table.Cell {...numeric}>
+                  <Money value={c.tcv} fontWeight="medium" />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
+                <Table.Cell textAlign="end" {...stickyActions()}>
+                  <HStack gap="1" justify="flex-end">
+                    <LoadQuoteButton id={c.id} name={c.name} />
+                    <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
+                      <LuSend />
+                    </IconButton>
+                    <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
+                      <LuShare2 />
+                    </IconButton>
+                    <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
+                      <LuCopy />
+                    </IconButton>
+                    <RemoveIconButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
           {data && (
             <Pager
               label="Saved configurations pages"

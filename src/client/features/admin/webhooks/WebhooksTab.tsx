@@ -14,6 +14,7 @@ import { formatAdminDateTime } from '../../../lib/format';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, SectionHeader } from '../shared/shell-ui';
 import { deliveryBadge, EVENT_LABELS, lastOutcome } from './webhook-view';
+import { DataTable } from '../../../components/DataTable';
 
 type Webhook = RouterOutputs['admin']['webhooks']['list'][number];
 
@@ -275,65 +276,62 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
       <Dialog.Body>
         <QueryStates query={list} loading="Loading deliveries..." failure="Error loading deliveries" isEmpty={(d) => d.length === 0} empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}>
           {(d) => (
-            <Table.ScrollArea borderWidth="1px" rounded="l2">
-              <Table.Root size="sm" minW={{ base: '0', md: '640px' }}>
-                <Table.Header>
-                  <Table.Row bg="bg.subtle">
-                    <Table.ColumnHeader>Event</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end" hideBelow="md">
-                      Tries
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="md">Last answer</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="md">Next try</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">
-                      <Box as="span" srOnly>
-                        Actions
-                      </Box>
-                    </Table.ColumnHeader>
+            <DataTable framed minW={{ base: '0', md: '640px' }}
+              head={
+                <>
+                  <Table.ColumnHeader>Event</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" hideBelow="md">
+                    Tries
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Last answer</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Next try</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Box as="span" srOnly>
+                      Actions
+                    </Box>
+                  </Table.ColumnHeader>
+                </>
+              }
+            >
+              {d.map((d) => {
+                const badge = deliveryBadge(d.status);
+                return (
+                  <Table.Row key={d.id}>
+                    <Table.Cell>
+                      <Text fontFamily="mono" fontSize="xs">
+                        {d.event}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatAdminDateTime(d.createdAt)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" hideBelow="md" fontVariantNumeric="tabular-nums">
+                      {d.attempts}
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md" maxW="48">
+                      <Text truncate fontSize="sm" title={lastOutcome(d)}>
+                        {lastOutcome(d)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md" whiteSpace="nowrap" fontSize="sm">
+                      {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
+                        <LuRefreshCw />
+                        <Box as="span" hideBelow="md">
+                          Resend
+                        </Box>
+                      </Button>
+                    </Table.Cell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {d.map((d) => {
-                    const badge = deliveryBadge(d.status);
-                    return (
-                      <Table.Row key={d.id}>
-                        <Table.Cell>
-                          <Text fontFamily="mono" fontSize="xs">
-                            {d.event}
-                          </Text>
-                          <Text fontSize="xs" color="fg.muted">
-                            {formatAdminDateTime(d.createdAt)}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" hideBelow="md" fontVariantNumeric="tabular-nums">
-                          {d.attempts}
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md" maxW="48">
-                          <Text truncate fontSize="sm" title={lastOutcome(d)}>
-                            {lastOutcome(d)}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md" whiteSpace="nowrap" fontSize="sm">
-                          {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
-                            <LuRefreshCw />
-                            <Box as="span" hideBelow="md">
-                              Resend
-                            </Box>
-                          </Button>
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                );
+              })}
+            </DataTable>
           )}
         </QueryStates>
       </Dialog.Body>
