@@ -1,5 +1,5 @@
 // One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
-import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2 } from 'react-icons/lu';
@@ -27,6 +27,7 @@ import { initialListState, listReducer, pageCount } from './listState';
 import { SortableHeader } from './SortableHeader';
 import { DataTable } from '../../components/DataTable';
 import { RemoveIconButton } from '../../components/RemoveIconButton';
+import { EmptyCard } from './EmptyCard';
 
 /** Cell padding: tight up to 1280 px, so every column and action fits a 1024 px window without sideways scroll. */
 const cellPx = { base: '2', xl: '3' } as const;
@@ -110,24 +111,19 @@ export function SavedConfigurationsTable() {
   }
   if (!data || data.total === 0) {
     return (
-      <Card.Root>
-        <EmptyState.Root py="16">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuFolderOpen />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>No saved configurations</EmptyState.Title>
-              <EmptyState.Description>You haven't saved any pricing configurations yet</EmptyState.Description>
-            </VStack>
-            <Button asChild colorPalette="blue">
-              <Link href="/">
-                <LuPlus aria-hidden /> Create a configuration
-              </Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Card.Root>
+      <EmptyCard
+        py="16"
+        icon={<LuFolderOpen />}
+        title="No saved configurations"
+        description="You haven't saved any pricing configurations yet"
+        action={
+          <Button asChild colorPalette="blue">
+            <Link href="/">
+              <LuPlus aria-hidden /> Create a configuration
+            </Link>
+          </Button>
+        }
+      />
     );
   }
 
