@@ -1,20 +1,20 @@
 import { Button, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuCompass } from '../components/first-screen-icons';
 import { Link } from 'wouter';
-import { NotFoundCard } from '../components/NotFoundCard';
+import { IconCard } from '../components/IconCard';
 import { usePageTitle } from '../lib/page-title';
 
 /** Any path the router does not know (docs/PRODUCT.md "Access"). */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (
-    <NotFoundCard icon={LuCompass} title="404 Page Not Found" headingAs="h1" maxW="md" mt={{ base: '6', md: '16' }}>
+    <IconCard look="centred" icon={LuCompass} tone="orange" title="404 Page Not Found" headingAs="h1" maxW="md" mt={{ base: '6', md: '16' }}>
       <Text color="fg.muted">Did you forget to add the page to the router?</Text>
       <Button asChild colorPalette="blue" variant="subtle" mt="2">
         <Link href="/">
           <LuArrowLeft aria-hidden /> Back to the calculator
         </Link>
       </Button>
-    </NotFoundCard>
+    </IconCard>
   );
 }

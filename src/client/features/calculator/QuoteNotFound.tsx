@@ -3,13 +3,13 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuFileQuestion, LuFolderOpen, LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';
-import { NotFoundCard } from '../../components/NotFoundCard';
+import { IconCard } from '../../components/IconCard';
 import { usePageTitle } from '../../lib/page-title';
 
 export function QuoteNotFound({ id }: { id: number }) {
   usePageTitle('Quote not found');
   return (
-    <NotFoundCard icon={LuFileQuestion} title="Quote not found" headingAs="h2" maxW="lg" mt={{ base: '2', md: '6' }} data-testid="quote-not-found">
+    <IconCard look="centred" icon={LuFileQuestion} tone="orange" title="Quote not found" headingAs="h2" maxW="lg" mt={{ base: '2', md: '6' }} data-testid="quote-not-found">
       <Text color="fg.muted">
         There is no saved configuration #{id} that you can open. It may have been deleted, or it belongs to another
         user.
@@ -26,6 +26,6 @@ export function QuoteNotFound({ id }: { id: number }) {
           </Link>
         </Button>
       </HStack>
-    </NotFoundCard>
+    </IconCard>
   );
 }

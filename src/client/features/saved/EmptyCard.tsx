@@ -1,6 +1,7 @@
-// The saved-configurations page when it has nothing to list: an icon, what is missing and why, and the way on.
-import { Card, EmptyState, VStack } from '@chakra-ui/react';
+// The saved-configurations page when it has nothing to list: an icon, what is missing and why, and the link on.
+import { Button, Card, EmptyState, VStack } from '@chakra-ui/react';
 import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'wouter';
 
 export function EmptyCard({
   icon,
@@ -9,7 +10,7 @@ export function EmptyCard({
   action,
   py,
   ...card
-}: ComponentProps<typeof Card.Root> & { icon: ReactNode; title: string; description: string; action: ReactNode; py: string }) {
+}: ComponentProps<typeof Card.Root> & { icon: ReactNode; title: string; description: string; action: { href: string; label: ReactNode }; py: string }) {
   return (
     <Card.Root {...card}>
       <EmptyState.Root py={py}>
@@ -19,7 +20,9 @@ export function EmptyCard({
             <EmptyState.Title>{title}</EmptyState.Title>
             <EmptyState.Description>{description}</EmptyState.Description>
           </VStack>
-          {action}
+          <Button asChild colorPalette="blue">
+            <Link href={action.href}>{action.label}</Link>
+          </Button>
         </EmptyState.Content>
       </EmptyState.Root>
     </Card.Root>

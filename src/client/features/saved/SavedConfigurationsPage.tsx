@@ -24,11 +24,7 @@ export function SavedConfigurationsPage() {
         icon={<LuLock />}
         title="Please sign in"
         description="You need to sign in to view your saved configurations"
-        action={
-          <Button asChild colorPalette="blue">
-            <Link href="/auth">Sign in</Link>
-          </Button>
-        }
+        action={{ href: '/auth', label: 'Sign in' }}
       />
     );
   }

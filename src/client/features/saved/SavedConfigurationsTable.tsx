@@ -3,7 +3,6 @@ import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, S
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2 } from 'react-icons/lu';
-import { Link } from 'wouter';
 import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../components/StatusFilterSelect';
@@ -116,13 +115,14 @@ export function SavedConfigurationsTable() {
         icon={<LuFolderOpen />}
         title="No saved configurations"
         description="You haven't saved any pricing configurations yet"
-        action={
-          <Button asChild colorPalette="blue">
-            <Link href="/">
+        action={{
+          href: '/',
+          label: (
+            <>
               <LuPlus aria-hidden /> Create a configuration
-            </Link>
-          </Button>
-        }
+            </>
+          ),
+        }}
       />
     );
   }

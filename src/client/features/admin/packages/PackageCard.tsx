@@ -16,8 +16,7 @@ export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageD
         description={pkg.description}
         onEdit={onEdit}
         onDelete={onDelete}
-        editDisabled={disabled}
-        deleteDisabled={disabled}
+        disabled={disabled}
         actionsGap="1"
       />
       <Card.Body pt="4">

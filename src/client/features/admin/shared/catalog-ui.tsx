@@ -132,16 +132,17 @@ export function CatalogCardHeader({
   description,
   onEdit,
   onDelete,
-  editDisabled,
-  deleteDisabled,
+  disabled,
+  editDisabled = disabled,
   actionsGap,
 }: {
   name: string;
   description: string | null;
   onEdit: () => void;
   onDelete: () => void;
+  /** Both buttons off. */
+  disabled?: boolean;
   editDisabled?: boolean;
-  deleteDisabled?: boolean;
   actionsGap: string;
 }) {
   return (
@@ -155,7 +156,7 @@ export function CatalogCardHeader({
           <IconButton size="sm" variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit} disabled={editDisabled}>
             <LuPencil />
           </IconButton>
-          <RemoveIconButton size="sm" label={`Delete ${name}`} onClick={onDelete} disabled={deleteDisabled} />
+          <RemoveIconButton size="sm" label={`Delete ${name}`} onClick={onDelete} disabled={disabled} />
         </HStack>
       </Flex>
     </Card.Header>
