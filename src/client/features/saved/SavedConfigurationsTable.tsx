@@ -7,13 +7,11 @@ import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schem
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
 import { StatusFilterSelect } from '../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
-import { useCustomerFirst } from '../../components/CustomerFirstDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
 import { SavedConfigCard } from '../../components/SavedConfigCard';
-import { SendDialog, type SendTarget } from '../../components/share/SendDialog';
-import { ShareDialog, type ShareTarget } from '../../components/share/ShareDialog';
+import { useShareAndSend } from '../../components/share/use-share-and-send';
 import { canSend } from '../../components/share/share-view';
 import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
@@ -40,10 +38,7 @@ type Row = RouterOutputs['configurations']['list']['items'][number];
 export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const [toShare, setToShare] = useState<ShareTarget | null>(null);
-  const shareFirst = useCustomerFirst('share');
-  const share = (row: Row) => shareFirst.ask(row, () => setToShare(row));
-  const [toSend, setToSend] = useState<SendTarget | null>(null);
+  const { share, send, dialogs: shareAndSend } = useShareAndSend();
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -151,7 +146,7 @@ export function SavedConfigurationsTable() {
             }
             data-testid="saved-card"
           >
-            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
+            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => send(c)} />
           </SavedConfigCard>
         ))}
       </Stack>
@@ -211,7 +206,7 @@ export function SavedConfigurationsTable() {
             </Table.Cell>
             <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
               <HStack gap="1" justify="flex-end">
-                <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
+                <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => send(c)} />
               </HStack>
             </Table.Cell>
           </Table.Row>
@@ -245,9 +240,7 @@ export function SavedConfigurationsTable() {
           </ButtonGroup>
         </HStack>
       </Flex>
-      <ShareDialog quote={toShare} onClose={() => setToShare(null)} />
-      {shareFirst.dialog}
-      <SendDialog quote={toSend} onClose={() => setToSend(null)} />
+      {shareAndSend}
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? `Delete "${toDelete.name}"?` : 'Delete configuration?'}

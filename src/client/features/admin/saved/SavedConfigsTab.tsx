@@ -12,9 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
-import { useCustomerFirst } from '../../../components/CustomerFirstDialog';
-import { SendDialog, type SendTarget } from '../../../components/share/SendDialog';
-import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
+import { useShareAndSend } from '../../../components/share/use-share-and-send';
 import { canSend } from '../../../components/share/share-view';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
@@ -39,10 +37,7 @@ export function SavedConfigsTab() {
   const [searchText, setSearchText] = useState('');
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
-  const [sharing, setSharing] = useState<ShareTarget | null>(null);
-  const shareFirst = useCustomerFirst('share');
-  const share = (c: SavedConfiguration) => shareFirst.ask(c, () => setSharing(c));
-  const [sending, setSending] = useState<SendTarget | null>(null);
+  const { share, send, dialogs: shareAndSend } = useShareAndSend();
   const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
   const filterBy = (v: QuoteStatusFilter | '') => {
     setStatus(v);
@@ -148,7 +143,7 @@ export function SavedConfigsTab() {
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
                 {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
-                <IconButton size="xs" variant="outline" onClick={() => setSending(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
+                <IconButton size="xs" variant="outline" onClick={() => send(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
                   <LuSend />
                 </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => share(c)} aria-label={`Share ${c.name}`} title="Share">
@@ -209,7 +204,7 @@ export function SavedConfigsTab() {
                 <Table.Cell textAlign="end" {...stickyActions()}>
                   <HStack gap="1" justify="flex-end">
                     <LoadQuoteButton id={c.id} name={c.name} />
-                    <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
+                    <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => send(c)} disabled={!canSend(c)}>
                       <LuSend />
                     </IconButton>
                     <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
@@ -237,9 +232,7 @@ export function SavedConfigsTab() {
       )}
 
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
-      <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
-      {shareFirst.dialog}
-      <SendDialog quote={sending} onClose={() => setSending(null)} />
+      {shareAndSend}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
