@@ -1,7 +1,7 @@
 // The Pricing Summary panel: every figure comes from the engine's result (integer cents) through formatEuro.
-import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, memo, useId, useState, type ReactNode } from 'react';
-import { LuCamera, LuChevronDown, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
+import { LuCamera, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
 import type { QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import type { PaymentFrequency, PricingModel } from './calculator-state';
@@ -19,6 +19,7 @@ import {
   recurringCustomLines,
   type SummaryLine,
 } from './summary-model';
+import { DisclosureChevron, disclosureButton } from './disclosure';
 
 export function Amount({ cents, negative, ...rest }: { cents: number; negative?: boolean; 'data-testid'?: string; fontWeight?: string; fontSize?: string; color?: string }) {
   return (
@@ -52,11 +53,10 @@ function Expandable({ label, amount, children, count }: { label: string; amount:
           display="inline-flex"
           alignItems="center"
           gap="1"
-          cursor="pointer"
           color="fg"
           _hover={{ color: 'blue.fg' }}
-          focusRing="outside"
           borderRadius="l1"
+          {...disclosureButton}
           aria-expanded={open}
           aria-controls={id}
           onClick={() => setOpen((o) => !o)}
@@ -67,7 +67,7 @@ function Expandable({ label, amount, children, count }: { label: string; amount:
               {count}
             </Badge>
           )}
-          <Icon as={LuChevronDown} boxSize="3.5" color="fg.muted" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
+          <DisclosureChevron open={open} boxSize="3.5" color="fg.muted" />
         </chakra.button>
         {amount}
       </Flex>

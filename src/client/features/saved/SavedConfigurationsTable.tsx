@@ -3,9 +3,9 @@ import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, S
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2 } from 'react-icons/lu';
-import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
+import type { ConfigurationSort } from '../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
-import { StatusFilterSelect } from '../../components/StatusFilterSelect';
+import { StatusFilterSelect, useStatusFilter } from '../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
@@ -39,11 +39,7 @@ export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const { share, send, dialogs: shareAndSend } = useShareAndSend();
-  const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
-  const filterBy = (v: QuoteStatusFilter | '') => {
-    setStatus(v);
-    dispatch({ type: 'page', page: 1 });
-  };
+  const { status, filterBy } = useStatusFilter(() => dispatch({ type: 'page', page: 1 }));
   const utils = trpc.useUtils();
   const list = trpc.configurations.list.useQuery(
     { scope: 'mine', sort: state.sort, direction: state.direction, page: state.page, ...(status ? { status } : {}) },

@@ -4,9 +4,9 @@ import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, 
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2 } from 'react-icons/lu';
-import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
+import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
-import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
+import { StatusFilterSelect, useStatusFilter } from '../../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../../components/use-duplicate-quote';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
@@ -38,11 +38,7 @@ export function SavedConfigsTab() {
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
   const { share, send, dialogs: shareAndSend } = useShareAndSend();
-  const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
-  const filterBy = (v: QuoteStatusFilter | '') => {
-    setStatus(v);
-    dispatch({ type: 'page', page: 1 });
-  };
+  const { status, filterBy } = useStatusFilter(() => dispatch({ type: 'page', page: 1 }));
   const utils = trpc.useUtils();
   const { duplicate, pending: duplicating } = useDuplicateQuote();
 
