@@ -6,7 +6,8 @@ type RootProps = Omit<ComponentProps<typeof Dialog.Root>, 'open' | 'onOpenChange
 /**
  * The Chakra shell every dialog shares: centred, a backdrop, the content and the corner close button. `busy` (a save
  * on its way) keeps it open: neither Escape, the backdrop nor the close button dismisses it then. With `formProps` the
- * content itself is the form, so Enter in any field submits and the close button stays inside it.
+ * content itself is the form, so Enter in any field submits and the close button stays inside it. `tall`: the content
+ * may be longer than the screen, so it scrolls inside the dialog, which keeps a gutter from the screen's sides.
  */
 export function DialogShell({
   open,
@@ -16,6 +17,7 @@ export function DialogShell({
   positionerProps,
   contentProps,
   formProps,
+  tall = false,
   children,
   ...root
 }: RootProps & {
@@ -26,6 +28,7 @@ export function DialogShell({
   positionerProps?: ComponentProps<typeof Dialog.Positioner>;
   contentProps?: ComponentProps<typeof Dialog.Content>;
   formProps?: ComponentProps<'form'>;
+  tall?: boolean;
   children: ReactNode;
 }) {
   const inside = (
@@ -37,10 +40,10 @@ export function DialogShell({
     </>
   );
   return (
-    <Dialog.Root placement="center" {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
+    <Dialog.Root placement="center" {...(tall && { scrollBehavior: 'inside' })} {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner {...positionerProps}>
+        <Dialog.Positioner {...(tall && { px: '3' })} {...positionerProps}>
           <Dialog.Content {...contentProps} asChild={formProps !== undefined}>
             {formProps ? <form {...formProps}>{inside}</form> : inside}
           </Dialog.Content>

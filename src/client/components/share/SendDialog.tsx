@@ -58,7 +58,7 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
   });
 
   return (
-    <DialogShell open={open} onClose={close} size="lg" scrollBehavior="inside" positionerProps={{ px: '3' }}>
+    <DialogShell open={open} onClose={close} size="lg" tall>
       <form noValidate onSubmit={(e) => void submit(e)} style={{ display: 'contents' }}>
         <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
           <Dialog.Title>Send {quote?.number}</Dialog.Title>

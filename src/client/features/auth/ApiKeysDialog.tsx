@@ -47,7 +47,7 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
 
   return (
     <>
-      <DialogShell open={open} onClose={close} scrollBehavior="inside" positionerProps={{ px: '3' }} contentProps={{ maxW: 'lg' }}>
+      <DialogShell open={open} onClose={close} tall contentProps={{ maxW: 'lg' }}>
         <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
           <Dialog.Title>API keys</Dialog.Title>
           <Text color="fg.muted" fontSize="sm">

@@ -49,18 +49,8 @@ export function ProfileDialog({ user, open, onClose }: { user: User; open: boole
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const close = () => !save.isPending && onClose();
-
   return (
-    <DialogShell
-      open={open}
-      onClose={close}
-      busy={save.isPending}
-      scrollBehavior="inside"
-      initialFocusEl={() => usernameRef.current}
-      positionerProps={{ px: '3' }}
-      contentProps={{ maxW: 'lg' }}
-    >
+    <DialogShell open={open} onClose={onClose} busy={save.isPending} tall initialFocusEl={() => usernameRef.current} contentProps={{ maxW: 'lg' }}>
       <form noValidate onSubmit={form.handleSubmit((data) => save.mutate(data))} style={{ display: 'contents' }}>
         <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
           <Dialog.Title>Profile Settings</Dialog.Title>
@@ -103,7 +93,7 @@ export function ProfileDialog({ user, open, onClose }: { user: User; open: boole
             </Text>
           </Stack>
         </Dialog.Body>
-        <DialogSubmitFooter onCancel={close} pending={save.isPending} pendingLabel="Saving...">
+        <DialogSubmitFooter onCancel={onClose} pending={save.isPending} pendingLabel="Saving...">
           Save Changes
         </DialogSubmitFooter>
       </form>

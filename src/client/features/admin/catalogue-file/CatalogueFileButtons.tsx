@@ -89,7 +89,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const lines = stage.step === 'checked' ? summaryLines(stage.result) : [];
 
   return (
-    <DialogShell open={open} onClose={close} busy={apply.isPending} scrollBehavior="inside" positionerProps={{ px: '3' }} contentProps={{ maxW: 'lg' }}>
+    <DialogShell open={open} onClose={close} busy={apply.isPending} tall contentProps={{ maxW: 'lg' }}>
       <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
         <Dialog.Title>Import catalogue</Dialog.Title>
         <Text color="fg.muted" fontSize="sm">

@@ -165,7 +165,7 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
   };
 
   return (
-    <DialogShell open={webhook !== null} onClose={onClose} scrollBehavior="inside" positionerProps={{ px: '3' }} contentProps={{ maxW: 'lg' }}>
+    <DialogShell open={webhook !== null} onClose={onClose} tall contentProps={{ maxW: 'lg' }}>
       <Dialog.Header>
         <Dialog.Title>{isNew ? 'Add webhook' : 'Edit webhook'}</Dialog.Title>
       </Dialog.Header>
@@ -266,7 +266,7 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
   });
 
   return (
-    <DialogShell open={webhook !== null} onClose={onClose} scrollBehavior="inside" positionerProps={{ px: '3' }} contentProps={{ maxW: '3xl' }}>
+    <DialogShell open={webhook !== null} onClose={onClose} tall contentProps={{ maxW: '3xl' }}>
       <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
         <Dialog.Title>Deliveries</Dialog.Title>
         <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
