@@ -117,7 +117,10 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
           No custom items yet. Add training, hardware or any other line the quote needs.
         </Text>
       ) : (
-        <DataTable framed aria-label="Added Items" scrollProps={{ position: 'relative' }}
+        <DataTable
+          framed
+          aria-label="Added Items"
+          scrollProps={{ position: 'relative' }}
           head={
             <>
               <Table.ColumnHeader>Name</Table.ColumnHeader>

@@ -149,7 +149,13 @@ export function SavedConfigurationsTable() {
       <Flex hideBelow="md" px="4" py="3" borderBottomWidth="1px" justify="flex-end">
         <StatusFilterSelect value={status} onChange={filterBy} />
       </Flex>
-      <DataTable interactive stickyHeader minW={{ base: '900px', lg: '0' }} opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" scrollProps={{ maxW: 'full', hideBelow: 'md', 'aria-busy': list.isFetching }}
+      <DataTable
+        interactive
+        stickyHeader
+        minW={{ base: '900px', lg: '0' }}
+        opacity={list.isPlaceholderData ? 0.6 : 1}
+        transition="opacity 0.15s"
+        scrollProps={{ maxW: 'full', hideBelow: 'md', 'aria-busy': list.isFetching }}
         head={
           <>
             <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>

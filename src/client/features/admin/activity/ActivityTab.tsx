@@ -48,7 +48,10 @@ export function ActivityTab() {
       <QueryStates query={list} loading="Loading activity..." failure="Error loading activity" isEmpty={(d) => d.items.length === 0} empty={<EmptyBlock icon={<LuHistory />} title="No activity found" />}>
         {(d) => (
           <>
-            <DataTable framed minW={{ md: '820px' }} data-testid="activity-table"
+            <DataTable
+              framed
+              minW={{ md: '820px' }}
+              data-testid="activity-table"
               head={
                 <>
                   <Table.ColumnHeader>When</Table.ColumnHeader>

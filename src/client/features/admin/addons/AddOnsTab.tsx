@@ -116,7 +116,9 @@ export function AddOnsTab() {
         open !== 'new' && <CatalogEmpty icon={<LuPuzzle />} title="No add-ons have been created yet" />
       ) : (
         <Card.Root variant="outline" overflow="hidden">
-          <DataTable interactive={false} aria-label="Add-ons"
+          <DataTable
+            interactive={false}
+            aria-label="Add-ons"
             head={
               <>
                 <Table.ColumnHeader minW={{ base: '120px', md: '160px' }}>Category</Table.ColumnHeader>

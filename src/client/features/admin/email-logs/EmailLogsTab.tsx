@@ -21,7 +21,10 @@ export function EmailLogsTab() {
       <QueryStates query={logs} loading="Loading email logs..." failure="Error loading email logs" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuMail />} title="No email logs found" />}>
         {(d) => (
           <>
-            <DataTable framed interactive minW={{ base: '560px', md: '900px' }}
+            <DataTable
+              framed
+              interactive
+              minW={{ base: '560px', md: '900px' }}
               head={
                 <>
                   <Table.ColumnHeader textAlign="end" hideBelow="md">

@@ -14,7 +14,9 @@ const EDGE_PADDING = {
 export function TierTable({ kind, tiers }: { kind: TierKind; tiers: readonly TierView[] }) {
   const w = TIER_WORDS[kind];
   return (
-    <DataTable aria-label={`${w.One}-based price tiers`} css={EDGE_PADDING}
+    <DataTable
+      aria-label={`${w.One}-based price tiers`}
+      css={EDGE_PADDING}
       head={
         <>
           <Table.ColumnHeader whiteSpace="nowrap">{w.One} Range</Table.ColumnHeader>

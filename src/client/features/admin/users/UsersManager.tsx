@@ -75,7 +75,10 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
 
       <QueryStates query={users} loading="Loading users..." failure="Failed to load users" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuUsers />} title="No users found" />}>
         {(d) => (
-          <DataTable framed interactive minW={inTab ? '960px' : '820px'}
+          <DataTable
+            framed
+            interactive
+            minW={inTab ? '960px' : '820px'}
             head={
               <>
                 <Table.ColumnHeader>Username</Table.ColumnHeader>

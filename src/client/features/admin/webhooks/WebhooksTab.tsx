@@ -276,7 +276,9 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
       <Dialog.Body>
         <QueryStates query={list} loading="Loading deliveries..." failure="Error loading deliveries" isEmpty={(d) => d.length === 0} empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}>
           {(d) => (
-            <DataTable framed minW={{ base: '0', md: '640px' }}
+            <DataTable
+              framed
+              minW={{ base: '0', md: '640px' }}
               head={
                 <>
                   <Table.ColumnHeader>Event</Table.ColumnHeader>
