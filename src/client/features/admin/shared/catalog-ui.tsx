@@ -1,5 +1,6 @@
 // Pieces the five catalogue tabs share: the catalogue query and its refresh, empty / loading / error states (the tab heading is
-// shell-ui's SectionHeader), and the progress toast that turns into the result toast.
+// shell-ui's SectionHeader), the progress toast that turns into the result toast, the add / edit form card and the heading
+// of an item's card.
 import { Box, Button, Card, Center, EmptyState, Field, Flex, HStack, IconButton, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import type { FormEventHandler, ReactNode } from 'react';
 import { LuPencil } from 'react-icons/lu';
