@@ -1,6 +1,7 @@
 // The one confirmation dialog (deleting a package, add-on, discount, configuration, user, category).
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { DialogShell } from './DialogShell';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,31 +24,21 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="md" mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {typeof description === 'string' ? <Text color="fg.muted">{description}</Text> : description}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={pending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} busy={pending} role="alertdialog" contentProps={{ maxW: 'md', mx: '4' }}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {typeof description === 'string' ? <Text color="fg.muted">{description}</Text> : description}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

@@ -1,11 +1,12 @@
 // Before a quote without a customer is shared or marked sent: who is it for? The answer is saved on the quote (its
 // details, not its figures), then the share or the status change goes on. "Continue without" keeps it a question:
 // a quote may go out unnamed (the server accepts it, and scripts do it).
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { configurationMessages } from '../../shared/schemas/configuration';
 import { errorMessage, UNAVAILABLE_MESSAGE } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { DialogShell } from './DialogShell';
 import { hasCustomer } from './quote-status';
 
 export interface CustomerTarget {
@@ -79,67 +80,52 @@ function CustomerFirstDialog({
     setError(null);
   };
   return (
-    <Dialog.Root
+    <DialogShell
       open={target !== null}
-      onOpenChange={(e) => {
-        if (!e.open) {
-          reset();
-          onClose();
-        }
-      }}
-      placement="center"
+      onClose={() => (reset(), onClose())}
       role="alertdialog"
+      closeLabel="Close dialog"
+      contentProps={{ maxW: '480px', mx: '3' }}
+      formProps={{ onSubmit: submit, noValidate: true }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="480px" mx="3" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Who is {target?.number ?? 'this quote'} for?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    This quote names no customer yet. Add who it is for before you {verb} it: the PDF and the customer’s
-                    page say “Prepared for” them.
-                  </Text>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                    <Field.Root>
-                      <Field.Label>Customer company</Field.Label>
-                      <Input name="customerCompany" autoComplete="organization" value={company} onChange={(e) => (setCompany(e.target.value), setError(null))} />
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>Contact name</Field.Label>
-                      <Input name="customerName" autoComplete="name" value={name} onChange={(e) => (setName(e.target.value), setError(null))} />
-                    </Field.Root>
-                    <Field.Root gridColumn={{ sm: 'span 2' }}>
-                      <Field.Label>Contact email</Field.Label>
-                      <Input name="customerEmail" type="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), setError(null))} />
-                    </Field.Root>
-                  </SimpleGrid>
-                  {error && (
-                    <Text color="fg.error" fontSize="sm" role="alert">
-                      {error}
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch">
-                <Button variant="ghost" onClick={() => (reset(), onDone())} disabled={update.isPending}>
-                  Continue without
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={update.isPending}>
-                  Save customer and {verb === 'share' ? 'share' : 'mark as sent'}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>Who is {target?.number ?? 'this quote'} for?</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text color="fg.muted" fontSize="sm">
+            This quote names no customer yet. Add who it is for before you {verb} it: the PDF and the customer’s
+            page say “Prepared for” them.
+          </Text>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <Field.Root>
+              <Field.Label>Customer company</Field.Label>
+              <Input name="customerCompany" autoComplete="organization" value={company} onChange={(e) => (setCompany(e.target.value), setError(null))} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Contact name</Field.Label>
+              <Input name="customerName" autoComplete="name" value={name} onChange={(e) => (setName(e.target.value), setError(null))} />
+            </Field.Root>
+            <Field.Root gridColumn={{ sm: 'span 2' }}>
+              <Field.Label>Contact email</Field.Label>
+              <Input name="customerEmail" type="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), setError(null))} />
+            </Field.Root>
+          </SimpleGrid>
+          {error && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch">
+        <Button variant="ghost" onClick={() => (reset(), onDone())} disabled={update.isPending}>
+          Continue without
+        </Button>
+        <Button type="submit" colorPalette="blue" loading={update.isPending}>
+          Save customer and {verb === 'share' ? 'share' : 'mark as sent'}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

@@ -4,6 +4,7 @@ import { Box, Container, Flex, HStack, Icon, Link as ChakraLink, Text } from '@c
 import { LuCalculator, LuFolderOpen, LuReceiptText, LuShieldCheck } from '../../components/first-screen-icons';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
+import { pickTone } from '../../components/pick-tone';
 import { useSignedIn } from '../../lib/session';
 
 // Only a signed-in user has a menu; its code (menu, avatar, profile dialog) is not part of the first screen.
@@ -60,9 +61,7 @@ export function Header() {
                   fontWeight="medium"
                   whiteSpace="nowrap"
                   gap="1.5"
-                  color={active ? 'blue.fg' : 'fg.muted'}
-                  bg={active ? 'blue.subtle' : undefined}
-                  _hover={{ textDecoration: 'none', bg: active ? 'blue.subtle' : 'bg.muted', color: active ? 'blue.fg' : 'fg' }}
+                  {...pickTone(active)}
                   aria-current={active ? 'page' : undefined}
                 >
                   <Link href={l.href} aria-label={l.label}>

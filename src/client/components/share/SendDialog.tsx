@@ -1,7 +1,7 @@
 // "Send": the quote mailed to the customer from the app (docs/API.md "Sending a quote"). The recipient starts as the
 // quote's customer email; cc and a message are optional; the preview is the mail the server would write now, so what
 // the salesperson reads is what the customer gets (the PDF is attached). A draft becomes sent.
-import { Box, Button, Dialog, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Dialog, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useEffect } from 'react';
@@ -12,7 +12,7 @@ import { sendInput, SEND_MESSAGE_MAX } from '../../../shared/schemas/share';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../toaster';
-import { DialogShell } from '../DialogShell';
+import { DialogShell, DialogSubmitFooter } from '../DialogShell';
 
 export interface SendTarget {
   id: number;
@@ -58,7 +58,7 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
   });
 
   return (
-    <DialogShell open={open} onClose={close} size="lg" scrollBehavior="inside" positionerProps={{ px: '3' }}>
+    <DialogShell open={open} onClose={close} size="lg" tall>
       <form noValidate onSubmit={(e) => void submit(e)} style={{ display: 'contents' }}>
         <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
           <Dialog.Title>Send {quote?.number}</Dialog.Title>
@@ -110,15 +110,10 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
             )}
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={close} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={send.isPending}>
-            <LuSend /> Send quote
-          </Button>
-        </Dialog.Footer>
-        </form>
+        <DialogSubmitFooter onCancel={close} pending={send.isPending}>
+          <LuSend /> Send quote
+        </DialogSubmitFooter>
+      </form>
     </DialogShell>
   );
 }

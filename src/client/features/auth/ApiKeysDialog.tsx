@@ -1,11 +1,12 @@
 // API keys for scripts (docs/API.md "API keys"): the signed-in user's keys, a form to make one (shown once, with a Copy
 // button) and Revoke. Loaded only when opened from the user menu.
-import { Badge, Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuTrash2 } from 'react-icons/lu';
 import type { ApiKeyScope } from '../../../shared/schemas/api-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogCloseFooter } from '../../components/DialogCloseFooter';
+import { DialogShell } from '../../components/DialogShell';
 import { ShownOnce } from '../../components/secret/ShownOnce';
 import { notify } from '../../components/toaster';
 import { errorMessage, inputIssuesOf } from '../../lib/errors';
@@ -46,115 +47,105 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
 
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" scrollBehavior="inside">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="3">
-            <Dialog.Content maxW="lg">
-              <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-                <Dialog.Title>API keys</Dialog.Title>
+      <DialogShell open={open} onClose={close} tall contentProps={{ maxW: 'lg' }}>
+        <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+          <Dialog.Title>API keys</Dialog.Title>
+          <Text color="fg.muted" fontSize="sm">
+            A key lets a script or another system use the API as you, with your role. Send it as{' '}
+            <Text as="span" fontFamily="mono" fontSize="xs">
+              Authorization: Bearer &lt;key&gt;
+            </Text>
+            .
+          </Text>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="5">
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                create.mutate({ name, scope });
+              }}
+            >
+              <Stack gap="3">
+                <Field.Root invalid={nameError !== undefined}>
+                  <Field.Label>Name</Field.Label>
+                  <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. CRM sync" maxLength={100} />
+                  <Field.ErrorText>{nameError}</Field.ErrorText>
+                </Field.Root>
+                <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
+                  <Field.Root flex="1">
+                    <Field.Label>Access</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
+                        <option value="read">{SCOPE_LABEL.read}</option>
+                        <option value="write">{SCOPE_LABEL.write}</option>
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Button type="submit" colorPalette="blue" loading={create.isPending} flexShrink={0}>
+                    <LuKeyRound /> Create key
+                  </Button>
+                </Flex>
+              </Stack>
+            </form>
+            {made && (
+              <ShownOnce
+                label={`Key "${made.name}" created`}
+                value={made.key}
+                note="Copy it now and keep it somewhere safe: it is shown only this once."
+              />
+            )}
+            <Box>
+              <Text fontWeight="semibold" mb="2">
+                Your keys
+              </Text>
+              {keys.isPending ? (
                 <Text color="fg.muted" fontSize="sm">
-                  A key lets a script or another system use the API as you, with your role. Send it as{' '}
-                  <Text as="span" fontFamily="mono" fontSize="xs">
-                    Authorization: Bearer &lt;key&gt;
-                  </Text>
-                  .
+                  Loading your keys...
                 </Text>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="5">
-                  <form
-                    noValidate
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      create.mutate({ name, scope });
-                    }}
-                  >
-                    <Stack gap="3">
-                      <Field.Root invalid={nameError !== undefined}>
-                        <Field.Label>Name</Field.Label>
-                        <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. CRM sync" maxLength={100} />
-                        <Field.ErrorText>{nameError}</Field.ErrorText>
-                      </Field.Root>
-                      <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
-                        <Field.Root flex="1">
-                          <Field.Label>Access</Field.Label>
-                          <NativeSelect.Root>
-                            <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
-                              <option value="read">{SCOPE_LABEL.read}</option>
-                              <option value="write">{SCOPE_LABEL.write}</option>
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </Field.Root>
-                        <Button type="submit" colorPalette="blue" loading={create.isPending} flexShrink={0}>
-                          <LuKeyRound /> Create key
-                        </Button>
-                      </Flex>
-                    </Stack>
-                  </form>
-                  {made && (
-                    <ShownOnce
-                      label={`Key "${made.name}" created`}
-                      value={made.key}
-                      note="Copy it now and keep it somewhere safe: it is shown only this once."
-                    />
-                  )}
-                  <Box>
-                    <Text fontWeight="semibold" mb="2">
-                      Your keys
-                    </Text>
-                    {keys.isPending ? (
-                      <Text color="fg.muted" fontSize="sm">
-                        Loading your keys...
-                      </Text>
-                    ) : keys.isError ? (
-                      <Text color="fg.error" fontSize="sm" role="alert">
-                        Error loading your keys: {errorMessage(keys.error, 'Please try again.')}
-                      </Text>
-                    ) : keys.data.length === 0 ? (
-                      <Text color="fg.muted" fontSize="sm">
-                        You have no API keys yet.
-                      </Text>
-                    ) : (
-                      <Stack as="ul" gap="2" listStyleType="none" aria-label="Your API keys">
-                        {keys.data.map((k) => (
-                          <Flex as="li" key={k.id} gap="3" align="center" justify="space-between" borderWidth="1px" rounded="l2" px="3" py="2.5">
-                            <Box minW="0">
-                              <HStack gap="2" wrap="wrap">
-                                <Text fontWeight="medium" truncate>
-                                  {k.name}
-                                </Text>
-                                <Badge colorPalette={k.scope === 'write' ? 'orange' : 'gray'}>{SCOPE_LABEL[k.scope]}</Badge>
-                              </HStack>
-                              <Text fontSize="xs" color="fg.muted" mt="0.5">
-                                <Text as="span" fontFamily="mono">
-                                  {k.prefix}…
-                                </Text>{' '}
-                                · created {formatAdminDateTime(k.createdAt)} · {k.lastUsedAt ? `last used ${formatAdminDateTime(k.lastUsedAt)}` : 'never used'}
-                              </Text>
-                            </Box>
-                            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking({ id: k.id, name: k.name })} aria-label={`Revoke ${k.name}`} flexShrink={0}>
-                              <LuTrash2 />
-                              <Box as="span" hideBelow="sm">
-                                Revoke
-                              </Box>
-                            </Button>
-                          </Flex>
-                        ))}
-                      </Stack>
-                    )}
-                  </Box>
+              ) : keys.isError ? (
+                <Text color="fg.error" fontSize="sm" role="alert">
+                  Error loading your keys: {errorMessage(keys.error, 'Please try again.')}
+                </Text>
+              ) : keys.data.length === 0 ? (
+                <Text color="fg.muted" fontSize="sm">
+                  You have no API keys yet.
+                </Text>
+              ) : (
+                <Stack as="ul" gap="2" listStyleType="none" aria-label="Your API keys">
+                  {keys.data.map((k) => (
+                    <Flex as="li" key={k.id} gap="3" align="center" justify="space-between" borderWidth="1px" rounded="l2" px="3" py="2.5">
+                      <Box minW="0">
+                        <HStack gap="2" wrap="wrap">
+                          <Text fontWeight="medium" truncate>
+                            {k.name}
+                          </Text>
+                          <Badge colorPalette={k.scope === 'write' ? 'orange' : 'gray'}>{SCOPE_LABEL[k.scope]}</Badge>
+                        </HStack>
+                        <Text fontSize="xs" color="fg.muted" mt="0.5">
+                          <Text as="span" fontFamily="mono">
+                            {k.prefix}…
+                          </Text>{' '}
+                          · created {formatAdminDateTime(k.createdAt)} · {k.lastUsedAt ? `last used ${formatAdminDateTime(k.lastUsedAt)}` : 'never used'}
+                        </Text>
+                      </Box>
+                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking({ id: k.id, name: k.name })} aria-label={`Revoke ${k.name}`} flexShrink={0}>
+                        <LuTrash2 />
+                        <Box as="span" hideBelow="sm">
+                          Revoke
+                        </Box>
+                      </Button>
+                    </Flex>
+                  ))}
                 </Stack>
-              </Dialog.Body>
-              <DialogCloseFooter onClose={close} />
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+              )}
+            </Box>
+          </Stack>
+        </Dialog.Body>
+        <DialogCloseFooter onClose={close} />
+      </DialogShell>
       <ConfirmDialog
         open={revoking !== null}
         title={`Revoke "${revoking?.name ?? ''}"?`}

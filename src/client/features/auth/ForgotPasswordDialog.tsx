@@ -8,7 +8,7 @@ import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { FormField } from './FormField';
-import { DialogShell } from '../../components/DialogShell';
+import { DialogShell, DialogSubmitFooter } from '../../components/DialogShell';
 
 export const RESET_EMAIL_SENT = 'Password reset email sent. Please check your inbox.';
 
@@ -48,22 +48,17 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
             </Stack>
           )}
         </Dialog.Body>
-        <Dialog.Footer>
-          {sent ? (
+        {sent ? (
+          <Dialog.Footer>
             <Button colorPalette="blue" onClick={close}>
               Close
             </Button>
-          ) : (
-            <>
-              <Button variant="outline" onClick={close} disabled={request.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="blue" disabled={request.isPending}>
-                {request.isPending ? 'Sending...' : 'Send Reset Link'}
-              </Button>
-            </>
-          )}
-        </Dialog.Footer>
+          </Dialog.Footer>
+        ) : (
+          <DialogSubmitFooter onCancel={close} pending={request.isPending} pendingLabel="Sending...">
+            Send Reset Link
+          </DialogSubmitFooter>
+        )}
       </form>
     </DialogShell>
   );

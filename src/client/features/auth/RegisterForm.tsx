@@ -1,6 +1,6 @@
 // The Register tab (docs/PRODUCT.md "The calculator"): the username is the Email Address, the email the Confirm Email (so "Email
 // addresses must match" shows under Confirm Email); the confirm password is not sent.
-import { Button, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -9,6 +9,7 @@ import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { FormField } from './FormField';
+import { ProfileNameFields } from './ProfileNameFields';
 
 export function RegisterForm() {
   const [, navigate] = useLocation();
@@ -42,17 +43,7 @@ export function RegisterForm() {
         <FormField label="Confirm Email" error={errors.email?.message}>
           <Input type="email" autoComplete="off" {...form.register('email')} />
         </FormField>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="First Name" error={errors.firstname?.message}>
-            <Input autoComplete="given-name" {...form.register('firstname')} />
-          </FormField>
-          <FormField label="Last Name" error={errors.lastname?.message}>
-            <Input autoComplete="family-name" {...form.register('lastname')} />
-          </FormField>
-        </SimpleGrid>
-        <FormField label="Company Name" error={errors.companyName?.message}>
-          <Input autoComplete="organization" {...form.register('companyName')} />
-        </FormField>
+        <ProfileNameFields register={(name) => form.register(name)} errors={errors} />
         <FormField
           label="Password"
           error={errors.password?.message}

@@ -1,11 +1,12 @@
 // /reset-password?token= (docs/PRODUCT.md "The calculator": form, submitting, success, then a redirect to /auth after 3 seconds).
-import { Button, Card, Flex, Heading, Icon, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuCircleCheck, LuKeyRound, LuLink2Off } from 'react-icons/lu';
 import { Link, useLocation, useSearch } from 'wouter';
 import { resetPasswordForm } from '../../../shared/schemas/auth';
+import { IconCard } from '../../components/IconCard';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -16,19 +17,9 @@ export const REDIRECT_AFTER_RESET_MS = 3000;
 
 function Panel({ icon, tone, title, children }: { icon: typeof LuKeyRound; tone: string; title: string; children: ReactNode }) {
   return (
-    <Card.Root maxW="md" mx="auto" mt={{ base: '4', md: '12' }} variant="elevated" rounded="2xl">
-      <Card.Body p={{ base: '6', md: '8' }}>
-        <Stack gap="5">
-          <Flex boxSize="12" rounded="full" bg={`${tone}.subtle`} color={`${tone}.fg`} align="center" justify="center">
-            <Icon as={icon} boxSize="6" aria-hidden />
-          </Flex>
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          {children}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <IconCard look="start" icon={icon} tone={tone} title={title} headingAs="h1" maxW="md" mt={{ base: '4', md: '12' }}>
+      {children}
+    </IconCard>
   );
 }
 

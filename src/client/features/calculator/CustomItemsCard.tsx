@@ -1,15 +1,17 @@
 // Custom line items: the "Add Custom Line Items" form (react-hook-form over the shared custom-item schema) and the
 // "Added Items" table. Add Item stays disabled until the name and a price above 0 are there; a value the server would
 // refuse (a price over its limit, a name too long) says why under its field, in the schema's own words.
-import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, type Dispatch } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
 import { CONFIGURATION_NAME_MAX, customItemInput, CUSTOM_ITEM_DESCRIPTION_MAX, MAX_CUSTOM_ITEM_PRICE } from '../../../shared/schemas/configuration';
 import { Money } from '../../components/Money';
 import type { CalculatorAction, CustomItem } from './calculator-state';
+import { DataTable } from '../../components/DataTable';
+import { RemoveIconButton } from '../../components/RemoveIconButton';
 
 const formSchema = customItemInput.pick({ name: true, description: true, isOneTime: true, price: true });
 type FormInput = z.input<typeof formSchema>;
@@ -115,63 +117,55 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
           No custom items yet. Add training, hardware or any other line the quote needs.
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
-          <Table.Root size="sm" aria-label="Added Items">
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="sm">Description</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="sm">Type</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                <Table.ColumnHeader w="1" aria-label="Actions" />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((c) => (
-                <Table.Row key={c.id}>
-                  <Table.Cell whiteSpace="normal">
-                    <Text fontWeight="medium">{c.name}</Text>
-                    {c.description && (
-                      <Text hideFrom="sm" fontSize="xs" color="fg.muted">
-                        {c.description}
-                      </Text>
-                    )}
-                    <Badge hideFrom="sm" mt="1" size="sm" colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
-                      {c.isOneTime ? 'One-time' : 'Recurring'}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell hideBelow="sm" color="fg.muted" whiteSpace="normal">
-                    {c.description || '—'}
-                  </Table.Cell>
-                  <Table.Cell hideBelow="sm">
-                    <Badge colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
-                      {c.isOneTime ? 'One-time' : 'Recurring'}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Money value={c.price} />
-                    {!c.isOneTime && (
-                      <Text as="span" color="fg.muted" fontSize="xs">
-                        {' '}/ mo
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <IconButton
-                      aria-label={`Delete ${c.name}`}
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      onClick={() => dispatch({ type: 'removeCustomItem', id: c.id })}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          framed
+          aria-label="Added Items"
+          scrollProps={{ position: 'relative' }}
+          head={
+            <>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="sm">Description</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="sm">Type</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+              <Table.ColumnHeader w="1" aria-label="Actions" />
+            </>
+          }
+        >
+          {items.map((c) => (
+            <Table.Row key={c.id}>
+              <Table.Cell whiteSpace="normal">
+                <Text fontWeight="medium">{c.name}</Text>
+                {c.description && (
+                  <Text hideFrom="sm" fontSize="xs" color="fg.muted">
+                    {c.description}
+                  </Text>
+                )}
+                <Badge hideFrom="sm" mt="1" size="sm" colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
+                  {c.isOneTime ? 'One-time' : 'Recurring'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell hideBelow="sm" color="fg.muted" whiteSpace="normal">
+                {c.description || '—'}
+              </Table.Cell>
+              <Table.Cell hideBelow="sm">
+                <Badge colorPalette={c.isOneTime ? 'purple' : 'teal'} variant="subtle">
+                  {c.isOneTime ? 'One-time' : 'Recurring'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <Money value={c.price} />
+                {!c.isOneTime && (
+                  <Text as="span" color="fg.muted" fontSize="xs">
+                    {' '}/ mo
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <RemoveIconButton label={`Delete ${c.name}`} onClick={() => dispatch({ type: 'removeCustomItem', id: c.id })} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -2,11 +2,12 @@
 // now is disabled (and dropped from the selection by the state); unit / user percentages only under their model.
 import { Badge, Card, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, type Dispatch } from 'react';
-import { LuBadgePercent, LuChevronDown } from 'react-icons/lu';
+import { LuBadgePercent } from 'react-icons/lu';
 import type { DiscountDto } from '../../lib/catalog-types';
 import type { CalculatorAction, PricingModel } from './calculator-state';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 import { discountValueSummary } from './summary-model';
+import { DisclosureChevron, disclosureButton } from './disclosure';
 
 export interface DiscountsPanelProps {
   discounts: DiscountDto[];
@@ -41,11 +42,10 @@ export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligible
             align="center"
             px={{ base: '4', md: '6' }}
             py="4"
-            cursor="pointer"
             textAlign="start"
             borderRadius="l3"
             _hover={{ bg: 'bg.subtle' }}
-            focusRing="outside"
+            {...disclosureButton}
           >
             <HStack gap="3">
               <Flex boxSize="9" align="center" justify="center" borderRadius="full" bg="green.subtle" color="green.fg">
@@ -60,7 +60,7 @@ export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligible
                 </Text>
               </Stack>
             </HStack>
-            <Icon as={LuChevronDown} boxSize="5" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
+            <DisclosureChevron open={open} boxSize="5" />
           </Flex>
         </Collapsible.Trigger>
         <Collapsible.Content>

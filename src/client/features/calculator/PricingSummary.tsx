@@ -1,7 +1,7 @@
 // The Pricing Summary panel: every figure comes from the engine's result (integer cents) through formatEuro.
-import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Icon, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, chakra, Flex, Heading, HStack, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, memo, useCallback, useId, useState, type ReactNode } from 'react';
-import { LuCamera, LuChevronDown, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
+import { LuCamera, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
 import type { QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
 import type { PaymentFrequency, PricingModel } from './calculator-state';
@@ -19,6 +19,7 @@ import {
   recurringCustomLines,
   type SummaryLine,
 } from './summary-model';
+import { DisclosureChevron, disclosureButton } from './disclosure';
 
 // Typing re-renders the summary on every keystroke (docs/DECISIONS.md "Typing speed"): each row is a memoised
 // component with plain props, so only the figures that changed render again; fixed labels are made once.
@@ -111,11 +112,10 @@ const ExpandableToggle = memo(function ExpandableToggle({
       display="inline-flex"
       alignItems="center"
       gap="1"
-      cursor="pointer"
       color="fg"
       _hover={{ color: 'blue.fg' }}
-      focusRing="outside"
       borderRadius="l1"
+      {...disclosureButton}
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}
@@ -126,7 +126,7 @@ const ExpandableToggle = memo(function ExpandableToggle({
           {count}
         </Badge>
       )}
-      <Icon as={LuChevronDown} boxSize="3.5" color="fg.muted" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} />
+      <DisclosureChevron open={open} boxSize="3.5" color="fg.muted" />
     </chakra.button>
   );
 });

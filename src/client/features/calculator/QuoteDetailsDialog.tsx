@@ -1,7 +1,8 @@
 // "Edit quote details": who the quote is for and until when it holds, after it was saved. Neither changes its
 // figures or its revision (docs/PRODUCT.md "Saved quotes").
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { DialogShell, DialogSubmitFooter } from '../../components/DialogShell';
 import { notify } from '../../components/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -38,46 +39,29 @@ export function QuoteDetailsDialog({ quote, open, onClose }: { quote: LoadedQuot
     }
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="520px" mx="3" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-                <Dialog.Title>Quote details · {quote.number}</Dialog.Title>
-                <Dialog.Description color="fg.muted" fontSize="sm">
-                  Who the quote is for and until when its prices hold. The figures stay as they are.
-                </Dialog.Description>
-              </Dialog.Header>
-              <Dialog.Body>
-                <QuoteFieldsSection
-                  value={value}
-                  onChange={(v) => {
-                    setValue(v);
-                    setError(null);
-                  }}
-                  disabled={update.isPending}
-                  today={today}
-                  error={error}
-                  validityHint="The last day its prices hold"
-                />
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={update.isPending}>
-                  Save details
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} closeLabel="Close dialog" contentProps={{ maxW: '520px', mx: '3' }} formProps={{ onSubmit: submit, noValidate: true }}>
+      <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+        <Dialog.Title>Quote details · {quote.number}</Dialog.Title>
+        <Dialog.Description color="fg.muted" fontSize="sm">
+          Who the quote is for and until when its prices hold. The figures stay as they are.
+        </Dialog.Description>
+      </Dialog.Header>
+      <Dialog.Body>
+        <QuoteFieldsSection
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            setError(null);
+          }}
+          disabled={update.isPending}
+          today={today}
+          error={error}
+          validityHint="The last day its prices hold"
+        />
+      </Dialog.Body>
+      <DialogSubmitFooter onCancel={onClose} pending={update.isPending}>
+        Save details
+      </DialogSubmitFooter>
+    </DialogShell>
   );
 }

@@ -1,7 +1,8 @@
 // "Save Your Configuration": new or overwrite, with every rule of docs/PRODUCT.md "The calculator" in save-dialog-state.ts.
-import { Alert, Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Dialog, Field, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { memo, useReducer, useState, type FormEvent } from 'react';
 import { CONFIGURATION_NAME_MAX } from '../../../shared/schemas/configuration';
+import { DialogShell, DialogSubmitFooter } from '../../components/DialogShell';
 import { notify } from '../../components/toaster';
 import type { SaveRefusal } from './save-refusal';
 import {
@@ -87,128 +88,118 @@ export const SaveDialog = memo(function SaveDialog({ open, currentConfigId, conf
   const choiceDisabled = isModeChoiceDisabled(state, configurations.length);
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(e) => !e.open && cancel()}
-      placement="center"
-      closeOnInteractOutside={!state.saving}
-      closeOnEscape={!state.saving}
+      onClose={cancel}
+      busy={state.saving}
+      closeLabel="Close dialog"
+      contentProps={{ maxW: state.mode === 'new' ? '520px' : '425px', mx: '3' }}
+      formProps={{ onSubmit: submit, noValidate: true }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={state.mode === 'new' ? '520px' : '425px'} mx="3" asChild>
-            <form onSubmit={submit} noValidate>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title>Save Your Configuration</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                {descriptionText(state.mode)}
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <RadioGroup.Root
-                  value={state.mode}
-                  onValueChange={(e) => e.value && dispatch({ type: 'setMode', mode: e.value as SaveMode, configurations })}
-                  disabled={choiceDisabled}
-                  aria-label="Save option"
-                  colorPalette="blue"
-                  size="sm"
+      <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+        <Dialog.Title>Save Your Configuration</Dialog.Title>
+        <Dialog.Description color="fg.muted" fontSize="sm">
+          {descriptionText(state.mode)}
+        </Dialog.Description>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <RadioGroup.Root
+            value={state.mode}
+            onValueChange={(e) => e.value && dispatch({ type: 'setMode', mode: e.value as SaveMode, configurations })}
+            disabled={choiceDisabled}
+            aria-label="Save option"
+            colorPalette="blue"
+            size="sm"
+          >
+            <Text fontSize="sm" fontWeight="medium" mb="2">
+              Save option
+            </Text>
+            <Stack gap="2">
+              <RadioGroup.Item value="new">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>Save as new configuration</RadioGroup.ItemText>
+              </RadioGroup.Item>
+              <RadioGroup.Item value="overwrite" disabled={none || state.saving}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>Update existing configuration</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            </Stack>
+          </RadioGroup.Root>
+
+          {state.mode === 'overwrite' && (
+            <Field.Root disabled={state.saving}>
+              <Field.Label>Select Configuration</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  placeholder="Select a configuration to update"
+                  value={state.selectedId === null ? '' : String(state.selectedId)}
+                  onChange={(e) => e.target.value && dispatch({ type: 'select', id: Number(e.target.value), configurations })}
                 >
-                  <Text fontSize="sm" fontWeight="medium" mb="2">
-                    Save option
-                  </Text>
-                  <Stack gap="2">
-                    <RadioGroup.Item value="new">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Save as new configuration</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                    <RadioGroup.Item value="overwrite" disabled={none || state.saving}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Update existing configuration</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  </Stack>
-                </RadioGroup.Root>
+                  {configurations.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          )}
 
-                {state.mode === 'overwrite' && (
-                  <Field.Root disabled={state.saving}>
-                    <Field.Label>Select Configuration</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        placeholder="Select a configuration to update"
-                        value={state.selectedId === null ? '' : String(state.selectedId)}
-                        onChange={(e) => e.target.value && dispatch({ type: 'select', id: Number(e.target.value), configurations })}
-                      >
-                        {configurations.map((c) => (
-                          <option key={c.id} value={c.id}>
-                            {c.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                )}
-
-                <Field.Root disabled={state.saving} invalid={refusal?.field === 'name'}>
-                  <Field.Label>Configuration Name</Field.Label>
-                  <Input
-                    name="configurationName"
-                    placeholder="e.g., Client Name or Project"
-                    autoComplete="off"
-                    maxLength={CONFIGURATION_NAME_MAX}
-                    value={state.name}
-                    onChange={(e) => {
-                      if (refusal?.field === 'name') setRefusal(null);
-                      dispatch({ type: 'setName', name: e.target.value });
-                    }}
-                    data-autofocus
-                  />
-                  {refusal?.field === 'name' && <Field.ErrorText>{refusal.message}</Field.ErrorText>}
-                </Field.Root>
-                {state.mode === 'new' && (
-                  <QuoteFieldsSection
-                    value={quote}
-                    onChange={(v) => {
-                      setQuote(v);
-                      setQuoteError(null);
-                    }}
-                    disabled={state.saving}
-                    today={todayInAmsterdam()}
-                    error={quoteError}
-                    validityHint="Empty: the standard validity from today"
-                  />
-                )}
-                {overwriteWarnings(state, configurations).map((w) => (
-                  <Alert.Root key={w} status="warning" size="sm" data-testid="save-warning">
-                    <Alert.Indicator />
-                    <Alert.Description>{w}</Alert.Description>
-                  </Alert.Root>
-                ))}
-                {refusal?.field === 'form' && (
-                  <Text role="alert" fontSize="sm" color="fg.error">
-                    {refusal.message}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={cancel} disabled={state.saving}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette={state.askingReplace ? 'orange' : 'blue'} disabled={!canSubmit(state)}>
-                {submitLabel(state)}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" disabled={state.saving} />
-            </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          <Field.Root disabled={state.saving} invalid={refusal?.field === 'name'}>
+            <Field.Label>Configuration Name</Field.Label>
+            <Input
+              name="configurationName"
+              placeholder="e.g., Client Name or Project"
+              autoComplete="off"
+              maxLength={CONFIGURATION_NAME_MAX}
+              value={state.name}
+              onChange={(e) => {
+                if (refusal?.field === 'name') setRefusal(null);
+                dispatch({ type: 'setName', name: e.target.value });
+              }}
+              data-autofocus
+            />
+            {refusal?.field === 'name' && <Field.ErrorText>{refusal.message}</Field.ErrorText>}
+          </Field.Root>
+          {state.mode === 'new' && (
+            <QuoteFieldsSection
+              value={quote}
+              onChange={(v) => {
+                setQuote(v);
+                setQuoteError(null);
+              }}
+              disabled={state.saving}
+              today={todayInAmsterdam()}
+              error={quoteError}
+              validityHint="Empty: the standard validity from today"
+            />
+          )}
+          {overwriteWarnings(state, configurations).map((w) => (
+            <Alert.Root key={w} status="warning" size="sm" data-testid="save-warning">
+              <Alert.Indicator />
+              <Alert.Description>{w}</Alert.Description>
+            </Alert.Root>
+          ))}
+          {refusal?.field === 'form' && (
+            <Text role="alert" fontSize="sm" color="fg.error">
+              {refusal.message}
+            </Text>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <DialogSubmitFooter
+        onCancel={cancel}
+        pending={state.saving}
+        pendingLabel={submitLabel(state)}
+        disabled={!canSubmit(state)}
+        colorPalette={state.askingReplace ? 'orange' : 'blue'}
+      >
+        {submitLabel(state)}
+      </DialogSubmitFooter>
+    </DialogShell>
   );
 });

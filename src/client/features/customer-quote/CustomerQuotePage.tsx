@@ -3,7 +3,7 @@
 // status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
 import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { TRPCClientError } from '@trpc/client';
-import { useReducer } from 'react';
+import { useReducer, type ReactNode } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
 import { DefinitionList, DefinitionRow as Evidence } from '../../components/DefinitionRows';
@@ -272,18 +272,15 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
         </Stack>
       )}
       {s.panel === 'accept' && (
-        <Stack
-          as="form"
-          gap="4"
-          maxW="lg"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <ResponseForm
+          title="Accept this quote"
+          onSubmit={() => {
             if (canSendAccept(s)) accept.mutate({ token, name: s.name.trim(), email: s.email.trim(), consent: true });
           }}
+          failure={accept.isError ? errorMessage(accept.error, 'The quote could not be accepted. Please try again.') : null}
+          submit={{ label: 'Accept quote', colorPalette: 'green', disabled: !canSendAccept(s), pending: accept.isPending }}
+          onCancel={() => dispatch({ type: 'open', panel: 'none' })}
         >
-          <Heading as="h2" size="md">
-            Accept this quote
-          </Heading>
           <Field.Root required>
             <Field.Label>Your name</Field.Label>
             <Input value={s.name} autoComplete="name" onChange={(e) => dispatch({ type: 'field', field: 'name', value: e.target.value })} />
@@ -297,54 +294,70 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
             <Checkbox.Control mt="0.5" />
             <Checkbox.Label fontWeight="normal">{v.statement}</Checkbox.Label>
           </Checkbox.Root>
-          {accept.isError && (
-            <Text color="fg.error" textStyle="sm" role="alert">
-              {errorMessage(accept.error, 'The quote could not be accepted. Please try again.')}
-            </Text>
-          )}
-          <HStack gap="3">
-            <Button type="submit" colorPalette="green" disabled={!canSendAccept(s)} loading={accept.isPending}>
-              Accept quote
-            </Button>
-            <Button variant="ghost" onClick={() => dispatch({ type: 'open', panel: 'none' })}>
-              Cancel
-            </Button>
-          </HStack>
-        </Stack>
+        </ResponseForm>
       )}
       {s.panel === 'decline' && (
-        <Stack
-          as="form"
-          gap="4"
-          maxW="lg"
-          onSubmit={(e) => {
-            e.preventDefault();
-            decline.mutate({ token, reason: s.reason.trim() || null });
-          }}
+        <ResponseForm
+          title="Decline this quote"
+          onSubmit={() => decline.mutate({ token, reason: s.reason.trim() || null })}
+          failure={decline.isError ? errorMessage(decline.error, 'The quote could not be declined. Please try again.') : null}
+          submit={{ label: 'Decline quote', colorPalette: 'red', pending: decline.isPending }}
+          onCancel={() => dispatch({ type: 'open', panel: 'none' })}
         >
-          <Heading as="h2" size="md">
-            Decline this quote
-          </Heading>
           <Field.Root>
             <Field.Label>Reason (optional)</Field.Label>
             <Textarea rows={3} value={s.reason} onChange={(e) => dispatch({ type: 'field', field: 'reason', value: e.target.value })} />
           </Field.Root>
-          {decline.isError && (
-            <Text color="fg.error" textStyle="sm" role="alert">
-              {errorMessage(decline.error, 'The quote could not be declined. Please try again.')}
-            </Text>
-          )}
-          <HStack gap="3">
-            <Button type="submit" colorPalette="red" loading={decline.isPending}>
-              Decline quote
-            </Button>
-            <Button variant="ghost" onClick={() => dispatch({ type: 'open', panel: 'none' })}>
-              Cancel
-            </Button>
-          </HStack>
-        </Stack>
+        </ResponseForm>
       )}
     </Box>
+  );
+}
+
+/** The accept or decline form: its heading, the fields (`children`), the server's refusal, then the submit button and Cancel. */
+function ResponseForm({
+  title,
+  onSubmit,
+  failure,
+  submit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  onSubmit: () => void;
+  failure: string | null;
+  submit: { label: string; colorPalette: string; disabled?: boolean; pending: boolean };
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      as="form"
+      gap="4"
+      maxW="lg"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      {children}
+      {failure && (
+        <Text color="fg.error" textStyle="sm" role="alert">
+          {failure}
+        </Text>
+      )}
+      <HStack gap="3">
+        <Button type="submit" colorPalette={submit.colorPalette} disabled={submit.disabled} loading={submit.pending}>
+          {submit.label}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
   );
 }
 

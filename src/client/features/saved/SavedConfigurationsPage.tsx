@@ -1,10 +1,11 @@
 // /saved-configurations (docs/PRODUCT.md "The calculator"): the signed-in user's saved quotes; a signed-out visitor is asked to sign in.
-import { Button, Card, EmptyState, Flex, Heading, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuLock, LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SessionCheckFailed } from '../../components/SessionCheckFailed';
 import { useEnteringUser } from '../../lib/session';
+import { EmptyCard } from './EmptyCard';
 import { SavedConfigurationsTable } from './SavedConfigurationsTable';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -15,22 +16,16 @@ export function SavedConfigurationsPage() {
   if (status === 'unavailable') return <SessionCheckFailed check={check} />;
   if (status === 'unauthenticated') {
     return (
-      <Card.Root maxW="lg" mx="auto" mt={{ base: '4', md: '12' }}>
-        <EmptyState.Root py="12">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuLock />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>Please sign in</EmptyState.Title>
-              <EmptyState.Description>You need to sign in to view your saved configurations</EmptyState.Description>
-            </VStack>
-            <Button asChild colorPalette="blue">
-              <Link href="/auth">Sign in</Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Card.Root>
+      <EmptyCard
+        maxW="lg"
+        mx="auto"
+        mt={{ base: '4', md: '12' }}
+        py="12"
+        icon={<LuLock />}
+        title="Please sign in"
+        description="You need to sign in to view your saved configurations"
+        action={{ href: '/auth', label: 'Sign in' }}
+      />
     );
   }
   return (

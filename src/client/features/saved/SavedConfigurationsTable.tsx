@@ -1,20 +1,17 @@
 // One page of the signed-in user's saved configurations, sorted and paged on the server (configurations.list).
-import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, IconButton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
-import { Link } from 'wouter';
-import type { ConfigurationSort, QuoteStatusFilter } from '../../../shared/schemas/configuration';
+import { LuChevronLeft, LuChevronRight, LuCopy, LuFileDown, LuFolderOpen, LuPlus, LuSend, LuShare2 } from 'react-icons/lu';
+import type { ConfigurationSort } from '../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../components/QuoteNumberCell';
-import { StatusFilterSelect } from '../../components/StatusFilterSelect';
+import { StatusFilterSelect, useStatusFilter } from '../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
-import { useCustomerFirst } from '../../components/CustomerFirstDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../components/LoadQuoteButton';
 import { Money } from '../../components/Money';
 import { SavedConfigCard } from '../../components/SavedConfigCard';
-import { SendDialog, type SendTarget } from '../../components/share/SendDialog';
-import { ShareDialog, type ShareTarget } from '../../components/share/ShareDialog';
+import { useShareAndSend } from '../../components/share/use-share-and-send';
 import { canSend } from '../../components/share/share-view';
 import { SortSelect } from '../../components/SortSelect';
 import { notify } from '../../components/toaster';
@@ -25,6 +22,9 @@ import { configurationPdfUrl } from '../../lib/pdf';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { initialListState, listReducer, pageCount } from './listState';
 import { SortableHeader } from './SortableHeader';
+import { DataTable } from '../../components/DataTable';
+import { RemoveIconButton } from '../../components/RemoveIconButton';
+import { EmptyCard } from './EmptyCard';
 
 /** Cell padding: tight up to 1280 px, so every column and action fits a 1024 px window without sideways scroll. */
 const cellPx = { base: '2', xl: '3' } as const;
@@ -38,15 +38,8 @@ type Row = RouterOutputs['configurations']['list']['items'][number];
 export function SavedConfigurationsTable() {
   const [state, dispatch] = useReducer(listReducer, initialListState);
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const [toShare, setToShare] = useState<ShareTarget | null>(null);
-  const shareFirst = useCustomerFirst('share');
-  const share = (row: Row) => shareFirst.ask(row, () => setToShare(row));
-  const [toSend, setToSend] = useState<SendTarget | null>(null);
-  const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
-  const filterBy = (v: QuoteStatusFilter | '') => {
-    setStatus(v);
-    dispatch({ type: 'page', page: 1 });
-  };
+  const { share, send, dialogs: shareAndSend } = useShareAndSend();
+  const { status, filterBy } = useStatusFilter(() => dispatch({ type: 'page', page: 1 }));
   const utils = trpc.useUtils();
   const list = trpc.configurations.list.useQuery(
     { scope: 'mine', sort: state.sort, direction: state.direction, page: state.page, ...(status ? { status } : {}) },
@@ -108,24 +101,20 @@ export function SavedConfigurationsTable() {
   }
   if (!data || data.total === 0) {
     return (
-      <Card.Root>
-        <EmptyState.Root py="16">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuFolderOpen />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>No saved configurations</EmptyState.Title>
-              <EmptyState.Description>You haven't saved any pricing configurations yet</EmptyState.Description>
-            </VStack>
-            <Button asChild colorPalette="blue">
-              <Link href="/">
-                <LuPlus aria-hidden /> Create a configuration
-              </Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Card.Root>
+      <EmptyCard
+        py="16"
+        icon={<LuFolderOpen />}
+        title="No saved configurations"
+        description="You haven't saved any pricing configurations yet"
+        action={{
+          href: '/',
+          label: (
+            <>
+              <LuPlus aria-hidden /> Create a configuration
+            </>
+          ),
+        }}
+      />
     );
   }
 
@@ -153,75 +142,78 @@ export function SavedConfigurationsTable() {
             }
             data-testid="saved-card"
           >
-            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
+            <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => send(c)} />
           </SavedConfigCard>
         ))}
       </Stack>
       <Flex hideBelow="md" px="4" py="3" borderBottomWidth="1px" justify="flex-end">
         <StatusFilterSelect value={status} onChange={filterBy} />
       </Flex>
-      <Table.ScrollArea maxW="full" hideBelow="md" aria-busy={list.isFetching}>
-        <Table.Root size="sm" interactive stickyHeader minW={{ base: '900px', lg: '0' }} opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
-              <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
-              <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
-              <SortableHeader label="Package" column="packageName" {...sortProps} />
-              <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
-              <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
-              <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-              {/* always the signed-in user on this list: the column that gives way below 1536 px */}
-              <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
-                Created By
-              </Table.ColumnHeader>
-              <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
-                Actions
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.items.map((c) => (
-              <Table.Row key={c.id} data-testid="saved-row">
-                <Table.Cell px={cellPx}>
-                  <QuoteNumberCell quote={c} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx}>
-                  {formatLocalDate(c.createdAt)}
-                </Table.Cell>
-                <Table.Cell maxW={{ base: '32', xl: '52' }} px={cellPx}>
-                  <Text fontWeight="medium" truncate title={c.name}>
-                    {c.name}
-                  </Text>
-                  {c.customerCompany && (
-                    <Text fontSize="xs" color="fg.muted" truncate>
-                      {c.customerCompany}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell px={cellPx}>{c.packageName}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px={cellPx}>
-                  {c.locations}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px={cellPx}>
-                  {c.contractDuration} months
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
-                  <Money value={c.tcv} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
-                  {c.createdBy}
-                </Table.Cell>
-                <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
-                  <HStack gap="1" justify="flex-end">
-                    <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => setToSend(c)} />
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable
+        interactive
+        stickyHeader
+        minW={{ base: '900px', lg: '0' }}
+        opacity={list.isPlaceholderData ? 0.6 : 1}
+        transition="opacity 0.15s"
+        scrollProps={{ maxW: 'full', hideBelow: 'md', 'aria-busy': list.isFetching }}
+        head={
+          <>
+            <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
+            <SortableHeader label="Creation Date" column="createdAt" {...sortProps} />
+            <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
+            <SortableHeader label="Package" column="packageName" {...sortProps} />
+            <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
+            <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
+            <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
+            {/* always the signed-in user on this list: the column that gives way below 1536 px */}
+            <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
+              Created By
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
+              Actions
+            </Table.ColumnHeader>
+          </>
+        }
+      >
+        {data.items.map((c) => (
+          <Table.Row key={c.id} data-testid="saved-row">
+            <Table.Cell px={cellPx}>
+              <QuoteNumberCell quote={c} />
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx}>
+              {formatLocalDate(c.createdAt)}
+            </Table.Cell>
+            <Table.Cell maxW={{ base: '32', xl: '52' }} px={cellPx}>
+              <Text fontWeight="medium" truncate title={c.name}>
+                {c.name}
+              </Text>
+              {c.customerCompany && (
+                <Text fontSize="xs" color="fg.muted" truncate>
+                  {c.customerCompany}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell px={cellPx}>{c.packageName}</Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" px={cellPx}>
+              {c.locations}
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" px={cellPx}>
+              {c.contractDuration} months
+            </Table.Cell>
+            <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
+              <Money value={c.tcv} />
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
+              {c.createdBy}
+            </Table.Cell>
+            <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
+              <HStack gap="1" justify="flex-end">
+                <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => send(c)} />
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
       <Flex
         borderTopWidth="1px"
         px="4"
@@ -250,9 +242,7 @@ export function SavedConfigurationsTable() {
           </ButtonGroup>
         </HStack>
       </Flex>
-      <ShareDialog quote={toShare} onClose={() => setToShare(null)} />
-      {shareFirst.dialog}
-      <SendDialog quote={toSend} onClose={() => setToSend(null)} />
+      {shareAndSend}
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? `Delete "${toDelete.name}"?` : 'Delete configuration?'}
@@ -289,9 +279,7 @@ function RowActions({ row, onDelete, onShare, onSend }: { row: Row; onDelete: ()
         </a>
       </Button>
       {row.status !== 'accepted' ? (
-        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={onDelete}>
-          <LuTrash2 />
-        </IconButton>
+        <RemoveIconButton label={`Delete ${row.name}`} onClick={onDelete} />
       ) : (
         // keeps the buttons of every row in the same columns
         <Box w="8" flexShrink={0} aria-hidden />

@@ -8,6 +8,7 @@ import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, Pager, SectionHeader } from '../shared/shell-ui';
 import { ACTION_OPTIONS, actionLabel, ACTIVITY_PAGE_SIZE, csvUrl, ENTITY_OPTIONS, entryLines, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
+import { DataTable } from '../../../components/DataTable';
 
 export function ActivityTab() {
   const [f, setF] = useState(initialFilters);
@@ -47,57 +48,57 @@ export function ActivityTab() {
       <QueryStates query={list} loading="Loading activity..." failure="Error loading activity" isEmpty={(d) => d.items.length === 0} empty={<EmptyBlock icon={<LuHistory />} title="No activity found" />}>
         {(d) => (
           <>
-            <Table.ScrollArea borderWidth="1px" rounded="l2">
-              <Table.Root size="sm" minW={{ md: '820px' }} data-testid="activity-table">
-                <Table.Header>
-                  <Table.Row bg="bg.subtle">
-                    <Table.ColumnHeader>When</Table.ColumnHeader>
-                    <Table.ColumnHeader>Who</Table.ColumnHeader>
-                    <Table.ColumnHeader {...wideOnly}>What</Table.ColumnHeader>
-                    <Table.ColumnHeader {...wideOnly}>Action</Table.ColumnHeader>
-                    <Table.ColumnHeader {...wideOnly}>Change</Table.ColumnHeader>
+            <DataTable
+              framed
+              minW={{ md: '820px' }}
+              data-testid="activity-table"
+              head={
+                <>
+                  <Table.ColumnHeader>When</Table.ColumnHeader>
+                  <Table.ColumnHeader>Who</Table.ColumnHeader>
+                  <Table.ColumnHeader {...wideOnly}>What</Table.ColumnHeader>
+                  <Table.ColumnHeader {...wideOnly}>Action</Table.ColumnHeader>
+                  <Table.ColumnHeader {...wideOnly}>Change</Table.ColumnHeader>
+                </>
+              }
+            >
+              {d.items.map((e) => {
+                const changes = <Changes lines={entryLines(e)} />;
+                const action = (
+                  <Badge variant="outline" size="sm">
+                    {actionLabel(e.action)}
+                  </Badge>
+                );
+                return (
+                  <Table.Row key={e.id} verticalAlign="top" data-testid="activity-entry">
+                    <Table.Cell whiteSpace={{ md: 'nowrap' }} fontVariantNumeric="tabular-nums">
+                      {formatAdminDateTime(e.at)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {e.actor}
+                      {e.userId === null && (
+                        <Badge ms="2" size="xs" colorPalette="green" variant="subtle">
+                          customer
+                        </Badge>
+                      )}
+                      {/* on a phone the entry reads down one column: what, the action, what changed */}
+                      <Stack gap="1" mt="1.5" hideFrom="md" overflowWrap="anywhere">
+                        <Text>{subjectOf(e, d.quoteNumbers)}</Text>
+                        <Box>{action}</Box>
+                        {changes}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell maxW="56" overflowWrap="anywhere" {...wideOnly}>
+                      {subjectOf(e, d.quoteNumbers)}
+                    </Table.Cell>
+                    <Table.Cell {...wideOnly}>{action}</Table.Cell>
+                    <Table.Cell maxW="96" overflowWrap="anywhere" {...wideOnly}>
+                      {changes}
+                    </Table.Cell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {d.items.map((e) => {
-                    const changes = <Changes lines={entryLines(e)} />;
-                    const action = (
-                      <Badge variant="outline" size="sm">
-                        {actionLabel(e.action)}
-                      </Badge>
-                    );
-                    return (
-                      <Table.Row key={e.id} verticalAlign="top" data-testid="activity-entry">
-                        <Table.Cell whiteSpace={{ md: 'nowrap' }} fontVariantNumeric="tabular-nums">
-                          {formatAdminDateTime(e.at)}
-                        </Table.Cell>
-                        <Table.Cell>
-                          {e.actor}
-                          {e.userId === null && (
-                            <Badge ms="2" size="xs" colorPalette="green" variant="subtle">
-                              customer
-                            </Badge>
-                          )}
-                          {/* on a phone the entry reads down one column: what, the action, what changed */}
-                          <Stack gap="1" mt="1.5" hideFrom="md" overflowWrap="anywhere">
-                            <Text>{subjectOf(e, d.quoteNumbers)}</Text>
-                            <Box>{action}</Box>
-                            {changes}
-                          </Stack>
-                        </Table.Cell>
-                        <Table.Cell maxW="56" overflowWrap="anywhere" {...wideOnly}>
-                          {subjectOf(e, d.quoteNumbers)}
-                        </Table.Cell>
-                        <Table.Cell {...wideOnly}>{action}</Table.Cell>
-                        <Table.Cell maxW="96" overflowWrap="anywhere" {...wideOnly}>
-                          {changes}
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                );
+              })}
+            </DataTable>
             <Pager page={f.page} pageSize={ACTIVITY_PAGE_SIZE} total={d.total} onPage={(page) => setF({ ...f, page })} label="entries" />
           </>
         )}

@@ -2,7 +2,7 @@
 // checkbox per package column (sends only availableForPackages), add / edit one at a time, delete with confirmation.
 import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, useState } from 'react';
-import { LuPencil, LuPlus, LuPuzzle, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuPlus, LuPuzzle } from 'react-icons/lu';
 import type { AddOnDto, PackageDto } from '../../../lib/catalog-types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Money } from '../../../components/Money';
@@ -15,6 +15,8 @@ import { SectionHeader, stickyActions } from '../shared/shell-ui';
 import { AddOnForm } from './AddOnForm';
 import { addOnToForm, formToAddOnInput, newAddOnForm } from './addon-form';
 import { groupAddOns, toggleAvailability } from './addon-rows';
+import { DataTable } from '../../../components/DataTable';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 export function AddOnsTab() {
   const catalog = useCatalog();
@@ -114,97 +116,94 @@ export function AddOnsTab() {
         open !== 'new' && <CatalogEmpty icon={<LuPuzzle />} title="No add-ons have been created yet" />
       ) : (
         <Card.Root variant="outline" overflow="hidden">
-          <Table.ScrollArea>
-            <Table.Root size="sm" interactive={false} aria-label="Add-ons">
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader minW={{ base: '120px', md: '160px' }}>Category</Table.ColumnHeader>
-                  <Table.ColumnHeader minW={{ base: '140px', md: '200px' }}>Add-on</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
-                    One-time fee
+          <DataTable
+            interactive={false}
+            aria-label="Add-ons"
+            head={
+              <>
+                <Table.ColumnHeader minW={{ base: '120px', md: '160px' }}>Category</Table.ColumnHeader>
+                <Table.ColumnHeader minW={{ base: '140px', md: '200px' }}>Add-on</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                  One-time fee
+                </Table.ColumnHeader>
+                {packages.map((p) => (
+                  <Table.ColumnHeader key={p.id} textAlign="center" whiteSpace="nowrap">
+                    {p.name}
                   </Table.ColumnHeader>
-                  {packages.map((p) => (
-                    <Table.ColumnHeader key={p.id} textAlign="center" whiteSpace="nowrap">
-                      {p.name}
-                    </Table.ColumnHeader>
-                  ))}
-                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
-                    Actions
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {groups.map((g) => (
-                  <Fragment key={g.category?.id ?? 'none'}>
-                    {g.addOns.map((a, i) => (
-                      <Table.Row key={a.id} data-testid="addon-row" bg={open === a.id ? 'blue.subtle' : undefined}>
-                        {i === 0 && (
-                          <Table.Cell rowSpan={g.addOns.length} verticalAlign="top" borderRightWidth="1px" bg="bg.subtle/50" whiteSpace="normal">
-                            <HStack gap="2" align="flex-start">
-                              <Box color="blue.fg" mt="0.5">
-                                <CatalogIcon id={g.category?.icon} size={16} />
-                              </Box>
-                              <Box>
-                                <Text as="div" fontWeight="semibold">
-                                  {g.label}
-                                </Text>
-                                {g.category && (
-                                  <Text textStyle="xs" color="fg.muted">
-                                    {g.category.allowsMultipleSelection ? 'Multiple selection' : 'Single selection'}
-                                  </Text>
-                                )}
-                              </Box>
-                            </HStack>
-                          </Table.Cell>
-                        )}
-                        <Table.Cell whiteSpace="normal">
-                          <Text fontWeight="medium">{a.name}</Text>
-                          <Text textStyle="xs" color="fg.muted">
-                            <Money value={a.monthlyFee} /> / month
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <Money value={a.setupFee} />
-                        </Table.Cell>
-                        {packages.map((p) => {
-                          const checked = a.availableForPackages.includes(p.id);
-                          return (
-                            <Table.Cell key={p.id} textAlign="center">
-                              <Checkbox.Root
-                                size="sm"
-                                checked={checked}
-                                disabled={toggling.has(`${a.id}:${p.id}`)}
-                                onCheckedChange={(e) => void setAvailable(a, p, e.checked === true)}
-                              >
-                                <Checkbox.HiddenInput aria-label={`Available for ${p.name}`} />
-                                <Checkbox.Control />
-                              </Checkbox.Root>
-                            </Table.Cell>
-                          );
-                        })}
-                        <Table.Cell textAlign="end" {...stickyActions()} bg={open === a.id ? 'blue.subtle' : 'bg'}>
-                          <HStack gap="0" justify="flex-end">
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              aria-label={`Edit ${a.name}`}
-                              disabled={open !== null && open !== 'new' && open !== a.id}
-                              onClick={() => setOpen(open === a.id ? null : a.id)}
-                            >
-                              <LuPencil />
-                            </IconButton>
-                            <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>
-                              <LuTrash2 />
-                            </IconButton>
-                          </HStack>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Fragment>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                  Actions
+                </Table.ColumnHeader>
+              </>
+            }
+          >
+            {groups.map((g) => (
+              <Fragment key={g.category?.id ?? 'none'}>
+                {g.addOns.map((a, i) => (
+                  <Table.Row key={a.id} data-testid="addon-row" bg={open === a.id ? 'blue.subtle' : undefined}>
+                    {i === 0 && (
+                      <Table.Cell rowSpan={g.addOns.length} verticalAlign="top" borderRightWidth="1px" bg="bg.subtle/50" whiteSpace="normal">
+                        <HStack gap="2" align="flex-start">
+                          <Box color="blue.fg" mt="0.5">
+                            <CatalogIcon id={g.category?.icon} size={16} />
+                          </Box>
+                          <Box>
+                            <Text as="div" fontWeight="semibold">
+                              {g.label}
+                            </Text>
+                            {g.category && (
+                              <Text textStyle="xs" color="fg.muted">
+                                {g.category.allowsMultipleSelection ? 'Multiple selection' : 'Single selection'}
+                              </Text>
+                            )}
+                          </Box>
+                        </HStack>
+                      </Table.Cell>
+                    )}
+                    <Table.Cell whiteSpace="normal">
+                      <Text fontWeight="medium">{a.name}</Text>
+                      <Text textStyle="xs" color="fg.muted">
+                        <Money value={a.monthlyFee} /> / month
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Money value={a.setupFee} />
+                    </Table.Cell>
+                    {packages.map((p) => {
+                      const checked = a.availableForPackages.includes(p.id);
+                      return (
+                        <Table.Cell key={p.id} textAlign="center">
+                          <Checkbox.Root
+                            size="sm"
+                            checked={checked}
+                            disabled={toggling.has(`${a.id}:${p.id}`)}
+                            onCheckedChange={(e) => void setAvailable(a, p, e.checked === true)}
+                          >
+                            <Checkbox.HiddenInput aria-label={`Available for ${p.name}`} />
+                            <Checkbox.Control />
+                          </Checkbox.Root>
+                        </Table.Cell>
+                      );
+                    })}
+                    <Table.Cell textAlign="end" {...stickyActions()} bg={open === a.id ? 'blue.subtle' : 'bg'}>
+                      <HStack gap="0" justify="flex-end">
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Edit ${a.name}`}
+                          disabled={open !== null && open !== 'new' && open !== a.id}
+                          onClick={() => setOpen(open === a.id ? null : a.id)}
+                        >
+                          <LuPencil />
+                        </IconButton>
+                        <RemoveIconButton label={`Delete ${a.name}`} onClick={() => setDeleting(a)} />
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Fragment>
+            ))}
+          </DataTable>
         </Card.Root>
       )}
       {categories.length === 0 && (

@@ -1,9 +1,10 @@
 // Export / Import of the catalogue as a file (docs/API.md "The catalogue as a file"). Import reads a file, shows what
 // it would change (the server's dry run, or every problem it found) and changes the catalogue only on Apply.
-import { Badge, Box, Button, CloseButton, Dialog, FileUpload, Flex, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, FileUpload, Flex, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload, LuFileUp, LuUpload } from 'react-icons/lu';
 import type { CatalogueImportResult } from '../../../../shared/schemas/catalogue-file';
+import { DialogShell } from '../../../components/DialogShell';
 import { notify } from '../../../components/toaster';
 import { errorMessage, inputIssuesOf, type InputIssue } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -88,98 +89,88 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const lines = stage.step === 'checked' ? summaryLines(stage.result) : [];
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !apply.isPending && close()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content maxW="lg">
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Import catalogue</Dialog.Title>
-              <Text color="fg.muted" fontSize="sm">
-                The catalogue becomes exactly what the file holds: items are matched by name, and what the file leaves out is deleted. Saved quotes keep their figures.
+    <DialogShell open={open} onClose={close} busy={apply.isPending} tall contentProps={{ maxW: 'lg' }}>
+      <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+        <Dialog.Title>Import catalogue</Dialog.Title>
+        <Text color="fg.muted" fontSize="sm">
+          The catalogue becomes exactly what the file holds: items are matched by name, and what the file leaves out is deleted. Saved quotes keep their figures.
+        </Text>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FileUpload.Root accept={['application/json', '.json']} maxFiles={1} onFileAccept={(e) => e.files[0] && void read(e.files[0])}>
+            <FileUpload.HiddenInput aria-label="Catalogue file" />
+            <FileUpload.Trigger asChild>
+              <Button variant="outline" size="sm" loading={check.isPending} loadingText="Checking...">
+                <LuFileUp /> {stage.step === 'choose' ? 'Choose a file' : 'Choose another file'}
+              </Button>
+            </FileUpload.Trigger>
+          </FileUpload.Root>
+          {stage.step === 'choose' && stage.problem && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {stage.problem}
+            </Text>
+          )}
+          {stage.step === 'problems' && (
+            <Box borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="l2" p="3" role="alert">
+              <Text fontWeight="semibold" color="fg.error">
+                {stage.name} cannot be imported; nothing was changed.
               </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <FileUpload.Root accept={['application/json', '.json']} maxFiles={1} onFileAccept={(e) => e.files[0] && void read(e.files[0])}>
-                  <FileUpload.HiddenInput aria-label="Catalogue file" />
-                  <FileUpload.Trigger asChild>
-                    <Button variant="outline" size="sm" loading={check.isPending} loadingText="Checking...">
-                      <LuFileUp /> {stage.step === 'choose' ? 'Choose a file' : 'Choose another file'}
-                    </Button>
-                  </FileUpload.Trigger>
-                </FileUpload.Root>
-                {stage.step === 'choose' && stage.problem && (
-                  <Text color="fg.error" fontSize="sm" role="alert">
-                    {stage.problem}
-                  </Text>
-                )}
-                {stage.step === 'problems' && (
-                  <Box borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="l2" p="3" role="alert">
-                    <Text fontWeight="semibold" color="fg.error">
-                      {stage.name} cannot be imported; nothing was changed.
-                    </Text>
-                    {stage.issues.length > 0 ? (
-                      <List.Root mt="2" gap="1" fontSize="sm" ps="4">
-                        {stage.issues.map((i, n) => (
-                          <List.Item key={n}>
-                            <Text as="span" fontFamily="mono" fontSize="xs">
-                              {i.path}
-                            </Text>
-                            : {i.message}
-                          </List.Item>
-                        ))}
-                      </List.Root>
-                    ) : (
-                      <Text fontSize="sm" mt="1">
-                        {stage.message}
+              {stage.issues.length > 0 ? (
+                <List.Root mt="2" gap="1" fontSize="sm" ps="4">
+                  {stage.issues.map((i, n) => (
+                    <List.Item key={n}>
+                      <Text as="span" fontFamily="mono" fontSize="xs">
+                        {i.path}
                       </Text>
-                    )}
-                  </Box>
-                )}
-                {stage.step === 'checked' && (
-                  <Box data-testid="import-summary">
-                    <Text fontWeight="semibold" mb="2">
-                      {lines.length === 0 ? `${stage.name} matches the catalogue: nothing to change.` : `Importing ${stage.name} would make these changes:`}
+                      : {i.message}
+                    </List.Item>
+                  ))}
+                </List.Root>
+              ) : (
+                <Text fontSize="sm" mt="1">
+                  {stage.message}
+                </Text>
+              )}
+            </Box>
+          )}
+          {stage.step === 'checked' && (
+            <Box data-testid="import-summary">
+              <Text fontWeight="semibold" mb="2">
+                {lines.length === 0 ? `${stage.name} matches the catalogue: nothing to change.` : `Importing ${stage.name} would make these changes:`}
+              </Text>
+              <Stack gap="2">
+                {lines.map((l) => (
+                  <Flex key={`${l.list}-${l.kind}`} gap="2" align="baseline" wrap="wrap" fontSize="sm">
+                    <Badge colorPalette={l.kind === 'deleted' ? 'red' : l.kind === 'created' ? 'green' : 'blue'} flexShrink={0}>
+                      {KIND_LABEL[l.kind]}
+                    </Badge>
+                    <Text>
+                      <Text as="span" fontWeight="medium">
+                        {l.list}:
+                      </Text>{' '}
+                      {l.names.join(', ')}
                     </Text>
-                    <Stack gap="2">
-                      {lines.map((l) => (
-                        <Flex key={`${l.list}-${l.kind}`} gap="2" align="baseline" wrap="wrap" fontSize="sm">
-                          <Badge colorPalette={l.kind === 'deleted' ? 'red' : l.kind === 'created' ? 'green' : 'blue'} flexShrink={0}>
-                            {KIND_LABEL[l.kind]}
-                          </Badge>
-                          <Text>
-                            <Text as="span" fontWeight="medium">
-                              {l.list}:
-                            </Text>{' '}
-                            {l.names.join(', ')}
-                          </Text>
-                        </Flex>
-                      ))}
-                    </Stack>
-                  </Box>
-                )}
+                  </Flex>
+                ))}
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={apply.isPending}>
-                Cancel
-              </Button>
-              <Button
-                colorPalette="blue"
-                disabled={stage.step !== 'checked' || lines.length === 0}
-                loading={apply.isPending}
-                onClick={() => stage.step === 'checked' && apply.mutate({ catalogue: stage.file, dryRun: false })}
-              >
-                Apply
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={apply.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Box>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={close} disabled={apply.isPending}>
+          Cancel
+        </Button>
+        <Button
+          colorPalette="blue"
+          disabled={stage.step !== 'checked' || lines.length === 0}
+          loading={apply.isPending}
+          onClick={() => stage.step === 'checked' && apply.mutate({ catalogue: stage.file, dryRun: false })}
+        >
+          Apply
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

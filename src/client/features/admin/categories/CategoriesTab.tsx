@@ -1,7 +1,7 @@
 // Add-on Categories tab (docs/PRODUCT.md "The admin area"): a two-column grid of cards sorted by name; add / edit / delete dialogs.
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuFolderOpen, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuFolderOpen, LuPencil, LuPlus } from 'react-icons/lu';
 import type { CategoryDto } from '../../../lib/catalog-types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
@@ -11,6 +11,7 @@ import { CatalogIcon, catalogIconLabel } from '../../../components/catalog-icons
 import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { CategoryDialog } from './CategoryDialog';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 export function CategoriesTab() {
   const catalog = useCatalog();
@@ -102,9 +103,7 @@ export function CategoriesTab() {
                       <IconButton size="sm" variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setDialog(c)}>
                         <LuPencil />
                       </IconButton>
-                      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                        <LuTrash2 />
-                      </IconButton>
+                      <RemoveIconButton size="sm" label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
                     </HStack>
                   </Flex>
                 </Card.Body>

@@ -3,6 +3,7 @@
 // six are too narrow there for labels such as "Announcements" without breaking them mid-word.
 import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';
 import { CATALOG_ICON_OPTIONS } from '../../../components/catalog-icons';
+import { pickTone } from '../../../components/pick-tone';
 
 export function IconPicker({ value, onChange, labelId }: { value: string | null; onChange: (icon: string | null) => void; labelId: string }) {
   return (
@@ -29,10 +30,8 @@ export function IconPicker({ value, onChange, labelId }: { value: string | null;
               rounded="l2"
               borderWidth="1px"
               borderColor={selected ? 'blue.solid' : 'transparent'}
-              bg={selected ? 'blue.subtle' : 'transparent'}
-              color={selected ? 'blue.fg' : 'fg.muted'}
+              {...pickTone(selected)}
               cursor="pointer"
-              _hover={{ bg: selected ? 'blue.subtle' : 'bg.muted', color: selected ? 'blue.fg' : 'fg' }}
               _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' }}
             >
               <Icon size={20} aria-hidden="true" />

@@ -1,7 +1,7 @@
 // The conditions of a discount rule: one row each with type, operator and value; the operators and the value
 // control follow the type (condition-rules.ts).
-import { Box, Button, Checkbox, Flex, Grid, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Box, Button, Checkbox, Flex, Grid, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { LuPlus } from 'react-icons/lu';
 import type { ConditionType } from '../../../../shared/schemas/catalog-admin';
 import { FREQUENCY_WORDS } from '../../../lib/condition-words';
 import {
@@ -16,6 +16,7 @@ import {
   withType,
   type ConditionDraft,
 } from './condition-rules';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 export interface ConditionEditorProps {
   conditions: readonly ConditionDraft[];
@@ -134,9 +135,7 @@ export function ConditionEditor({ conditions, onChange, packages }: ConditionEdi
                 </Select>
               )}
             </Box>
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove condition ${n}`} onClick={() => onChange(conditions.filter((_, j) => j !== i))}>
-              <LuTrash2 />
-            </IconButton>
+            <RemoveIconButton size="sm" label={`Remove condition ${n}`} onClick={() => onChange(conditions.filter((_, j) => j !== i))} />
           </Grid>
         );
       })}

@@ -1,13 +1,13 @@
 // Add / edit form of a discount rule: name, description, type, value (step per type) and the conditions.
 // Checked as a whole on save: "Please fill in all required fields" (docs/PRODUCT.md "The admin area").
-import { Card, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CreateDiscountInput, DiscountType } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
 import { NativeOptionSelect } from '../../../components/OptionSelect';
 import { ConditionEditor } from './ConditionEditor';
 import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, valueStep, type DiscountDraft } from './condition-rules';
-import { CatalogFormFooter } from '../shared/catalog-ui';
+import { CatalogFormCard } from '../shared/catalog-ui';
 
 const TYPE_HINT: Partial<Record<DiscountType, string>> = {
   sqm_percentage: 'Applies to the unit-based price only, with the Unit-Based pricing model.',
@@ -42,48 +42,40 @@ export function DiscountForm({
     else onSubmit(r.input);
   });
   return (
-    <Card.Root variant="outline" borderColor="blue.muted" shadow="sm">
-      <form noValidate aria-label={title} onSubmit={submit}>
-        <Card.Header>
-          <Card.Title>{title}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field.Root>
-                <Field.Label>Rule Name</Field.Label>
-                <Input placeholder="2-Year Contract Discount" {...form.register('name')} />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Discount Type</Field.Label>
-                <NativeOptionSelect options={DISCOUNT_TYPE_OPTIONS} field={form.register('type')} />
-                {TYPE_HINT[type] && <Field.HelperText>{TYPE_HINT[type]}</Field.HelperText>}
-              </Field.Root>
-            </SimpleGrid>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field.Root>
-                <Field.Label>Description</Field.Label>
-                <Textarea rows={2} {...form.register('description')} />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>{valueLabel(type)}</Field.Label>
-                <Input type="number" inputMode="decimal" min={0} step={valueStep(type)} {...form.register('value')} />
-              </Field.Root>
-            </SimpleGrid>
-            <Stack gap="2">
-              <Text fontWeight="medium" textStyle="sm">
-                Conditions
-              </Text>
-              <Controller
-                control={form.control}
-                name="conditions"
-                render={({ field }) => <ConditionEditor conditions={field.value} onChange={field.onChange} packages={packages} />}
-              />
-            </Stack>
-          </Stack>
-        </Card.Body>
-        <CatalogFormFooter submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
-      </form>
-    </Card.Root>
+    <CatalogFormCard title={title} submitLabel={submitLabel} pending={pending} onSubmit={submit} onCancel={onCancel}>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label>Rule Name</Field.Label>
+            <Input placeholder="2-Year Contract Discount" {...form.register('name')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Discount Type</Field.Label>
+            <NativeOptionSelect options={DISCOUNT_TYPE_OPTIONS} field={form.register('type')} />
+            {TYPE_HINT[type] && <Field.HelperText>{TYPE_HINT[type]}</Field.HelperText>}
+          </Field.Root>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label>Description</Field.Label>
+            <Textarea rows={2} {...form.register('description')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{valueLabel(type)}</Field.Label>
+            <Input type="number" inputMode="decimal" min={0} step={valueStep(type)} {...form.register('value')} />
+          </Field.Root>
+        </SimpleGrid>
+        <Stack gap="2">
+          <Text fontWeight="medium" textStyle="sm">
+            Conditions
+          </Text>
+          <Controller
+            control={form.control}
+            name="conditions"
+            render={({ field }) => <ConditionEditor conditions={field.value} onChange={field.onChange} packages={packages} />}
+          />
+        </Stack>
+      </Stack>
+    </CatalogFormCard>
   );
 }

@@ -1,13 +1,13 @@
 // Discounts tab (docs/PRODUCT.md "The admin area"): rule cards (name, description, type summary, conditions as text), Add (one form,
 // disabled while open or saving), Edit one rule at a time, Delete with confirmation; the empty state.
-import { Badge, Box, Button, Card, Flex, HStack, IconButton, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPencil, LuPercent, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPercent, LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogCardHeader, CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { DiscountForm } from './DiscountForm';
 import { conditionText, discountSummary, discountToDraft, newDiscountDraft } from './condition-rules';
@@ -93,28 +93,14 @@ export function DiscountsTab() {
             </Box>
           ) : (
             <Card.Root key={d.id} variant="outline" data-testid="discount-card">
-              <Card.Header>
-                <Flex justify="space-between" align="flex-start" gap="3">
-                  <Box minW="0">
-                    <Card.Title as="h3">{d.name}</Card.Title>
-                    {d.description && <Card.Description mt="1">{d.description}</Card.Description>}
-                  </Box>
-                  <HStack gap="0" flexShrink={0}>
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${d.name}`}
-                      disabled={typeof open === 'number' || saving}
-                      onClick={() => setOpen(d.id)}
-                    >
-                      <LuPencil />
-                    </IconButton>
-                    <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)}>
-                      <LuTrash2 />
-                    </IconButton>
-                  </HStack>
-                </Flex>
-              </Card.Header>
+              <CatalogCardHeader
+                name={d.name}
+                description={d.description}
+                onEdit={() => setOpen(d.id)}
+                onDelete={() => setDeleting(d)}
+                editDisabled={typeof open === 'number' || saving}
+                actionsGap="0"
+              />
               <Card.Body pt="3">
                 <Badge colorPalette="green" variant="subtle" size="md" alignSelf="flex-start">
                   {discountSummary(d)}

@@ -8,6 +8,7 @@ import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, Pager, SectionHeader, stickyActions } from '../shared/shell-ui';
 import { EmailLogDetailsDialog, type EmailLog } from './EmailLogDetailsDialog';
 import { EMAIL_LOGS_PAGE_SIZE, mailTypeLabel, pageOf, recipientOf, statusBadge } from './email-log-view';
+import { DataTable } from '../../../components/DataTable';
 
 export function EmailLogsTab() {
   const logs = trpc.admin.emailLogs.list.useQuery(undefined, { staleTime: 0 });
@@ -20,74 +21,74 @@ export function EmailLogsTab() {
       <QueryStates query={logs} loading="Loading email logs..." failure="Error loading email logs" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuMail />} title="No email logs found" />}>
         {(d) => (
           <>
-            <Table.ScrollArea borderWidth="1px" rounded="l2">
-              <Table.Root size="sm" interactive minW={{ base: '560px', md: '900px' }}>
-                <Table.Header>
-                  <Table.Row bg="bg.subtle">
-                    <Table.ColumnHeader textAlign="end" hideBelow="md">
-                      ID
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>Date</Table.ColumnHeader>
-                    <Table.ColumnHeader>Recipient</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="md">Type</Table.ColumnHeader>
-                    <Table.ColumnHeader>Subject</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
-                      Details
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {pageOf(d, page).map((log) => {
-                    const recipient = recipientOf(log);
-                    const badge = statusBadge(log.status);
-                    return (
-                      <Table.Row key={log.id}>
-                        <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" color="fg.muted" hideBelow="md">
-                          {log.id}
-                        </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                          {formatAdminDateTime(log.createdAt)}
-                        </Table.Cell>
-                        <Table.Cell maxW="60">
-                          {recipient.name ? (
-                            <>
-                              <Text fontWeight="medium" truncate>
-                                {recipient.name}
-                              </Text>
-                              <Text textStyle="xs" color="fg.muted" truncate>
-                                {recipient.address}
-                              </Text>
-                            </>
-                          ) : (
-                            <Text truncate>{recipient.address}</Text>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap" hideBelow="md">
-                          <Badge variant="outline">{mailTypeLabel(log.type)}</Badge>
-                        </Table.Cell>
-                        <Table.Cell maxW="72">
-                          <Text truncate title={log.subject}>
-                            {log.subject}
+            <DataTable
+              framed
+              interactive
+              minW={{ base: '560px', md: '900px' }}
+              head={
+                <>
+                  <Table.ColumnHeader textAlign="end" hideBelow="md">
+                    ID
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>Date</Table.ColumnHeader>
+                  <Table.ColumnHeader>Recipient</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Type</Table.ColumnHeader>
+                  <Table.ColumnHeader>Subject</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                    Details
+                  </Table.ColumnHeader>
+                </>
+              }
+            >
+              {pageOf(d, page).map((log) => {
+                const recipient = recipientOf(log);
+                const badge = statusBadge(log.status);
+                return (
+                  <Table.Row key={log.id}>
+                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" color="fg.muted" hideBelow="md">
+                      {log.id}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                      {formatAdminDateTime(log.createdAt)}
+                    </Table.Cell>
+                    <Table.Cell maxW="60">
+                      {recipient.name ? (
+                        <>
+                          <Text fontWeight="medium" truncate>
+                            {recipient.name}
                           </Text>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" {...stickyActions()}>
-                          <Button size="xs" variant="outline" onClick={() => setOpen(log)} aria-label={`View details of email ${log.id}`}>
-                            <LuEye />
-                            <Box as="span" hideBelow="md">
-                              View Details
-                            </Box>
-                          </Button>
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                          <Text textStyle="xs" color="fg.muted" truncate>
+                            {recipient.address}
+                          </Text>
+                        </>
+                      ) : (
+                        <Text truncate>{recipient.address}</Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" hideBelow="md">
+                      <Badge variant="outline">{mailTypeLabel(log.type)}</Badge>
+                    </Table.Cell>
+                    <Table.Cell maxW="72">
+                      <Text truncate title={log.subject}>
+                        {log.subject}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" {...stickyActions()}>
+                      <Button size="xs" variant="outline" onClick={() => setOpen(log)} aria-label={`View details of email ${log.id}`}>
+                        <LuEye />
+                        <Box as="span" hideBelow="md">
+                          View Details
+                        </Box>
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </DataTable>
             <Pager label="Email log pages" page={page} pageSize={EMAIL_LOGS_PAGE_SIZE} total={d.length} onPage={setPage} />
           </>
         )}

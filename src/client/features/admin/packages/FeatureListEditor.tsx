@@ -1,8 +1,9 @@
 // The feature list of a package: rows of text + "included", added and removed freely.
-import { Button, Checkbox, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Controller, useFieldArray, type Control, type UseFormRegister } from 'react-hook-form';
-import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPlus } from 'react-icons/lu';
 import type { PackageFormValues } from './package-form';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 export function FeatureListEditor({ control, register }: { control: Control<PackageFormValues>; register: UseFormRegister<PackageFormValues> }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'features' });
@@ -30,9 +31,7 @@ export function FeatureListEditor({ control, register }: { control: Control<Pack
               </Checkbox.Root>
             )}
           />
-          <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove feature ${i + 1}`} onClick={() => remove(i)}>
-            <LuTrash2 />
-          </IconButton>
+          <RemoveIconButton size="sm" label={`Remove feature ${i + 1}`} onClick={() => remove(i)} />
         </HStack>
       ))}
       <div>

@@ -1,31 +1,24 @@
 // One package as the admin sees it: prices, features with their included marks, and how many tiers it has.
-import { Badge, Box, Card, DataList, Flex, HStack, IconButton, List, Text } from '@chakra-ui/react';
-import { LuCheck, LuPencil, LuTrash2, LuX } from 'react-icons/lu';
+import { Badge, Box, Card, DataList, HStack, List, Text } from '@chakra-ui/react';
+import { LuCheck, LuX } from 'react-icons/lu';
 import type { PackageDto } from '../../../lib/catalog-types';
 import { defaultPriceNote } from '../tiers/tier-format';
 import { Money } from '../../../components/Money';
+import { CatalogCardHeader } from '../shared/catalog-ui';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageDto; onEdit: () => void; onDelete: () => void; disabled: boolean }) {
   return (
     <Card.Root variant="outline" data-testid="admin-package-card">
-      <Card.Header>
-        <Flex justify="space-between" align="flex-start" gap="3">
-          <Box minW="0">
-            <Card.Title as="h3">{pkg.name}</Card.Title>
-            {pkg.description && <Card.Description mt="1">{pkg.description}</Card.Description>}
-          </Box>
-          <HStack gap="1" flexShrink={0}>
-            <IconButton size="sm" variant="ghost" aria-label={`Edit ${pkg.name}`} onClick={onEdit} disabled={disabled}>
-              <LuPencil />
-            </IconButton>
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${pkg.name}`} onClick={onDelete} disabled={disabled}>
-              <LuTrash2 />
-            </IconButton>
-          </HStack>
-        </Flex>
-      </Card.Header>
+      <CatalogCardHeader
+        name={pkg.name}
+        description={pkg.description}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        disabled={disabled}
+        actionsGap="1"
+      />
       <Card.Body pt="4">
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>

@@ -1,8 +1,8 @@
 // Add / edit form of a package (inline, in a card). Name required; fees decimal, min 0, step 0.01.
-import { Card, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { CatalogField, moneyInputProps, CatalogFormFooter } from '../shared/catalog-ui';
+import { CatalogField, moneyInputProps, CatalogFormCard } from '../shared/catalog-ui';
 import { FeatureListEditor } from './FeatureListEditor';
 import { packageFormSchema, type PackageFormValues } from './package-form';
 
@@ -24,35 +24,27 @@ export function PackageForm({
   const form = useForm<PackageFormValues>({ resolver: zodResolver(packageFormSchema), defaultValues: initial });
   const errors = form.formState.errors;
   return (
-    <Card.Root variant="outline" borderColor="blue.muted" shadow="sm">
-      <form noValidate aria-label={title} onSubmit={form.handleSubmit(onSubmit)}>
-        <Card.Header>
-          <Card.Title>{title}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            <CatalogField label="Package Name" error={errors.name?.message}>
-              <Input placeholder="e.g. Professional" {...form.register('name')} />
-            </CatalogField>
-            <CatalogField label="Description">
-              <Textarea rows={2} {...form.register('description')} />
-            </CatalogField>
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <CatalogField label="Base Price (€ / month)" error={errors.basePrice?.message}>
-                <Input {...moneyInputProps} {...form.register('basePrice')} />
-              </CatalogField>
-              <CatalogField label="Setup Fee (€)" error={errors.setupFee?.message}>
-                <Input {...moneyInputProps} {...form.register('setupFee')} />
-              </CatalogField>
-              <CatalogField label="Extra Location Price (€ / month)" error={errors.extraLocationPrice?.message}>
-                <Input {...moneyInputProps} {...form.register('extraLocationPrice')} />
-              </CatalogField>
-            </SimpleGrid>
-            <FeatureListEditor control={form.control} register={form.register} />
-          </Stack>
-        </Card.Body>
-        <CatalogFormFooter submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
-      </form>
-    </Card.Root>
+    <CatalogFormCard title={title} submitLabel={submitLabel} pending={pending} onSubmit={form.handleSubmit(onSubmit)} onCancel={onCancel}>
+      <Stack gap="4">
+        <CatalogField label="Package Name" error={errors.name?.message}>
+          <Input placeholder="e.g. Professional" {...form.register('name')} />
+        </CatalogField>
+        <CatalogField label="Description">
+          <Textarea rows={2} {...form.register('description')} />
+        </CatalogField>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <CatalogField label="Base Price (€ / month)" error={errors.basePrice?.message}>
+            <Input {...moneyInputProps} {...form.register('basePrice')} />
+          </CatalogField>
+          <CatalogField label="Setup Fee (€)" error={errors.setupFee?.message}>
+            <Input {...moneyInputProps} {...form.register('setupFee')} />
+          </CatalogField>
+          <CatalogField label="Extra Location Price (€ / month)" error={errors.extraLocationPrice?.message}>
+            <Input {...moneyInputProps} {...form.register('extraLocationPrice')} />
+          </CatalogField>
+        </SimpleGrid>
+        <FeatureListEditor control={form.control} register={form.register} />
+      </Stack>
+    </CatalogFormCard>
   );
 }

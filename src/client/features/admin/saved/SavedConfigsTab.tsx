@@ -3,18 +3,16 @@
 import { Box, HStack, IconButton, Input, InputGroup, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
-import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2, LuTrash2 } from 'react-icons/lu';
-import type { ConfigurationSort, QuoteStatusFilter } from '../../../../shared/schemas/configuration';
+import { LuCopy, LuFileText, LuSearch, LuSend, LuShare2 } from 'react-icons/lu';
+import type { ConfigurationSort } from '../../../../shared/schemas/configuration';
 import { QuoteNumberCell } from '../../../components/QuoteNumberCell';
-import { StatusFilterSelect } from '../../../components/StatusFilterSelect';
+import { StatusFilterSelect, useStatusFilter } from '../../../components/StatusFilterSelect';
 import { useDuplicateQuote } from '../../../components/use-duplicate-quote';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadQuoteButton } from '../../../components/LoadQuoteButton';
 import { Money } from '../../../components/Money';
 import { SavedConfigCard } from '../../../components/SavedConfigCard';
-import { useCustomerFirst } from '../../../components/CustomerFirstDialog';
-import { SendDialog, type SendTarget } from '../../../components/share/SendDialog';
-import { ShareDialog, type ShareTarget } from '../../../components/share/ShareDialog';
+import { useShareAndSend } from '../../../components/share/use-share-and-send';
 import { canSend } from '../../../components/share/share-view';
 import { SortSelect } from '../../../components/SortSelect';
 import { notify } from '../../../components/toaster';
@@ -24,6 +22,8 @@ import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, LoadingBlock, Pager, SectionHeader, SortButton, stickyActions } from '../shared/shell-ui';
 import { ConfigurationDetailsDialog, type SavedConfiguration } from './ConfigurationDetailsDialog';
 import { initialSavedTableState, savedTableReducer } from './saved-table-state';
+import { DataTable } from '../../../components/DataTable';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 /** Headers without sorting, in the sort buttons' type: the row of headers reads as one. */
 const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' } as const;
@@ -37,15 +37,8 @@ export function SavedConfigsTab() {
   const [searchText, setSearchText] = useState('');
   const [details, setDetails] = useState<SavedConfiguration | null>(null);
   const [deleting, setDeleting] = useState<SavedConfiguration | null>(null);
-  const [sharing, setSharing] = useState<ShareTarget | null>(null);
-  const shareFirst = useCustomerFirst('share');
-  const share = (c: SavedConfiguration) => shareFirst.ask(c, () => setSharing(c));
-  const [sending, setSending] = useState<SendTarget | null>(null);
-  const [status, setStatus] = useState<QuoteStatusFilter | ''>('');
-  const filterBy = (v: QuoteStatusFilter | '') => {
-    setStatus(v);
-    dispatch({ type: 'page', page: 1 });
-  };
+  const { share, send, dialogs: shareAndSend } = useShareAndSend();
+  const { status, filterBy } = useStatusFilter(() => dispatch({ type: 'page', page: 1 }));
   const utils = trpc.useUtils();
   const { duplicate, pending: duplicating } = useDuplicateQuote();
 
@@ -146,7 +139,7 @@ export function SavedConfigsTab() {
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
                 {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
-                <IconButton size="xs" variant="outline" onClick={() => setSending(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
+                <IconButton size="xs" variant="outline" onClick={() => send(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
                   <LuSend />
                 </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => share(c)} aria-label={`Share ${c.name}`} title="Share">
@@ -155,80 +148,73 @@ export function SavedConfigsTab() {
                 <IconButton size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`} title="Duplicate">
                   <LuCopy />
                 </IconButton>
-                <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} title="Delete" onClick={() => setDeleting(c)}>
-                  <LuTrash2 />
-                </IconButton>
+                <RemoveIconButton label={`Delete ${c.name}`} title="Delete" onClick={() => setDeleting(c)} />
               </SavedConfigCard>
             ))}
           </Stack>
-          <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="l2" opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-            <Table.Root
-              size="sm"
-              interactive
-              minW={{ base: '900px', lg: '0' }}
-              // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
-              css={{ '& th, & td': { paddingInline: { base: '4px', xl: '8px' } } }}
-            >
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
-                  {sortHeader('createdAt', 'Creation Date')}
-                  <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
-                  {sortHeader('packageName', 'Package')}
-                  {sortHeader('locations', 'Locations', true)}
-                  {sortHeader('contractDuration', 'Contract', true)}
-                  {sortHeader('tcv', 'TCV', true)}
-                  <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
-                  <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyActions(true)}>
-                    Actions
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data?.items.map((c) => (
-                  <Table.Row key={c.id} data-testid="admin-saved-row">
-                    <Table.Cell>
-                      <QuoteNumberCell quote={c} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                      {formatAdminDate(c.createdAt)}
-                    </Table.Cell>
-                    <Table.Cell maxW={{ base: '40', xl: '64' }}>
-                      <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
-                        <button type="button" onClick={() => setDetails(c)}>
-                          {c.name}
-                        </button>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{c.packageName}</Table.Cell>
-                    <Table.Cell {...numeric}>{c.locations}</Table.Cell>
-                    <Table.Cell {...numeric}>{c.contractDuration} months</Table.Cell>
-                    <Table.Cell {...numeric}>
-                      <Money value={c.tcv} fontWeight="medium" />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
-                    <Table.Cell textAlign="end" {...stickyActions()}>
-                      <HStack gap="1" justify="flex-end">
-                        <LoadQuoteButton id={c.id} name={c.name} />
-                        <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => setSending(c)} disabled={!canSend(c)}>
-                          <LuSend />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
-                          <LuShare2 />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
-                          <LuCopy />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            framed
+            interactive
+            minW={{ base: '900px', lg: '0' }}
+            // tighter cells below 1280 px: every column and the row actions fit a 1024 px window
+            css={{ '& th, & td': { paddingInline: { base: '4px', xl: '8px' } } }}
+            scrollProps={{ hideBelow: 'md', opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 0.15s' }}
+            head={
+              <>
+                <Table.ColumnHeader {...plainHeader}>Quote</Table.ColumnHeader>
+                {sortHeader('createdAt', 'Creation Date')}
+                <Table.ColumnHeader {...plainHeader}>Name</Table.ColumnHeader>
+                {sortHeader('packageName', 'Package')}
+                {sortHeader('locations', 'Locations', true)}
+                {sortHeader('contractDuration', 'Contract', true)}
+                {sortHeader('tcv', 'TCV', true)}
+                <Table.ColumnHeader {...plainHeader}>Created By</Table.ColumnHeader>
+                <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyActions(true)}>
+                  Actions
+                </Table.ColumnHeader>
+              </>
+            }
+          >
+            {data?.items.map((c) => (
+              <Table.Row key={c.id} data-testid="admin-saved-row">
+                <Table.Cell>
+                  <QuoteNumberCell quote={c} />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                  {formatAdminDate(c.createdAt)}
+                </Table.Cell>
+                <Table.Cell maxW={{ base: '40', xl: '64' }}>
+                  <ChakraLink asChild color="blue.fg" fontWeight="medium" textAlign="start" lineClamp={2}>
+                    <button type="button" onClick={() => setDetails(c)}>
+                      {c.name}
+                    </button>
+                  </ChakraLink>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{c.packageName}</Table.Cell>
+                <Table.Cell {...numeric}>{c.locations}</Table.Cell>
+                <Table.Cell {...numeric}>{c.contractDuration} months</Table.Cell>
+                <Table.Cell {...numeric}>
+                  <Money value={c.tcv} fontWeight="medium" />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{c.createdBy}</Table.Cell>
+                <Table.Cell textAlign="end" {...stickyActions()}>
+                  <HStack gap="1" justify="flex-end">
+                    <LoadQuoteButton id={c.id} name={c.name} />
+                    <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => send(c)} disabled={!canSend(c)}>
+                      <LuSend />
+                    </IconButton>
+                    <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>
+                      <LuShare2 />
+                    </IconButton>
+                    <IconButton size="xs" variant="ghost" aria-label={`Duplicate ${c.name}`} onClick={() => void duplicate(c)} disabled={duplicating}>
+                      <LuCopy />
+                    </IconButton>
+                    <RemoveIconButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
           {data && (
             <Pager
               label="Saved configurations pages"
@@ -242,9 +228,7 @@ export function SavedConfigsTab() {
       )}
 
       <ConfigurationDetailsDialog configuration={details} onClose={() => setDetails(null)} />
-      <ShareDialog quote={sharing} onClose={() => setSharing(null)} />
-      {shareFirst.dialog}
-      <SendDialog quote={sending} onClose={() => setSending(null)} />
+      {shareAndSend}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}

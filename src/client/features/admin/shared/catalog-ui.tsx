@@ -1,7 +1,10 @@
 // Pieces the five catalogue tabs share: the catalogue query and its refresh, empty / loading / error states (the tab heading is
-// shell-ui's SectionHeader), and the progress toast that turns into the result toast.
-import { Button, Card, Center, EmptyState, Field, Flex, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+// shell-ui's SectionHeader), the progress toast that turns into the result toast, the add / edit form card and the heading
+// of an item's card.
+import { Box, Button, Card, Center, EmptyState, Field, Flex, HStack, IconButton, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { LuPencil } from 'react-icons/lu';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
@@ -83,18 +86,80 @@ export function CatalogField({
   );
 }
 
-/** The add / edit forms' footer: Cancel (blocked while saving) and the submit button. */
-export function CatalogFormFooter({ submitLabel, pending, onCancel }: { submitLabel: string; pending: boolean; onCancel: () => void }) {
+/**
+ * An add / edit form as a card: its title (the form's name too), the fields (`children`), then Cancel (blocked while
+ * saving) and the submit button.
+ */
+export function CatalogFormCard({
+  title,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Card.Footer>
-      <Flex gap="2" justify="flex-end" w="full">
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" loading={pending}>
-          {submitLabel}
-        </Button>
+    <Card.Root variant="outline" borderColor="blue.muted" shadow="sm">
+      <form noValidate aria-label={title} onSubmit={onSubmit}>
+        <Card.Header>
+          <Card.Title>{title}</Card.Title>
+        </Card.Header>
+        <Card.Body>{children}</Card.Body>
+        <Card.Footer>
+          <Flex gap="2" justify="flex-end" w="full">
+            <Button variant="outline" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Flex>
+        </Card.Footer>
+      </form>
+    </Card.Root>
+  );
+}
+
+/** A catalogue card's heading: the name, its description, and the Edit and Delete buttons at its end. */
+export function CatalogCardHeader({
+  name,
+  description,
+  onEdit,
+  onDelete,
+  disabled,
+  editDisabled = disabled,
+  actionsGap,
+}: {
+  name: string;
+  description: string | null;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Both buttons off. */
+  disabled?: boolean;
+  editDisabled?: boolean;
+  actionsGap: string;
+}) {
+  return (
+    <Card.Header>
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Box minW="0">
+          <Card.Title as="h3">{name}</Card.Title>
+          {description && <Card.Description mt="1">{description}</Card.Description>}
+        </Box>
+        <HStack gap={actionsGap} flexShrink={0}>
+          <IconButton size="sm" variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit} disabled={editDisabled}>
+            <LuPencil />
+          </IconButton>
+          <RemoveIconButton size="sm" label={`Delete ${name}`} onClick={onDelete} disabled={disabled} />
+        </HStack>
       </Flex>
-    </Card.Footer>
+    </Card.Header>
   );
 }

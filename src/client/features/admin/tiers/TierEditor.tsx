@@ -1,11 +1,13 @@
 // Edit Tiers mode: one row per tier with Min, Max (blank = No limit) and Price, add / remove rows, Save Changes and
 // Cancel. Rules live in tier-rows.ts; this only shows them.
-import { Alert, Button, Field, Flex, IconButton, Input, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Button, Field, Flex, Input, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPlus } from 'react-icons/lu';
 import type { TierInput, TierKind } from '../../../../shared/schemas/catalog-admin';
 import { TIER_WORDS, type TierView } from './tier-format';
 import { addRow, checkRows, removeRow, rowsFromTiers, updateRow, type RowsCheck, type TierRow } from './tier-rows';
+import { DataTable } from '../../../components/DataTable';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 export function TierEditor({
   kind,
@@ -37,52 +39,47 @@ export function TierEditor({
   return (
     <form noValidate aria-label={`Edit ${w.kindLabel} tiers`} onSubmit={submit}>
       <Stack gap="4">
-        <Table.ScrollArea>
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader minW="110px">Min {w.Noun}</Table.ColumnHeader>
-                <Table.ColumnHeader minW="110px">Max {w.Noun}</Table.ColumnHeader>
-                <Table.ColumnHeader minW="120px">Price Per {w.One}</Table.ColumnHeader>
-                <Table.ColumnHeader w="12">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.ColumnHeader>
+        <DataTable
+          head={
+            <>
+              <Table.ColumnHeader minW="110px">Min {w.Noun}</Table.ColumnHeader>
+              <Table.ColumnHeader minW="110px">Max {w.Noun}</Table.ColumnHeader>
+              <Table.ColumnHeader minW="120px">Price Per {w.One}</Table.ColumnHeader>
+              <Table.ColumnHeader w="12">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.ColumnHeader>
+            </>
+          }
+        >
+          {rows.map((r, i) => {
+            const e = check?.rowErrors[r.key] ?? {};
+            return (
+              <Table.Row key={r.key} data-testid="tier-edit-row" verticalAlign="top">
+                <Table.Cell>
+                  <Field.Root invalid={Boolean(e.min)}>
+                    <Input size="sm" type="number" inputMode="numeric" min={0} step={1} aria-label={`Min ${w.Noun}, tier ${i + 1}`} value={r.min} onChange={(ev) => edit(r.key, { min: ev.target.value })} />
+                    {e.min && <Field.ErrorText>{e.min}</Field.ErrorText>}
+                  </Field.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <Field.Root invalid={Boolean(e.max)}>
+                    <Input size="sm" type="number" inputMode="numeric" min={0} step={1} placeholder="No limit" aria-label={`Max ${w.Noun}, tier ${i + 1}`} value={r.max} onChange={(ev) => edit(r.key, { max: ev.target.value })} />
+                    {e.max && <Field.ErrorText>{e.max}</Field.ErrorText>}
+                  </Field.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <Field.Root invalid={Boolean(e.price)}>
+                    <Input size="sm" type="number" inputMode="decimal" min={0.01} step={0.01} aria-label={`Price Per ${w.One}, tier ${i + 1}`} value={r.price} onChange={(ev) => edit(r.key, { price: ev.target.value })} />
+                    {e.price && <Field.ErrorText>{e.price}</Field.ErrorText>}
+                  </Field.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <RemoveIconButton size="sm" label={`Remove tier ${i + 1}`} onClick={() => setRows((x) => removeRow(x, r.key))} />
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((r, i) => {
-                const e = check?.rowErrors[r.key] ?? {};
-                return (
-                  <Table.Row key={r.key} data-testid="tier-edit-row" verticalAlign="top">
-                    <Table.Cell>
-                      <Field.Root invalid={Boolean(e.min)}>
-                        <Input size="sm" type="number" inputMode="numeric" min={0} step={1} aria-label={`Min ${w.Noun}, tier ${i + 1}`} value={r.min} onChange={(ev) => edit(r.key, { min: ev.target.value })} />
-                        {e.min && <Field.ErrorText>{e.min}</Field.ErrorText>}
-                      </Field.Root>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Field.Root invalid={Boolean(e.max)}>
-                        <Input size="sm" type="number" inputMode="numeric" min={0} step={1} placeholder="No limit" aria-label={`Max ${w.Noun}, tier ${i + 1}`} value={r.max} onChange={(ev) => edit(r.key, { max: ev.target.value })} />
-                        {e.max && <Field.ErrorText>{e.max}</Field.ErrorText>}
-                      </Field.Root>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Field.Root invalid={Boolean(e.price)}>
-                        <Input size="sm" type="number" inputMode="decimal" min={0.01} step={0.01} aria-label={`Price Per ${w.One}, tier ${i + 1}`} value={r.price} onChange={(ev) => edit(r.key, { price: ev.target.value })} />
-                        {e.price && <Field.ErrorText>{e.price}</Field.ErrorText>}
-                      </Field.Root>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove tier ${i + 1}`} onClick={() => setRows((x) => removeRow(x, r.key))}>
-                        <LuTrash2 />
-                      </IconButton>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            );
+          })}
+        </DataTable>
         {check?.setError && (
           <Alert.Root status="error" size="sm">
             <Alert.Indicator />

@@ -1,7 +1,7 @@
 // "Create New User" and "Edit User" (docs/PRODUCT.md "The admin area"): username, email, names, company, password and the admin
 // checkbox. Edit sends only the changed fields; a blank password keeps the current one.
-import { Checkbox, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
-import { DialogSubmitFooter } from '../../../components/DialogShell';
+import { Checkbox, Dialog, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { DialogShell, DialogSubmitFooter } from '../../../components/DialogShell';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -56,61 +56,57 @@ export function UserFormDialog({
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild mx="3">
-            <form noValidate onSubmit={submit} aria-label={editing ? 'Edit User' : 'Create New User'}>
-              <Dialog.Header>
-                <Dialog.Title>{editing ? 'Edit User' : 'Create New User'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {text('username', 'Username')}
-                  {text('email', 'Email', 'email')}
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    {text('firstname', 'First Name')}
-                    {text('lastname', 'Last Name')}
-                  </SimpleGrid>
-                  {text('companyName', 'Company')}
-                  <Field.Root invalid={Boolean(errors.password)} required={!editing}>
-                    <Field.Label>
-                      {editing ? 'New Password' : 'Password'}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input type="password" autoComplete="new-password" {...form.register('password')} />
-                    {errors.password ? (
-                      <Field.ErrorText>{errors.password.message}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>
-                        {editing ? 'Leave blank to keep the current password.' : 'At least 8 characters, with upper and lower case and a number.'}
-                      </Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Controller
-                    control={form.control}
-                    name="isAdmin"
-                    render={({ field }) => (
-                      <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} name={field.name}>
-                        <Checkbox.HiddenInput onBlur={field.onBlur} />
-                        <Checkbox.Control />
-                        <Checkbox.Label>User has admin privileges</Checkbox.Label>
-                      </Checkbox.Root>
-                    )}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <DialogSubmitFooter onCancel={onClose} pending={pending}>
-                {editing ? 'Save Changes' : 'Create User'}
-              </DialogSubmitFooter>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={pending} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      busy={pending}
+      size="lg"
+      scrollBehavior="inside"
+      contentProps={{ mx: '3' }}
+      formProps={{ noValidate: true, onSubmit: submit, 'aria-label': editing ? 'Edit User' : 'Create New User' }}
+    >
+      <Dialog.Header>
+        <Dialog.Title>{editing ? 'Edit User' : 'Create New User'}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          {text('username', 'Username')}
+          {text('email', 'Email', 'email')}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            {text('firstname', 'First Name')}
+            {text('lastname', 'Last Name')}
+          </SimpleGrid>
+          {text('companyName', 'Company')}
+          <Field.Root invalid={Boolean(errors.password)} required={!editing}>
+            <Field.Label>
+              {editing ? 'New Password' : 'Password'}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+            {errors.password ? (
+              <Field.ErrorText>{errors.password.message}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                {editing ? 'Leave blank to keep the current password.' : 'At least 8 characters, with upper and lower case and a number.'}
+              </Field.HelperText>
+            )}
+          </Field.Root>
+          <Controller
+            control={form.control}
+            name="isAdmin"
+            render={({ field }) => (
+              <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} name={field.name}>
+                <Checkbox.HiddenInput onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>User has admin privileges</Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+        </Stack>
+      </Dialog.Body>
+      <DialogSubmitFooter onCancel={onClose} pending={pending}>
+        {editing ? 'Save Changes' : 'Create User'}
+      </DialogSubmitFooter>
+    </DialogShell>
   );
 }

@@ -2,7 +2,7 @@
 // Last Login and the reset-link action appear in the tab only.
 import { Badge, Box, Button, HStack, IconButton, Table } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuKeyRound, LuPencil, LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
+import { LuKeyRound, LuPencil, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
@@ -11,6 +11,8 @@ import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, SectionHeader, stickyActions } from '../shared/shell-ui';
 import { ResetLinkDialog } from './ResetLinkDialog';
 import { UserFormDialog, type AdminUser, type UserFormResult } from './UserFormDialog';
+import { DataTable } from '../../../components/DataTable';
+import { RemoveIconButton } from '../../../components/RemoveIconButton';
 
 export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
   const inTab = variant === 'tab';
@@ -73,68 +75,66 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
 
       <QueryStates query={users} loading="Loading users..." failure="Failed to load users" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuUsers />} title="No users found" />}>
         {(d) => (
-          <Table.ScrollArea borderWidth="1px" rounded="l2">
-            <Table.Root size="sm" interactive minW={inTab ? '960px' : '820px'}>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>Username</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Company</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  {inTab && <Table.ColumnHeader>Last Login</Table.ColumnHeader>}
-                  <Table.ColumnHeader>Admin</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
-                    Actions
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {d.map((u) => (
-                  <Table.Row key={u.id}>
-                    <Table.Cell fontWeight="medium" maxW="56" truncate title={u.username}>
-                      {u.username}
-                    </Table.Cell>
-                    <Table.Cell maxW="56" truncate title={u.email}>
-                      {u.email}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{`${u.firstname} ${u.lastname}`.trim() || '—'}</Table.Cell>
-                    <Table.Cell maxW="44" truncate title={u.companyName}>
-                      {u.companyName || '—'}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                      {formatAdminDate(u.createdAt)}
-                    </Table.Cell>
+          <DataTable
+            framed
+            interactive
+            minW={inTab ? '960px' : '820px'}
+            head={
+              <>
+                <Table.ColumnHeader>Username</Table.ColumnHeader>
+                <Table.ColumnHeader>Email</Table.ColumnHeader>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>Company</Table.ColumnHeader>
+                <Table.ColumnHeader>Created</Table.ColumnHeader>
+                {inTab && <Table.ColumnHeader>Last Login</Table.ColumnHeader>}
+                <Table.ColumnHeader>Admin</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" {...stickyActions(true)}>
+                  Actions
+                </Table.ColumnHeader>
+              </>
+            }
+          >
+            {d.map((u) => (
+              <Table.Row key={u.id}>
+                <Table.Cell fontWeight="medium" maxW="56" truncate title={u.username}>
+                  {u.username}
+                </Table.Cell>
+                <Table.Cell maxW="56" truncate title={u.email}>
+                  {u.email}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{`${u.firstname} ${u.lastname}`.trim() || '—'}</Table.Cell>
+                <Table.Cell maxW="44" truncate title={u.companyName}>
+                  {u.companyName || '—'}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                  {formatAdminDate(u.createdAt)}
+                </Table.Cell>
+                {inTab && (
+                  <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums" color={u.lastLogin ? undefined : 'fg.muted'}>
+                    {u.lastLogin ? formatAdminDateTime(u.lastLogin) : 'Never'}
+                  </Table.Cell>
+                )}
+                <Table.Cell>
+                  <Badge colorPalette={u.isAdmin ? 'purple' : 'gray'} variant="subtle">
+                    {u.isAdmin ? 'Yes' : 'No'}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end" {...stickyActions()}>
+                  <HStack gap="0.5" justify="flex-end">
                     {inTab && (
-                      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums" color={u.lastLogin ? undefined : 'fg.muted'}>
-                        {u.lastLogin ? formatAdminDateTime(u.lastLogin) : 'Never'}
-                      </Table.Cell>
+                      <IconButton size="xs" variant="ghost" aria-label={`Generate password reset link for ${u.username}`} title="Generate password reset link" onClick={() => setResetFor(u)}>
+                        <LuKeyRound />
+                      </IconButton>
                     )}
-                    <Table.Cell>
-                      <Badge colorPalette={u.isAdmin ? 'purple' : 'gray'} variant="subtle">
-                        {u.isAdmin ? 'Yes' : 'No'}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" {...stickyActions()}>
-                      <HStack gap="0.5" justify="flex-end">
-                        {inTab && (
-                          <IconButton size="xs" variant="ghost" aria-label={`Generate password reset link for ${u.username}`} title="Generate password reset link" onClick={() => setResetFor(u)}>
-                            <LuKeyRound />
-                          </IconButton>
-                        )}
-                        <IconButton size="xs" variant="ghost" aria-label={`Edit ${u.username}`} title="Edit user" onClick={() => setForm({ user: u })}>
-                          <LuPencil />
-                        </IconButton>
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${u.username}`} title="Delete user" onClick={() => setDeleting(u)}>
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                    <IconButton size="xs" variant="ghost" aria-label={`Edit ${u.username}`} title="Edit user" onClick={() => setForm({ user: u })}>
+                      <LuPencil />
+                    </IconButton>
+                    <RemoveIconButton label={`Delete ${u.username}`} title="Delete user" onClick={() => setDeleting(u)} />
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         )}
       </QueryStates>
 

@@ -1,11 +1,12 @@
 // Webhooks tab (docs/API.md "Webhooks"): the subscriptions, a form to add or change one (the signing secret shown once,
 // when it is made), a test ping, and each webhook's deliveries with Resend.
-import { Badge, Box, Button, Checkbox, CloseButton, Dialog, Field, Flex, Input, Portal, Stack, Switch, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Dialog, Field, Flex, Input, Stack, Switch, Table, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuList, LuPencil, LuPlus, LuRefreshCw, LuSend, LuTrash2, LuWebhook } from 'react-icons/lu';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../shared/schemas/webhooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DialogCloseFooter } from '../../../components/DialogCloseFooter';
+import { DialogShell } from '../../../components/DialogShell';
 import { ShownOnce } from '../../../components/secret/ShownOnce';
 import { notify } from '../../../components/toaster';
 import { errorMessage, inputIssuesOf } from '../../../lib/errors';
@@ -13,6 +14,7 @@ import { formatAdminDateTime } from '../../../lib/format';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, SectionHeader } from '../shared/shell-ui';
 import { deliveryBadge, EVENT_LABELS, lastOutcome } from './webhook-view';
+import { DataTable } from '../../../components/DataTable';
 
 type Webhook = RouterOutputs['admin']['webhooks']['list'][number];
 
@@ -163,97 +165,87 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
   };
 
   return (
-    <Dialog.Root open={webhook !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content maxW="lg">
-            <Dialog.Header>
-              <Dialog.Title>{isNew ? 'Add webhook' : 'Edit webhook'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {secret ? (
-                <Stack gap="4">
-                  <ShownOnce
-                    label="Signing secret"
-                    value={secret}
-                    note="The receiver checks each delivery's webhook-signature header with it (Standard Webhooks). It is shown only this once."
-                  />
-                </Stack>
-              ) : (
-                <form
-                  id="webhook-form"
-                  noValidate
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    submit();
+    <DialogShell open={webhook !== null} onClose={onClose} tall contentProps={{ maxW: 'lg' }}>
+      <Dialog.Header>
+        <Dialog.Title>{isNew ? 'Add webhook' : 'Edit webhook'}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {secret ? (
+          <Stack gap="4">
+            <ShownOnce
+              label="Signing secret"
+              value={secret}
+              note="The receiver checks each delivery's webhook-signature header with it (Standard Webhooks). It is shown only this once."
+            />
+          </Stack>
+        ) : (
+          <form
+            id="webhook-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="5">
+              <Field.Root invalid={urlError !== undefined}>
+                <Field.Label>Address</Field.Label>
+                <Input
+                  value={url}
+                  onChange={(e) => {
+                    setUrl(e.target.value);
+                    create.reset();
+                    update.reset();
                   }}
-                >
-                  <Stack gap="5">
-                    <Field.Root invalid={urlError !== undefined}>
-                      <Field.Label>Address</Field.Label>
-                      <Input
-                        value={url}
-                        onChange={(e) => {
-                          setUrl(e.target.value);
-                          create.reset();
-                          update.reset();
-                        }}
-                        placeholder="https://crm.example.com/hooks/quotes" inputMode="url" />
-                      <Field.ErrorText>{urlError}</Field.ErrorText>
-                    </Field.Root>
-                    <Box as="fieldset" aria-invalid={eventsError !== undefined}>
-                      <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
-                        Events
-                      </Text>
-                      <Stack gap="2">
-                        {WEBHOOK_EVENTS.map((e) => (
-                          <Checkbox.Root key={e} checked={events.includes(e)} onCheckedChange={(c) => toggle(e, c.checked === true)} alignItems="flex-start">
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control mt="0.5" />
-                            <Checkbox.Label fontWeight="normal">
-                              {EVENT_LABELS[e]}{' '}
-                              <Text as="span" color="fg.muted" fontFamily="mono" fontSize="xs">
-                                {e}
-                              </Text>
-                            </Checkbox.Label>
-                          </Checkbox.Root>
-                        ))}
-                      </Stack>
-                      {eventsError && (
-                        <Text color="fg.error" fontSize="xs" mt="1.5">
-                          {eventsError}
+                  placeholder="https://crm.example.com/hooks/quotes" inputMode="url" />
+                <Field.ErrorText>{urlError}</Field.ErrorText>
+              </Field.Root>
+              <Box as="fieldset" aria-invalid={eventsError !== undefined}>
+                <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
+                  Events
+                </Text>
+                <Stack gap="2">
+                  {WEBHOOK_EVENTS.map((e) => (
+                    <Checkbox.Root key={e} checked={events.includes(e)} onCheckedChange={(c) => toggle(e, c.checked === true)} alignItems="flex-start">
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control mt="0.5" />
+                      <Checkbox.Label fontWeight="normal">
+                        {EVENT_LABELS[e]}{' '}
+                        <Text as="span" color="fg.muted" fontFamily="mono" fontSize="xs">
+                          {e}
                         </Text>
-                      )}
-                    </Box>
-                    {otherError && (
-                      <Text color="fg.error" fontSize="sm" role="alert">
-                        {otherError}
-                      </Text>
-                    )}
-                  </Stack>
-                </form>
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </Stack>
+                {eventsError && (
+                  <Text color="fg.error" fontSize="xs" mt="1.5">
+                    {eventsError}
+                  </Text>
+                )}
+              </Box>
+              {otherError && (
+                <Text color="fg.error" fontSize="sm" role="alert">
+                  {otherError}
+                </Text>
               )}
-            </Dialog.Body>
-            {secret ? (
-              <DialogCloseFooter onClose={onClose} />
-            ) : (
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" form="webhook-form" colorPalette="blue" loading={create.isPending || update.isPending}>
-                  {isNew ? 'Add webhook' : 'Save changes'}
-                </Button>
-              </Dialog.Footer>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Stack>
+          </form>
+        )}
+      </Dialog.Body>
+      {secret ? (
+        <DialogCloseFooter onClose={onClose} />
+      ) : (
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="webhook-form" colorPalette="blue" loading={create.isPending || update.isPending}>
+            {isNew ? 'Add webhook' : 'Save changes'}
+          </Button>
+        </Dialog.Footer>
+      )}
+    </DialogShell>
   );
 }
 
@@ -274,89 +266,78 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
   });
 
   return (
-    <Dialog.Root open={webhook !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content maxW="3xl">
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Deliveries</Dialog.Title>
-              <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
-                {webhook?.url}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <QueryStates query={list} loading="Loading deliveries..." failure="Error loading deliveries" isEmpty={(d) => d.length === 0} empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}>
-                {(d) => (
-                  <Table.ScrollArea borderWidth="1px" rounded="l2">
-                    <Table.Root size="sm" minW={{ base: '0', md: '640px' }}>
-                      <Table.Header>
-                        <Table.Row bg="bg.subtle">
-                          <Table.ColumnHeader>Event</Table.ColumnHeader>
-                          <Table.ColumnHeader>Status</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end" hideBelow="md">
-                            Tries
-                          </Table.ColumnHeader>
-                          <Table.ColumnHeader hideBelow="md">Last answer</Table.ColumnHeader>
-                          <Table.ColumnHeader hideBelow="md">Next try</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">
-                            <Box as="span" srOnly>
-                              Actions
-                            </Box>
-                          </Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {d.map((d) => {
-                          const badge = deliveryBadge(d.status);
-                          return (
-                            <Table.Row key={d.id}>
-                              <Table.Cell>
-                                <Text fontFamily="mono" fontSize="xs">
-                                  {d.event}
-                                </Text>
-                                <Text fontSize="xs" color="fg.muted">
-                                  {formatAdminDateTime(d.createdAt)}
-                                </Text>
-                              </Table.Cell>
-                              <Table.Cell>
-                                <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
-                              </Table.Cell>
-                              <Table.Cell textAlign="end" hideBelow="md" fontVariantNumeric="tabular-nums">
-                                {d.attempts}
-                              </Table.Cell>
-                              <Table.Cell hideBelow="md" maxW="48">
-                                <Text truncate fontSize="sm" title={lastOutcome(d)}>
-                                  {lastOutcome(d)}
-                                </Text>
-                              </Table.Cell>
-                              <Table.Cell hideBelow="md" whiteSpace="nowrap" fontSize="sm">
-                                {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
-                              </Table.Cell>
-                              <Table.Cell textAlign="end">
-                                <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
-                                  <LuRefreshCw />
-                                  <Box as="span" hideBelow="md">
-                                    Resend
-                                  </Box>
-                                </Button>
-                              </Table.Cell>
-                            </Table.Row>
-                          );
-                        })}
-                      </Table.Body>
-                    </Table.Root>
-                  </Table.ScrollArea>
-                )}
-              </QueryStates>
-            </Dialog.Body>
-            <DialogCloseFooter onClose={onClose} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={webhook !== null} onClose={onClose} tall contentProps={{ maxW: '3xl' }}>
+      <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+        <Dialog.Title>Deliveries</Dialog.Title>
+        <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
+          {webhook?.url}
+        </Text>
+      </Dialog.Header>
+      <Dialog.Body>
+        <QueryStates query={list} loading="Loading deliveries..." failure="Error loading deliveries" isEmpty={(d) => d.length === 0} empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}>
+          {(d) => (
+            <DataTable
+              framed
+              minW={{ base: '0', md: '640px' }}
+              head={
+                <>
+                  <Table.ColumnHeader>Event</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" hideBelow="md">
+                    Tries
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Last answer</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Next try</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Box as="span" srOnly>
+                      Actions
+                    </Box>
+                  </Table.ColumnHeader>
+                </>
+              }
+            >
+              {d.map((d) => {
+                const badge = deliveryBadge(d.status);
+                return (
+                  <Table.Row key={d.id}>
+                    <Table.Cell>
+                      <Text fontFamily="mono" fontSize="xs">
+                        {d.event}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatAdminDateTime(d.createdAt)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={badge.colorPalette}>{badge.label}</Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" hideBelow="md" fontVariantNumeric="tabular-nums">
+                      {d.attempts}
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md" maxW="48">
+                      <Text truncate fontSize="sm" title={lastOutcome(d)}>
+                        {lastOutcome(d)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md" whiteSpace="nowrap" fontSize="sm">
+                      {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
+                        <LuRefreshCw />
+                        <Box as="span" hideBelow="md">
+                          Resend
+                        </Box>
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </DataTable>
+          )}
+        </QueryStates>
+      </Dialog.Body>
+      <DialogCloseFooter onClose={onClose} />
+    </DialogShell>
   );
 }
