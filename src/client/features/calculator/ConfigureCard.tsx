@@ -2,10 +2,10 @@
 // card's frame and the pricing block only; the other blocks are memoised on their own slices of the state
 // (docs/DECISIONS.md "Typing speed").
 import { Card, Heading, Separator, Stack, Text } from '@chakra-ui/react';
-import { memo, type Dispatch } from 'react';
+import { memo, type ComponentProps, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto, PackageDto } from '../../lib/catalog-types';
 import { AddOnsSection } from './AddOnsSection';
-import type { CalculatorAction, CalculatorState, ContractDuration, PaymentFrequency } from './calculator-state';
+import type { CalculatorAction, CalculatorState } from './calculator-state';
 import { PackagePicker } from './PackagePicker';
 import { ContractOptions, PricingOptions, type PricingOptionsProps } from './PricingOptions';
 
@@ -70,19 +70,11 @@ const AddOnsBlock = memo(function AddOnsBlock({
   );
 });
 
-const ContractBlock = memo(function ContractBlock({
-  contractDuration,
-  paymentFrequency,
-  dispatch,
-}: {
-  contractDuration: ContractDuration;
-  paymentFrequency: PaymentFrequency;
-  dispatch: Dispatch<CalculatorAction>;
-}) {
+const ContractBlock = memo(function ContractBlock(props: ComponentProps<typeof ContractOptions>) {
   return (
     <Stack gap="4">
       <SectionTitle>Contract & Payment</SectionTitle>
-      <ContractOptions contractDuration={contractDuration} paymentFrequency={paymentFrequency} dispatch={dispatch} />
+      <ContractOptions {...props} />
     </Stack>
   );
 });
