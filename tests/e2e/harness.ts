@@ -151,9 +151,9 @@ function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // A test's page lives seconds: V8's top compiler (TurboFan) costs more CPU than it earns in that time (about a
-      // tenth of the browser's CPU). Maglev and the baseline tiers still run.
-      '--js-flags=--max-opt=2',
+      // A test's page lives seconds: V8's optimising compilers cost more CPU than they earn in that time (TurboFan about
+      // a tenth of the browser's CPU, Maglev another twentieth). The interpreter and the baseline compiler still run.
+      '--js-flags=--max-opt=1',
     ],
   });
 }
