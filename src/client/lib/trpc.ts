@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, splitLink, type HTTPBatchLinkOptions } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterOutputs, inferTRPCClientTypes } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
 import { failureKind } from './errors';
 
@@ -37,7 +37,7 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
-type BatchOptions = Pick<HTTPBatchLinkOptions<AppRouter['_def']['_config']['$types']>, 'url' | 'fetch'>;
+type BatchOptions = Pick<HTTPBatchLinkOptions<inferTRPCClientTypes<AppRouter>>, 'url' | 'fetch'>;
 
 /**
  * The session calls travel in a batch of their own: a failing screen (its catalogue, its list) cannot take the
