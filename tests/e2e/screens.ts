@@ -53,3 +53,13 @@ export async function closeToast(page: Page, text: string): Promise<void> {
   await page.mouse.move(0, 0);
   await page.locator(open).first().waitFor({ state: 'detached' });
 }
+
+/**
+ * Opens a saved quote in the calculator as its owner and closes the "Configuration Loaded" toast, which would cover the
+ * buttons a step goes on to click (Share, Send, History, Status).
+ */
+export async function openSavedQuote(page: Page, baseUrl: string, id: number): Promise<void> {
+  await page.goto(`${baseUrl}/calculator/${id}`);
+  await page.getByTestId('quote-number').waitFor();
+  await closeToast(page, 'Configuration Loaded');
+}

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, amsterdamDate } from '../../src/shared/quote-dates';
 import { serverAndBrowser, signInThroughApi, startServer } from './harness';
-import { closeToast, DESKTOP, screenshotBoth } from './screens';
+import { closeToast, DESKTOP, openSavedQuote, screenshotBoth } from './screens';
 
 const TERMS = 'Prices exclude VAT. Invoices are due within 30 days of acceptance.\nThe subscription renews yearly unless cancelled three months ahead.';
 
@@ -73,9 +73,7 @@ describe('sending a quote from the app', () => {
   });
 
   it('the seller sends the quote from the calculator: recipient filled in, a message, the preview of the mail', async () => {
-    await seller.goto(`${e2e.server.url}/calculator/${quote.id}`);
-    await seller.getByTestId('quote-number').waitFor();
-    await closeToast(seller, 'Configuration Loaded');
+    await openSavedQuote(seller, e2e.server.url, quote.id);
     await seller.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = seller.getByRole('dialog', { name: `Send ${quote.number}` });
     await dialog.waitFor();

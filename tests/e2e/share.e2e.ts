@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, serverAndBrowser, signIn, signInThroughApi } from './harness';
-import { closeToast, DESKTOP, PHONE, horizontalOverflow, screenshotBoth } from './screens';
+import { closeToast, DESKTOP, PHONE, horizontalOverflow, openSavedQuote, screenshotBoth } from './screens';
 
 interface Quote {
   id: number;
@@ -59,9 +59,7 @@ describe('sharing a quote with a customer', () => {
   });
 
   it('the seller shares the draft from the calculator: a link to copy, its expiry, and the quote is now sent', async () => {
-    await seller.goto(`${e2e.server.url}/calculator/${quote.id}`);
-    await seller.getByTestId('quote-number').waitFor();
-    await closeToast(seller, 'Configuration Loaded');
+    await openSavedQuote(seller, e2e.server.url, quote.id);
     await seller.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = seller.getByRole('dialog', { name: `Share ${quote.number}` });
     await dialog.waitFor();
@@ -171,9 +169,7 @@ describe('sharing a quote with a customer', () => {
   });
 
   it('History shows the quote’s timeline, oldest first', async () => {
-    await seller.goto(`${e2e.server.url}/calculator/${quote.id}`);
-    await seller.getByTestId('quote-number').waitFor();
-    await closeToast(seller, 'Configuration Loaded');
+    await openSavedQuote(seller, e2e.server.url, quote.id);
     await seller.getByRole('button', { name: 'History' }).click();
     const activity = seller.getByTestId('quote-activity');
     await activity.waitFor();
@@ -191,9 +187,7 @@ describe('sharing a quote with a customer', () => {
     await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
     // the seller changes the quote (revision 2, a draft again) and marks it sent from the Status menu
     expect((await seller.request.patch(`${e2e.server.url}/api/configurations/${changed.id}`, { data: { squareMeters: 2500 } })).status()).toBe(200);
-    await seller.goto(`${e2e.server.url}/calculator/${changed.id}`);
-    await seller.getByTestId('quote-number').waitFor();
-    await closeToast(seller, 'Configuration Loaded');
+    await openSavedQuote(seller, e2e.server.url, changed.id);
     await seller.getByRole('button', { name: 'Status' }).click();
     await seller.getByRole('menuitem', { name: 'Mark as sent' }).click();
     await closeToast(seller, `${changed.number}: marked sent`);
