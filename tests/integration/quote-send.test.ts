@@ -14,10 +14,11 @@ import { auditLog, emailLogs, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
 import { sendDueReminders } from '../../src/server/services/reminders';
 import { SECRET_FILE } from '../../src/server/secret';
+import { registerAccount } from '../support/accounts';
 import { demoIds, saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
 import { trpcCall } from '../support/trpc-http';
-import { appWithAdminAndUser, ADMIN, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -96,8 +97,8 @@ describe('a link that lasts', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ url: made.body.url, expiresAt: made.body.expiresAt, revision: 1 });
     expect((await admin.get(`/api/configurations/${q.id}/share`)).body.url).toBe(made.body.url);
-    const stranger = await t.login('door@example.com', 'Door12345').catch(() => null);
-    if (stranger) expect((await stranger.get(`/api/configurations/${q.id}/share`)).status).toBe(404);
+    const stranger = (await registerAccount(t)).client;
+    expect((await stranger.get(`/api/configurations/${q.id}/share`)).status).toBe(404);
 
     const token = (made.body.url as string).split('/q/')[1]!;
     const row = t.db.select().from(quoteShares).where(eq(quoteShares.configurationId, q.id)).get()!;
@@ -190,8 +191,7 @@ describe('POST /api/configurations/{id}/send', () => {
     const answered = await user.post(`/api/configurations/${q.id}/send`, {});
     expect(answered.status).toBe(409);
     expect((await admin.post(`/api/configurations/${q.id}/send`, {})).status).toBe(409);
-    const other = await t.login(ADMIN.email, ADMIN.password);
-    expect((await other.post('/api/configurations/999999/send', {})).status).toBe(404);
+    expect((await admin.post('/api/configurations/999999/send', {})).status).toBe(404);
     expect((await customer.post(`/api/configurations/${q.id}/send`, {})).status).toBe(401);
   });
 
