@@ -3,14 +3,11 @@
 // fingerprint of the accepted snapshot, recomputed here from the stored row), the customer's reads are counted, and
 // the customer's PDF is the owner's document. Both doors.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/shared/canonical-json';
 import { saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY, MINUTE } from '../support/clock';
+import { euro, pdfText } from '../support/documents';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
@@ -23,17 +20,12 @@ let ids: DemoIds;
 let user: TestClient;
 let admin: TestClient;
 let customer: TestClient;
-let tmp: string;
 
 beforeAll(async () => {
   ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser()));
   customer = t.client();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-accept-'));
 });
-afterAll(() => {
-  t.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const save = (extra: Record<string, unknown> = {}) =>
   saveCustomerQuote(user, ids, { name: 'Northwind HQ rollout', customerCompany: 'Contoso Ltd', customerEmail: 'ada@acme.test', ...extra });
@@ -47,13 +39,12 @@ async function share(id: number) {
 const get = async (id: number) => (await user.get(`/api/configurations/${id}`)).body;
 const view = async (token: string) => (await customer.get(`/api/shared/${token}`)).body;
 
-async function pdfText(url: string, as: TestClient | null): Promise<string> {
+/** The text of the PDF at `url`, fetched as `as` (null: signed out). */
+async function pdfTextAt(url: string, as: TestClient | null): Promise<string> {
   const headers: Record<string, string> = as?.cookie ? { cookie: as.cookie } : {};
   const res = await t.app.request(url, { headers });
   expect(res.status).toBe(200);
-  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return execFileSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']).toString('utf8');
+  return pdfText(new Uint8Array(await res.arrayBuffer()), t.dir);
 }
 
 describe('a link answers for exactly the revision it shows', () => {
@@ -237,8 +228,8 @@ describe('one document for the owner and the customer', () => {
   it('the customer’s PDF prints what the owner’s prints: prepared for, valid until, status, revision, and the Accepted block', async () => {
     const q = await save({ squareMeters: 300 });
     const token = await share(q.id);
-    const owners = await pdfText(`/api/configurations/${q.id}/pdf`, user);
-    const customers = await pdfText(`/api/shared/${token}/pdf`, null);
+    const owners = await pdfTextAt(`/api/configurations/${q.id}/pdf`, user);
+    const customers = await pdfTextAt(`/api/shared/${token}/pdf`, null);
     for (const text of [owners, customers]) {
       expect(text).toContain(`${q.number} · Revision 1`);
       expect(text).toContain('PREPARED FOR');
@@ -254,8 +245,8 @@ describe('one document for the owner and the customer', () => {
     // Amsterdam is UTC+1 in early March.
     const when = new Date(Date.parse(at) + 60 * MINUTE);
     const hhmm = `${String(when.getUTCHours()).padStart(2, '0')}:${String(when.getUTCMinutes()).padStart(2, '0')}`;
-    const acceptedOwner = await pdfText(`/api/configurations/${q.id}/pdf`, user);
-    const acceptedCustomer = await pdfText(`/api/shared/${token}/pdf`, null);
+    const acceptedOwner = await pdfTextAt(`/api/configurations/${q.id}/pdf`, user);
+    const acceptedCustomer = await pdfTextAt(`/api/shared/${token}/pdf`, null);
     for (const text of [acceptedOwner, acceptedCustomer]) {
       expect(text).toMatch(/Accepted by\s+Ada Lovelace \(ada@acme\.test\)/);
       expect(text).toContain(`${when.getUTCDate()} March 2026 at ${hhmm} (Europe/Amsterdam)`);
@@ -285,7 +276,3 @@ describe('one document for the owner and the customer', () => {
     expect(quote.tcv).toBe(owners.tcv);
   });
 });
-
-function euro(s: string): string {
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(s));
-}

@@ -2,7 +2,6 @@
 // owner can copy again that the database alone never yields, the mail itself read back from the outbox (subject,
 // sender, cc, body, link, PDF attached), sending again, reminders before expiry (once), and the customer's copy of
 // an acceptance. Both doors.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
@@ -17,6 +16,7 @@ import { SECRET_FILE } from '../../src/server/secret';
 import { registerAccount } from '../support/accounts';
 import { demoIds, saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
+import { euro, pdfText } from '../support/documents';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
@@ -53,7 +53,6 @@ async function outbox(): Promise<ParsedMail[]> {
   return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))));
 }
 const mailsTo = async (address: string) => (await outbox()).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((v) => v.address === address));
-const euro = (s: string) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(s));
 const linkIn = (text: string) => /http:\/\/[^\s]+\/q\/[a-z2-7]{32}/.exec(text)?.[0];
 
 describe('the seller: GET /api/company and PUT /api/admin/company', () => {
@@ -143,9 +142,7 @@ describe('POST /api/configurations/{id}/send', () => {
     const pdf = mail!.attachments[0]!;
     expect(pdf.contentType).toBe('application/pdf');
     expect(pdf.filename).toBe(`${q.number}-advanced-for-contoso-ltd.pdf`);
-    const file = path.join(t.dir, 'attached.pdf');
-    fs.writeFileSync(file, pdf.content);
-    const printed = execFileSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']).toString('utf8');
+    const printed = pdfText(pdf.content, t.dir);
     expect(printed).toContain(euro(q.tcv));
     expect(printed).toContain('Terms of Nordlicht Workplace GmbH');
     expect(printed).toContain('Invoices are due within 30 days.');
@@ -215,9 +212,7 @@ describe('after the answer', () => {
     const fingerprint = (await user.get(`/api/configurations/${q.id}`)).body.acceptance.fingerprint;
     expect(copy?.text).toContain(fingerprint);
     expect(copy?.attachments[0]?.contentType).toBe('application/pdf');
-    const file = path.join(t.dir, 'accepted.pdf');
-    fs.writeFileSync(file, copy!.attachments[0]!.content);
-    const printed = execFileSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']).toString('utf8');
+    const printed = pdfText(copy!.attachments[0]!.content, t.dir);
     expect(printed).toMatch(/Accepted by\s+Grace Hopper \(grace@fabrikam\.test\)/);
     const owner = (await mailsTo(USER.email)).filter((m) => m.subject?.startsWith(`Quote ${q.number} was accepted`));
     expect(owner).toHaveLength(1);

@@ -6,6 +6,7 @@ import { auditLog, emailLogs, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
 import { saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
+import { euro } from '../support/documents';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, ADMIN, APP_URL, USER, type TestApp, type TestClient } from '../support/test-app';
 
@@ -355,7 +356,3 @@ describe('expiry', () => {
     expect((await customer.get(`/api/shared/${link.token}`)).status).toBe(200);
   });
 });
-
-function euro(s: string): string {
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(s));
-}
