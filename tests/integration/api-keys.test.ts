@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedApp } from '../support/log-capture';
 import { MINUTE } from '../support/clock';
-import { ADMIN, createTestApp, TestClient, USER, type TestApp } from '../support/test-app';
+import { appWithAdminAndUser, TestClient, USER, type TestApp } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
 
 let t: TestApp;
@@ -18,11 +18,7 @@ const script = (key: string) => new TestClient(t.app, bearer(key));
 const dbText = () =>
   JSON.stringify(t.db.$client.prepare('SELECT * FROM api_keys').all()) + JSON.stringify(t.db.$client.prepare('SELECT * FROM audit_log').all());
 
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
 async function newKey(client: TestClient, scope: 'read' | 'write', name = `${scope} key`): Promise<string> {

@@ -6,8 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { registerAccount, tokenMailedTo } from '../support/accounts';
-import { demoIds, type DemoIds } from '../support/configurations';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { withDemoIds, type DemoIds } from '../support/configurations';
+import { ADMIN, appWithAdmin, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let ids: DemoIds;
@@ -15,9 +15,7 @@ let admin: TestClient;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = demoIds(t);
-  admin = await t.login(ADMIN.email, ADMIN.password);
+  ({ t, admin, ids } = await withDemoIds(appWithAdmin()));
   adminId = (await admin.get('/api/user')).body.id;
 });
 afterAll(() => t.closeWhenMailed());

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCsvChunks, AUDIT_EXPORT_CHUNK } from '../../src/server/services/audit';
 import { demoIds } from '../support/configurations';
 import { trpcCall } from '../support/trpc-http';
-import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
+import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
 let user: TestClient;
@@ -15,9 +15,7 @@ let quoteId: number;
 const TOGGLES = 120;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.login(USER.email, USER.password);
-  admin = await t.login(ADMIN.email, ADMIN.password);
+  ({ t, admin, user } = await appWithAdminAndUser());
   const q = await user.post('/api/configurations', { name: 'Busy timeline', packageId: demoIds(t).pkg('Advanced'), squareMeters: 100 });
   quoteId = q.body.id;
   for (let i = 0; i < TOGGLES; i++) {
