@@ -4,24 +4,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/database';
 import { getWithDrift } from '../../src/server/services/quote-life';
 import { insertConfiguration } from '../../src/server/services/configurations';
 import { TestClock } from '../support/clock';
-import { migrationsBefore } from '../support/migrations';
+import { databaseBefore } from '../support/migrations';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-migration-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 it('gives existing quotes a number, revision 1, draft and a validity, keeping their figures', () => {
-  const file = path.join(dir, 'app.db');
-  const old = new Database(file);
-  migrate(drizzle(old), { migrationsFolder: migrationsBefore(dir, '0005') });
-  old.prepare("INSERT INTO users (username, email, password_hash, created_at) VALUES ('a@x.test', 'a@x.test', 'x', 0)").run();
+  const { file, old } = databaseBefore(dir, '0005');
   const insert = old.prepare(`INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters,
     user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
     setup_fees_cents, tcv_cents, add_on_names, snapshot, created_at, updated_at)
