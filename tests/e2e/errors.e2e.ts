@@ -205,6 +205,9 @@ describe('when things go wrong', () => {
     await page.goto(`${e2e.server.url}/calculator/999999`);
     await page.getByRole('heading', { name: 'Quote not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/calculator/999999');
+    // not an empty calculator
+    expect(await page.getByRole('heading', { name: 'Configure Your Package' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Your saved configurations' }).waitFor();
     await screenshotBoth(page, 'errors-10-bad-id');
     await page.getByRole('link', { name: 'New configuration' }).click();
     await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
