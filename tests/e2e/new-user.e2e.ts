@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectClean } from './a11y';
 import { screenshot, serverAndBrowser, signInThroughApi } from './harness';
-import { horizontalOverflow, PHONE, screenshotBoth } from './screens';
+import { DESKTOP, horizontalOverflow, PHONE, screenshotBoth } from './screens';
 
 const WIDTHS = [1280, 1024] as const;
 
@@ -30,7 +30,7 @@ describe('what a new user trips over', () => {
   const longName = 'Harbour Offices headquarters, second and third floor with the new canteen';
 
   beforeAll(async () => {
-    page = await e2e.browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page = await e2e.browser.newPage({ viewport: DESKTOP });
     await signInThroughApi(page, e2e.server.url, 'demo@example.com', 'Demo12345', '/saved-configurations');
     const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number }[];
     for (let i = 0; i < 3; i++) {
@@ -88,7 +88,7 @@ describe('what a new user trips over', () => {
   }
 
   it('each page has its own title', async () => {
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.setViewportSize(DESKTOP);
     const titles: Record<string, string> = {
       '/saved-configurations': 'Saved Configurations · Quote Configurator',
       '/': 'Pricing Calculator · Quote Configurator',
@@ -130,7 +130,7 @@ describe('what a new user trips over', () => {
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const rows = await page.request.get(`${e2e.server.url}/api/configurations`);
     const id = ((await rows.json()) as { id: number }[])[0]!.id;
-    for (const viewport of [{ width: 1280, height: 860 }, PHONE]) {
+    for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.goto(`${e2e.server.url}/calculator/${id}`);
       const toast = page.locator('[data-testid="toast"]:not([data-state="closed"])').filter({ hasText: 'Configuration Loaded' });
@@ -148,7 +148,7 @@ describe('what a new user trips over', () => {
   });
 
   it('a used or unknown reset link says so when the page opens, and offers a new one', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const anon = await context.newPage();
     await anon.goto(`${e2e.server.url}/reset-password?token=not-a-real-token-at-all`);
     await anon.getByRole('heading', { name: 'Invalid reset link' }).waitFor();
@@ -159,7 +159,7 @@ describe('what a new user trips over', () => {
   });
 
   it('sharing or marking sent a quote without a customer asks who it is for first', async () => {
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.setViewportSize(DESKTOP);
     const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number }[];
     const res = await page.request.post(`${e2e.server.url}/api/configurations`, { data: { name: 'Nameless lead', packageId: packages[0]!.id } });
     const { id, number } = (await res.json()) as { id: number; number: string };

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi, serverAndBrowser } from './harness';
-import { closeToast, screenshotBoth } from './screens';
+import { closeToast, DESKTOP, screenshotBoth } from './screens';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -42,7 +42,7 @@ describe('API keys, webhooks and the catalogue file', () => {
   });
 
   it('a user makes an API key (shown once, copyable), a script uses it, and revoking it ends that', async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     page.on('pageerror', (e) => errors.push(e.message));
     await signInThroughApi(page, e2e.server.url, DEMO.email, DEMO.password, '/');
     await page.getByRole('button', { name: /^Account menu/ }).click();
@@ -83,7 +83,7 @@ describe('API keys, webhooks and the catalogue file', () => {
   });
 
   it('the admin adds a webhook (secret shown once), sends a test ping that verifies, and reads its deliveries', async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     page.on('pageerror', (e) => errors.push(e.message));
     await signInThroughApi(page, e2e.server.url, ADMIN.email, ADMIN.password, '/admin/dashboard');
     await page.getByRole('tab', { name: 'Webhooks', exact: true }).click();
@@ -127,7 +127,7 @@ describe('API keys, webhooks and the catalogue file', () => {
   });
 
   it('the admin exports the catalogue, imports a changed file, reads the dry run and applies it', async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
     page.on('pageerror', (e) => errors.push(e.message));
     await signInThroughApi(page, e2e.server.url, ADMIN.email, ADMIN.password, '/admin/dashboard');
     await page.getByRole('tab', { name: 'Packages', exact: true }).waitFor();
