@@ -1,5 +1,7 @@
 // The catalogue as a file (docs/API.md "The catalogue as a file"): export by name, import that makes the catalogue
 // equal to a file in one transaction (or, as a dry run, says what it would change), every problem listed at once.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminAndUser, ADMIN, createTestApp, type TestApp, type TestClient } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
@@ -173,8 +175,6 @@ describe('import', () => {
 
 describe('npm run db:seed -- --catalogue <file>', () => {
   it('loads a file into a database (accounts as usual), and refuses a file with problems, listing them, changing nothing', async () => {
-    const { execFileSync, spawnSync } = await import('node:child_process');
-    const fs = await import('node:fs');
     const file = await exportNow();
     // The cheapest package, so the export (packages by base price) lists it where the file does.
     file.packages.unshift({ name: 'Scripted', description: '', basePrice: '10.00', setupFee: '0.00', extraLocationPrice: '0.00', features: [], priceTiers: [], userPriceTiers: [] });
