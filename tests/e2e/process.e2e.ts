@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
+import { webhookReceiver } from '../support/webhook-receiver';
 import { startServer, type RunningServer } from './harness';
 
 describe('the server process', () => {
@@ -55,18 +54,10 @@ function clientOf(url: string, cookie?: string) {
 // Standard Webhooks says, to the receiver now answering 204.
 describe('a restart of the server process', () => {
   it('loses no delivery: a failed try before SIGTERM is delivered, signed, after the restart', { timeout: 120_000 }, async () => {
-    const received: { headers: Record<string, string>; body: string; answered: number }[] = [];
-    let answer = 500;
-    const receiver = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        received.push({ headers: req.headers as Record<string, string>, body, answered: answer });
-        res.writeHead(answer).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const rx = webhookReceiver();
+    rx.answer([], 500);
+    const { received } = rx;
+    const hookUrl = await rx.listen();
     const waitUntil = (condition: () => Promise<boolean>) => vi.waitFor(async () => expect(await condition()).toBe(true), { timeout: 30_000, interval: 50 });
     // retries 200 ms, 1 s, 6 s… apart, so this takes seconds
     const env = { WEBHOOK_RETRY_BASE_MS: '200' };
@@ -98,7 +89,7 @@ describe('a restart of the server process', () => {
       expect(received.every((r) => r.answered === 500)).toBe(true);
 
       expect(await first.stop({ keepFiles: true })).toBe(0);
-      answer = 204;
+      rx.answer([], 204);
 
       second = await startServer({ ...env, DATABASE_PATH: path.join(first.dir, 'app.db'), OUTBOX_DIR: path.join(first.dir, 'outbox') });
       // The session lives in the database too: the same cookie signs in to the restarted server.
@@ -120,8 +111,7 @@ describe('a restart of the server process', () => {
       // stop() again is harmless: it waits for the exit it already saw
       await second?.stop();
       await first.stop();
-      receiver.closeAllConnections();
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      await rx.close();
     }
   });
 });

@@ -3,11 +3,10 @@
 // once), sends a test ping that a local receiver verifies with standardwebhooks, reads the deliveries; and imports a
 // changed catalogue file, seeing the dry run's summary before Apply. Screenshots at 1280 px and 390 px.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookReceiver } from '../support/webhook-receiver';
 import { signInThroughApi, serverAndBrowser } from './harness';
 import { closeToast, DESKTOP, screenshotBoth } from './screens';
 
@@ -16,15 +15,8 @@ const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 
 describe('API keys, webhooks and the catalogue file', () => {
   const e2e = serverAndBrowser({ WEBHOOK_RETRY_BASE_MS: '200' });
-  const received: { headers: Record<string, string>; body: string }[] = [];
-  const receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(204).end();
-    });
-  });
+  const rx = webhookReceiver();
+  const { received } = rx;
   let hookUrl = '';
   let secret = '';
   const errors: string[] = [];
@@ -32,12 +24,11 @@ describe('API keys, webhooks and the catalogue file', () => {
   const api = (path: string, key: string) => fetch(`${e2e.server.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    rx.answer([], 204);
+    hookUrl = await rx.listen();
   });
   afterAll(async () => {
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
+    await rx.close();
     expect(errors).toEqual([]);
   });
 

@@ -11,50 +11,13 @@ import { RETRY_FACTORS, startWebhookDispatcher, type WebhookDispatcher } from '.
 import { TestClock } from '../support/clock';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
+import { webhookReceiver, type Received, type WebhookReceiver } from '../support/webhook-receiver';
 
 /** Real time: the signatures' timestamps are checked against it, and the retries wait for it. */
 class WallClock extends TestClock {
   override now(): Date {
     return new Date();
   }
-}
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1: answers each request with the next of `answers` (then 200), or never. */
-function receiver() {
-  const received: Received[] = [];
-  let answers: (number | 'hang')[] = [];
-  const hanging: http.ServerResponse[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      const answer = answers.shift() ?? 200;
-      if (answer === 'hang') hanging.push(res);
-      else res.writeHead(answer).end('ok');
-    });
-  });
-  return {
-    received,
-    answer(next: (number | 'hang')[]) {
-      answers = next;
-    },
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const r of hanging) r.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Waits for a condition, checking every 20 ms, failing after `ms`. */
@@ -72,7 +35,7 @@ const BASE_MS = 150;
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
-let rx: ReturnType<typeof receiver>;
+let rx: WebhookReceiver;
 let url: string;
 let dispatcher: WebhookDispatcher | undefined;
 const saved = { name: 'Hooked', packageId: 2, squareMeters: 800, addOns: [], discountIds: [], contractDuration: 24, customerEmail: 'ada@example.com' };
@@ -81,7 +44,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock: new WallClock() });
   admin = await t.login(ADMIN.email, ADMIN.password);
   user = await t.login(USER.email, USER.password);
-  rx = receiver();
+  rx = webhookReceiver();
   url = await rx.listen();
 });
 afterEach(async () => {
