@@ -19,7 +19,6 @@ async function pkg(id: number) {
 }
 const unitRanges = (tiers: UnitTier[]) => tiers.map((x) => [x.minSqm, x.maxSqm, x.pricePerSqm]);
 const userRanges = (tiers: UserTier[]) => tiers.map((x) => [x.minUsers, x.maxUsers, x.pricePerUser]);
-const put = (url: string, body: unknown) => admin.request('PUT', url, body);
 
 /** A package of its own for each test, so tests do not depend on each other's tiers. */
 async function freshPackage(body: Record<string, unknown> = {}) {
@@ -34,9 +33,9 @@ describe('access', () => {
       expect((await c.post('/api/packages/1/pricetiers', { minSqm: 10000, pricePerSqm: 1 })).status).toBe(status);
       expect((await c.patch('/api/packages/1/pricetiers/1', { pricePerSqm: 1 })).status).toBe(status);
       expect((await c.delete('/api/packages/1/pricetiers/1')).status).toBe(status);
-      expect((await c.request('PUT', '/api/packages/1/pricetiers', { tiers: [] })).status).toBe(status);
+      expect((await c.put('/api/packages/1/pricetiers', { tiers: [] })).status).toBe(status);
       expect((await c.post('/api/packages/1/user-price-tiers', { minUsers: 1000, pricePerUser: 1 })).status).toBe(status);
-      expect((await c.request('PUT', '/api/packages/1/user-price-tiers', { tiers: [] })).status).toBe(status);
+      expect((await c.put('/api/packages/1/user-price-tiers', { tiers: [] })).status).toBe(status);
     }
     expect(unitRanges((await pkg(1)).priceTiers)).toEqual([
       [100, 999, '3.00'],
@@ -173,7 +172,7 @@ describe('single user tiers', () => {
 describe('replace', () => {
   it('swaps unit tiers through PUT with the seed field names and answers the package', async () => {
     const p = await freshPackage({ priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 9 }] });
-    const res = await put(`/api/packages/${p.id}/pricetiers`, {
+    const res = await admin.put(`/api/packages/${p.id}/pricetiers`, {
       tiers: [
         { minSqm: 100, maxSqm: 499, pricePerSqm: '3.00' },
         { minSqm: 500, maxSqm: '', pricePerSqm: '2.00' },
@@ -210,7 +209,7 @@ describe('replace', () => {
       priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 3 }],
       userPriceTiers: [{ minUsers: 0, maxUsers: null, pricePerUser: 20 }],
     });
-    const res = await put(`/api/packages/${p.id}/user-price-tiers`, {
+    const res = await admin.put(`/api/packages/${p.id}/user-price-tiers`, {
       tiers: [
         { minUsers: 10, maxUsers: 54, pricePerUser: 15 },
         { minUsers: 55, maxUsers: null, pricePerUser: 6 },
@@ -226,7 +225,7 @@ describe('replace', () => {
 
   it('removes all tiers of a kind with an empty list', async () => {
     const p = await freshPackage({ priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 3 }] });
-    const res = await put(`/api/packages/${p.id}/pricetiers`, { tiers: [] });
+    const res = await admin.put(`/api/packages/${p.id}/pricetiers`, { tiers: [] });
     expect(res.status).toBe(200);
     expect(res.body.priceTiers).toEqual([]);
   });
@@ -255,17 +254,17 @@ describe('replace', () => {
     ],
   ])('refuses an invalid set (%#) with 400 and keeps the old tiers', async (tiers, message) => {
     const before = (await pkg(1)).priceTiers;
-    const res = await put('/api/packages/1/pricetiers', { tiers });
+    const res = await admin.put('/api/packages/1/pricetiers', { tiers });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect((await pkg(1)).priceTiers).toEqual(before);
   });
 
   it('refuses a body without a tier list, and answers 404 for an unknown package', async () => {
-    const missing = await put('/api/packages/1/pricetiers', {});
+    const missing = await admin.put('/api/packages/1/pricetiers', {});
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Tiers must be a list');
-    expect((await put('/api/packages/99999/pricetiers', { tiers: [] })).status).toBe(404);
+    expect((await admin.put('/api/packages/99999/pricetiers', { tiers: [] })).status).toBe(404);
   });
 
   it('is all or nothing: a write that fails halfway leaves the old tiers in place', async () => {
@@ -283,7 +282,7 @@ describe('replace', () => {
     // the internal error is written to the process log, never to the client
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
-      const res = await put(`/api/packages/${p.id}/pricetiers`, {
+      const res = await admin.put(`/api/packages/${p.id}/pricetiers`, {
         tiers: [
           { minSqm: 0, maxSqm: 499, pricePerSqm: 3 },
           { minSqm: 500, maxSqm: 776, pricePerSqm: 2 },
@@ -306,7 +305,7 @@ describe('tiers and quotes', () => {
     const p = await freshPackage({ basePrice: 100, priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 2 }] });
     const form = { packageId: p.id, pricingModel: 'sqm', squareMeters: 1000, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' };
     expect((await admin.post('/api/quote', form)).body).toMatchObject({ sqmPrice: 2000, total: 2100 });
-    await put(`/api/packages/${p.id}/pricetiers`, {
+    await admin.put(`/api/packages/${p.id}/pricetiers`, {
       tiers: [
         { minSqm: 0, maxSqm: 999, pricePerSqm: 2 },
         { minSqm: 1000, maxSqm: null, pricePerSqm: '1.25' },

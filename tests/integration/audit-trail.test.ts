@@ -56,7 +56,7 @@ describe('catalogue changes', () => {
     expect((await entries('?entity=category')).body[0]).toMatchObject({ action: 'create', after: { name: 'Audited category' } });
 
     const pkg = ids.pkg('Entry');
-    const replaced = await admin.request('PUT', `/api/packages/${pkg}/pricetiers`, { tiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 7.77 }] });
+    const replaced = await admin.put(`/api/packages/${pkg}/pricetiers`, { tiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 7.77 }] });
     expect(replaced.status).toBe(200);
     const e = (await entries(`?entity=package`)).body[0];
     expect(e).toMatchObject({ entityId: pkg, action: 'update' });

@@ -18,7 +18,7 @@ const exportNow = async () => {
   expect(res.status, res.text).toBe(200);
   return res.body;
 };
-const put = (file: unknown, dryRun?: boolean) => admin.request('PUT', `/api/admin/catalogue${dryRun === undefined ? '' : `?dryRun=${dryRun}`}`, file);
+const put = (file: unknown, dryRun?: boolean) => admin.put(`/api/admin/catalogue${dryRun === undefined ? '' : `?dryRun=${dryRun}`}`, file);
 const none = { created: [], updated: [], deleted: [] };
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 const auditCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
@@ -64,7 +64,7 @@ describe('import', () => {
       expect(made.status, made.text).toBe(201);
       other.db.$client.prepare('UPDATE users SET is_admin = 1').run();
       const boss = await other.login('boss@example.com', 'Boss123456');
-      const res = await boss.request('PUT', '/api/admin/catalogue', file);
+      const res = await boss.put('/api/admin/catalogue', file);
       expect(res.status, res.text).toBe(200);
       expect(res.body.packages.created).toEqual(file.packages.map((p: { name: string }) => p.name));
       expect((await boss.get('/api/admin/catalogue')).body).toEqual(file);
@@ -155,7 +155,7 @@ describe('import', () => {
       expect(res.body.issues.length).toBeGreaterThan(0);
     }
     expect((await put(before, 'maybe' as never)).status).toBe(400);
-    expect((await user.request('PUT', '/api/admin/catalogue', before)).status).toBe(403);
+    expect((await user.put('/api/admin/catalogue', before)).status).toBe(403);
   });
 
   it('over tRPC (admin.catalogue.import), one catalogue.changed event for the whole import', async () => {

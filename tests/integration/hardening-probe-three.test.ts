@@ -91,8 +91,8 @@ describe('invisible and format characters', () => {
     ['add-on name', (bad) => admin.post('/api/addons', { name: bad, setupFee: 1, monthlyFee: 1 })],
     ['category name', (bad) => admin.post('/api/addon-categories', { name: bad })],
     ['discount name', (bad) => admin.post('/api/discounts', { name: bad, type: 'percentage', value: 5 })],
-    ['company name', (bad) => admin.request('PUT', '/api/admin/company', { name: bad })],
-    ['company terms', (bad) => admin.request('PUT', '/api/admin/company', { name: 'Acme Sales', terms: bad })],
+    ['company name', (bad) => admin.put('/api/admin/company', { name: bad })],
+    ['company terms', (bad) => admin.put('/api/admin/company', { name: 'Acme Sales', terms: bad })],
     ['a sent quote’s message', async (bad) => {
       const saved = await user.post('/api/configurations', saveBody({ customerEmail: 'ada@acme.test' }));
       return user.post(`/api/configurations/${saved.body.id}/send`, { message: bad });
