@@ -49,6 +49,7 @@ describe('sending a quote from the app', () => {
         customerEmail: 'ada@contoso.test',
       },
     });
+    expect(res.status()).toBe(201);
     quote = await res.json();
   });
   afterAll(async () => {
@@ -126,7 +127,7 @@ describe('sending a quote from the app', () => {
 
   it('the saved list offers Send on every open quote', async () => {
     await seller.goto(`${e2e.server.url}/saved-configurations`);
-    const send = seller.getByRole('button', { name: `Send ${'Northwind HQ rollout (copy)'}` }).first();
+    const send = seller.getByRole('button', { name: 'Send Northwind HQ rollout (copy)' }).first();
     await send.waitFor();
     await send.click();
     const dialog = seller.getByRole('dialog', { name: `Send ${quote.number}` });
