@@ -3,6 +3,7 @@
 import { Badge, Box, Button, Dialog, Flex, HStack, List, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { QuoteActivity } from '../../components/share/QuoteActivity';
+import { FREQUENCY_WORDS } from '../../lib/condition-words';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { DialogShell } from '../../components/DialogShell';
@@ -108,8 +109,6 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-const frequency = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
-
 /** One revision, read-only: its inputs and its stored figures. */
 function RevisionView({ id, revision, onBack }: { id: number; revision: number; onBack: () => void }) {
   const q = trpc.configurations.revision.useQuery({ id, revision });
@@ -130,7 +129,7 @@ function RevisionView({ id, revision, onBack }: { id: number; revision: number; 
             <Row label="Package" value={d.packageName} />
             <Row label={d.pricingModel === 'sqm' ? 'Units' : 'Users'} value={String(d.pricingModel === 'sqm' ? d.squareMeters : d.userCount)} />
             <Row label="Locations" value={String(d.locations)} />
-            <Row label="Contract" value={`${d.contractDuration} months, ${frequency[d.paymentFrequency]}`} />
+            <Row label="Contract" value={`${d.contractDuration} months, ${FREQUENCY_WORDS[d.paymentFrequency]}`} />
             <Row label="Add-ons" value={d.addOns.length > 0 ? d.addOns.join(', ') : 'None'} />
             <Row label="Custom items" value={d.customItems.length > 0 ? d.customItems.map((c) => c.name).join(', ') : 'None'} />
           </SimpleGrid>
