@@ -6,6 +6,7 @@ import { QuoteActivity } from '../../components/share/QuoteActivity';
 import { FREQUENCY_WORDS } from '../../lib/condition-words';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { DialogCloseFooter } from '../../components/DialogCloseFooter';
 import { DialogShell } from '../../components/DialogShell';
 
 const signed = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '−' : '±'}${formatEuro(Math.abs(cents), { cents: true })}`;
@@ -87,11 +88,7 @@ export function HistoryDialog({ id, number, open, onClose }: { id: number; numbe
           </Stack>
         )}
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={close}>
-          Close
-        </Button>
-      </Dialog.Footer>
+      <DialogCloseFooter onClose={close} />
     </DialogShell>
   );
 }
