@@ -8,6 +8,7 @@ import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { DialogCloseFooter } from '../../components/DialogCloseFooter';
 import { DialogShell } from '../../components/DialogShell';
+import { Money } from '../../components/Money';
 
 const signed = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '−' : '±'}${formatEuro(Math.abs(cents), { cents: true })}`;
 const toCents = (euro: string) => Math.round(Number(euro) * 100);
@@ -99,9 +100,7 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      <Text fontWeight="medium" fontVariantNumeric="tabular-nums">
-        {formatEuro(value)}
-      </Text>
+      <Money value={value} fontWeight="medium" />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useReducer, type ReactNode } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
 import { DefinitionList, DefinitionRow as Evidence } from '../../components/DefinitionRows';
+import { Money } from '../../components/Money';
 import { FREQUENCY_WORDS } from '../../lib/condition-words';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
@@ -220,7 +221,7 @@ function Total({ label, value, strong }: { label: string; value: string; strong?
   return (
     <Flex justify="space-between" py="1" fontWeight={strong ? 'semibold' : 'normal'} textStyle={strong ? 'md' : 'sm'}>
       <Text>{label}</Text>
-      <Text fontVariantNumeric="tabular-nums">{formatEuro(value)}</Text>
+      <Money value={value} />
     </Flex>
   );
 }
