@@ -7,6 +7,7 @@ import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
 import { DefinitionList, DefinitionRow as Evidence } from '../../components/DefinitionRows';
 import { Money } from '../../components/Money';
+import { formatValidUntil } from '../../components/quote-status';
 import { FREQUENCY_WORDS } from '../../lib/condition-words';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
@@ -120,7 +121,7 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         </Info>
         <Info label="Prepared for">{customer.length > 0 ? customer.map((c) => <div key={c}>{c}</div>) : '—'}</Info>
         <Info label="Valid until">
-          {formatLocalDate(`${v.validUntil}T12:00:00Z`)}
+          {formatValidUntil(v.validUntil)}
           <br />
           {v.contractDuration} months, billed {FREQUENCY_WORDS[v.paymentFrequency]!.toLowerCase()}
         </Info>
