@@ -43,7 +43,6 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
     { enabled: open, placeholderData: keepPreviousData, retry: false },
   );
 
-  const close = () => !send.isPending && onClose();
   const submit = form.handleSubmit(async (values) => {
     if (!quote) return;
     try {
@@ -58,7 +57,7 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
   });
 
   return (
-    <DialogShell open={open} onClose={close} size="lg" tall formProps={{ noValidate: true, onSubmit: (e) => void submit(e) }}>
+    <DialogShell open={open} onClose={onClose} busy={send.isPending} size="lg" tall formProps={{ noValidate: true, onSubmit: (e) => void submit(e) }}>
       <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
         <Dialog.Title>Send {quote?.number}</Dialog.Title>
         <Text textStyle="sm" color="fg.muted">
@@ -109,7 +108,7 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
           )}
         </Stack>
       </Dialog.Body>
-      <DialogSubmitFooter onCancel={close} pending={send.isPending}>
+      <DialogSubmitFooter onCancel={onClose} pending={send.isPending}>
         <LuSend /> Send quote
       </DialogSubmitFooter>
     </DialogShell>
