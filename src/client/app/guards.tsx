@@ -34,7 +34,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A signed-in non-admin on an admin route: told why (its Access Denied words, docs/PRODUCT.md "The admin area"), then sent on as the seed says. */
+/** A signed-in non-admin on an admin route: told why (its Access Denied words, docs/PRODUCT.md "The admin area"), then sent on to /auth. */
 function NotAnAdmin() {
   useEffect(() => {
     notify('error', 'Access Denied', 'You need admin privileges to access this dashboard');

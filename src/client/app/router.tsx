@@ -1,4 +1,4 @@
-// Every route of both seeds. The admin area is one lazily loaded chunk: nothing of it is in the first screen.
+// Every route of the app. The admin area is one lazily loaded chunk: nothing of it is in the first screen.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/PageSpinner';

@@ -6,7 +6,7 @@ import { DialogShell } from './DialogShell';
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** Defaults to the seeds' "This action cannot be undone". */
+  /** Defaults to the product's "This action cannot be undone" (docs/PRODUCT.md "The admin area"). */
   description?: ReactNode;
   confirmLabel?: string;
   pending?: boolean;

@@ -3,7 +3,7 @@
 // a quote may go out unnamed (the server accepts it, and scripts do it).
 import { Button, Dialog, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { configurationMessages } from '../../shared/schemas/configuration';
+import { configurationMessages, configurationUpdateInput } from '../../shared/schemas/configuration';
 import { errorMessage, UNAVAILABLE_MESSAGE } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { DialogShell } from './DialogShell';
@@ -16,8 +16,6 @@ export interface CustomerTarget {
   customerName?: string | null;
   customerEmail?: string | null;
 }
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * `ask(quote, go)`: runs `go` at once when the quote names its customer; otherwise asks first and runs it after the
@@ -63,7 +61,7 @@ function CustomerFirstDialog({
     e.preventDefault();
     if (!target) return;
     if (!company.trim() && !name.trim() && !email.trim()) return setError('Enter the customer’s company, name or email');
-    if (email.trim() && !EMAIL_RE.test(email.trim())) return setError(configurationMessages.customerEmail);
+    if (!configurationUpdateInput.shape.customerEmail.safeParse(email).success) return setError(configurationMessages.customerEmail);
     try {
       await update.mutateAsync({ id: target.id, customerCompany: company.trim(), customerName: name.trim(), customerEmail: email.trim() });
       void utils.configurations.invalidate();

@@ -75,7 +75,7 @@ const ICONS: Record<CategoryIcon, { label: string; Icon: IconType }> = {
   globe: { label: 'Global', Icon: LuGlobe },
 };
 
-/** In the seed's order. */
+/** In CATEGORY_ICONS' order, the order the icon picker shows them in. */
 export const CATALOG_ICON_OPTIONS: CatalogIconOption[] = CATEGORY_ICONS.map((id) => ({ id, ...ICONS[id] }));
 
 export function isCatalogIcon(id: string | null | undefined): id is CategoryIcon {

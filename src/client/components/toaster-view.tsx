@@ -18,7 +18,7 @@ export const toaster = createToaster({
 export type ToastKind = 'success' | 'error' | 'info' | 'loading';
 
 /**
- * One call for every toast the seeds list; `error` is the seed's "destructive". Returns the toast id. The newest
+ * One call for every toast the screens show; `error` is the red one. Returns the toast id. The newest
  * message replaces the one showing (docs/PRODUCT.md "The calculator"): with max 1, a dismissed toast would otherwise hold the queue for
  * the whole remove delay (1,000,000 ms), and every later toast would wait that long.
  */

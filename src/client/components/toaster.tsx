@@ -17,7 +17,7 @@ function load(): Promise<ToasterModule> {
   return loading;
 }
 
-/** One call for every toast the seeds list; `error` is the seed's "destructive". The newest replaces the one showing. */
+/** One call for every toast the screens show; `error` is the red one. The newest replaces the one showing. */
 export function notify(kind: ToastKind, title: string, description?: string): void {
   void load().then((m) => m.show(kind, title, description));
 }

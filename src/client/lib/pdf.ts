@@ -2,6 +2,7 @@
 // on the server from the form. Both answer application/pdf with Content-Disposition: attachment, or a JSON error.
 import type { QuoteFormInput } from '../../shared/pricing/types';
 import { fetchOrOffline } from './errors';
+import { saveBlob } from './save-file';
 
 /** A saved configuration's PDF; a plain link with `download` works because the session cookie is same-origin. */
 export function configurationPdfUrl(id: number): string {
@@ -27,15 +28,7 @@ async function saveResponse(res: Response, fallback: string): Promise<void> {
     }
     throw new Error(message);
   }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileNameOf(res, fallback);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), fileNameOf(res, fallback));
 }
 
 /** Downloads a saved configuration's PDF; throws with the server's message on failure. */

@@ -2,16 +2,10 @@
 // plain statement that it will not be shown again.
 import { Alert, Button, Code, Flex } from '@chakra-ui/react';
 import { LuCopy } from 'react-icons/lu';
-import { notify } from '../toaster';
+import { copyToClipboard } from '../copy-link';
 
-async function copy(value: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(value);
-    notify('success', `${what} copied`);
-  } catch {
-    notify('error', `Failed to copy the ${what.toLowerCase()} to the clipboard`);
-  }
-}
+const copy = (value: string, what: string) =>
+  copyToClipboard(value, { copied: `${what} copied`, failed: `Failed to copy the ${what.toLowerCase()} to the clipboard` });
 
 export function ShownOnce({ label, value, note }: { label: string; value: string; note: string }) {
   return (

@@ -43,7 +43,6 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
     { enabled: open, placeholderData: keepPreviousData, retry: false },
   );
 
-  const close = () => !send.isPending && onClose();
   const submit = form.handleSubmit(async (values) => {
     if (!quote) return;
     try {
@@ -58,62 +57,60 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
   });
 
   return (
-    <DialogShell open={open} onClose={close} size="lg" tall>
-      <form noValidate onSubmit={(e) => void submit(e)} style={{ display: 'contents' }}>
-        <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
-          <Dialog.Title>Send {quote?.number}</Dialog.Title>
-          <Text textStyle="sm" color="fg.muted">
-            Mails the quote with its PDF and a link to accept it online. A draft is marked as sent.
-          </Text>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <Field.Root required invalid={!!errors.to}>
-              <Field.Label>To</Field.Label>
-              <Input type="email" autoComplete="email" placeholder="customer@example.com" {...form.register('to')} />
-              <Field.ErrorText>{errors.to?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.cc}>
-              <Field.Label>Cc</Field.Label>
-              <Input placeholder="Optional; separate addresses with commas" {...form.register('cc')} />
-              <Field.ErrorText>{errors.cc?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.message}>
-              <Field.Label>Message</Field.Label>
-              <Textarea rows={4} maxLength={SEND_MESSAGE_MAX} placeholder="Optional; shown above the quote's figures" {...form.register('message')} />
-              <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
-            </Field.Root>
-            <Box>
-              <Text textStyle="sm" fontWeight="medium" mb="1.5">
-                Preview
-              </Text>
-              <Box borderWidth="1px" rounded="l2" bg="bg.subtle" p="3" textStyle="sm" data-testid="send-preview" aria-live="polite">
-                {preview.data ? (
-                  <>
-                    <Text color="fg.muted">From {preview.data.from}</Text>
-                    <Text fontWeight="semibold" mb="2" overflowWrap="anywhere">
-                      {preview.data.subject}
-                    </Text>
-                    <Text whiteSpace="pre-line" overflowWrap="anywhere" maxH="14rem" overflowY="auto">
-                      {preview.data.text}
-                    </Text>
-                  </>
-                ) : (
-                  <Text color="fg.muted">{preview.isError ? errorMessage(preview.error, 'The preview could not be loaded') : 'Loading preview…'}</Text>
-                )}
-              </Box>
+    <DialogShell open={open} onClose={onClose} busy={send.isPending} size="lg" tall formProps={{ noValidate: true, onSubmit: (e) => void submit(e) }}>
+      <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="12">
+        <Dialog.Title>Send {quote?.number}</Dialog.Title>
+        <Text textStyle="sm" color="fg.muted">
+          Mails the quote with its PDF and a link to accept it online. A draft is marked as sent.
+        </Text>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Field.Root required invalid={!!errors.to}>
+            <Field.Label>To</Field.Label>
+            <Input type="email" autoComplete="email" placeholder="customer@example.com" {...form.register('to')} />
+            <Field.ErrorText>{errors.to?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.cc}>
+            <Field.Label>Cc</Field.Label>
+            <Input placeholder="Optional; separate addresses with commas" {...form.register('cc')} />
+            <Field.ErrorText>{errors.cc?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.message}>
+            <Field.Label>Message</Field.Label>
+            <Textarea rows={4} maxLength={SEND_MESSAGE_MAX} placeholder="Optional; shown above the quote's figures" {...form.register('message')} />
+            <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
+          </Field.Root>
+          <Box>
+            <Text textStyle="sm" fontWeight="medium" mb="1.5">
+              Preview
+            </Text>
+            <Box borderWidth="1px" rounded="l2" bg="bg.subtle" p="3" textStyle="sm" data-testid="send-preview" aria-live="polite">
+              {preview.data ? (
+                <>
+                  <Text color="fg.muted">From {preview.data.from}</Text>
+                  <Text fontWeight="semibold" mb="2" overflowWrap="anywhere">
+                    {preview.data.subject}
+                  </Text>
+                  <Text whiteSpace="pre-line" overflowWrap="anywhere" maxH="14rem" overflowY="auto">
+                    {preview.data.text}
+                  </Text>
+                </>
+              ) : (
+                <Text color="fg.muted">{preview.isError ? errorMessage(preview.error, 'The preview could not be loaded') : 'Loading preview…'}</Text>
+              )}
             </Box>
-            {send.isError && (
-              <Text color="fg.error" textStyle="sm" role="alert">
-                {errorMessage(send.error, 'The quote could not be sent.')}
-              </Text>
-            )}
-          </Stack>
-        </Dialog.Body>
-        <DialogSubmitFooter onCancel={close} pending={send.isPending}>
-          <LuSend /> Send quote
-        </DialogSubmitFooter>
-      </form>
+          </Box>
+          {send.isError && (
+            <Text color="fg.error" textStyle="sm" role="alert">
+              {errorMessage(send.error, 'The quote could not be sent.')}
+            </Text>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <DialogSubmitFooter onCancel={onClose} pending={send.isPending}>
+        <LuSend /> Send quote
+      </DialogSubmitFooter>
     </DialogShell>
   );
 }

@@ -1,12 +1,13 @@
 // API keys for scripts (docs/API.md "API keys"): the signed-in user's keys, a form to make one (shown once, with a Copy
 // button) and Revoke. Loaded only when opened from the user menu.
-import { Badge, Box, Button, Dialog, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuTrash2 } from 'react-icons/lu';
-import type { ApiKeyScope } from '../../../shared/schemas/api-keys';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../../shared/schemas/api-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogCloseFooter } from '../../components/DialogCloseFooter';
 import { DialogShell } from '../../components/DialogShell';
+import { NativeOptionSelect } from '../../components/OptionSelect';
 import { ShownOnce } from '../../components/secret/ShownOnce';
 import { notify } from '../../components/toaster';
 import { errorMessage, inputIssuesOf } from '../../lib/errors';
@@ -14,6 +15,7 @@ import { formatAdminDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
 const SCOPE_LABEL: Record<ApiKeyScope, string> = { read: 'Read only', write: 'Read and write' };
+const SCOPE_OPTIONS = API_KEY_SCOPES.map((value) => ({ value, label: SCOPE_LABEL[value] }));
 
 export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -76,13 +78,7 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
                 <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
                   <Field.Root flex="1">
                     <Field.Label>Access</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
-                        <option value="read">{SCOPE_LABEL.read}</option>
-                        <option value="write">{SCOPE_LABEL.write}</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <NativeOptionSelect options={SCOPE_OPTIONS} field={{ value: scope, onChange: (e) => setScope(e.target.value as ApiKeyScope) }} />
                   </Field.Root>
                   <Button type="submit" colorPalette="blue" loading={create.isPending} flexShrink={0}>
                     <LuKeyRound /> Create key

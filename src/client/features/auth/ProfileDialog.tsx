@@ -50,53 +50,59 @@ export function ProfileDialog({ user, open, onClose }: { user: User; open: boole
   }, [open]);
 
   return (
-    <DialogShell open={open} onClose={onClose} busy={save.isPending} tall initialFocusEl={() => usernameRef.current} contentProps={{ maxW: 'lg' }}>
-      <form noValidate onSubmit={form.handleSubmit((data) => save.mutate(data))} style={{ display: 'contents' }}>
-        <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-          <Dialog.Title>Profile Settings</Dialog.Title>
-          <Text color="fg.muted" fontSize="sm">
-            Update how your name and company appear on your quotes.
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      busy={save.isPending}
+      tall
+      initialFocusEl={() => usernameRef.current}
+      contentProps={{ maxW: 'lg' }}
+      formProps={{ noValidate: true, onSubmit: form.handleSubmit((data) => save.mutate(data)) }}
+    >
+      <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+        <Dialog.Title>Profile Settings</Dialog.Title>
+        <Text color="fg.muted" fontSize="sm">
+          Update how your name and company appear on your quotes.
+        </Text>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField label="Email" readOnly hint="Email cannot be changed for security reasons.">
+            <Input value={user.email} readOnly bg="bg.muted" color="fg.muted" name="email" />
+          </FormField>
+          <FormField label="Username" error={errors.username?.message}>
+            <Input
+              autoComplete="username"
+              {...usernameField}
+              ref={(el) => {
+                usernameFieldRef(el);
+                usernameRef.current = el;
+              }}
+            />
+          </FormField>
+          <ProfileNameFields register={(name) => form.register(name)} errors={errors} />
+          <Text fontSize="sm" color="fg.muted" bg="bg.subtle" rounded="md" px="3" py="2.5" borderWidth="1px">
+            Want to change your password?{' '}
+            <ChakraLink asChild color="blue.fg" fontWeight="medium">
+              <button
+                type="button"
+                onClick={() =>
+                  notify(
+                    'info',
+                    'Change your password',
+                    'Log out and use the "Forgot your password?" option on the login screen to set a new password.',
+                  )
+                }
+              >
+                Use password reset
+              </button>
+            </ChakraLink>
           </Text>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <FormField label="Email" readOnly hint="Email cannot be changed for security reasons.">
-              <Input value={user.email} readOnly bg="bg.muted" color="fg.muted" name="email" />
-            </FormField>
-            <FormField label="Username" error={errors.username?.message}>
-              <Input
-                autoComplete="username"
-                {...usernameField}
-                ref={(el) => {
-                  usernameFieldRef(el);
-                  usernameRef.current = el;
-                }}
-              />
-            </FormField>
-            <ProfileNameFields register={(name) => form.register(name)} errors={errors} />
-            <Text fontSize="sm" color="fg.muted" bg="bg.subtle" rounded="md" px="3" py="2.5" borderWidth="1px">
-              Want to change your password?{' '}
-              <ChakraLink asChild color="blue.fg" fontWeight="medium">
-                <button
-                  type="button"
-                  onClick={() =>
-                    notify(
-                      'info',
-                      'Change your password',
-                      'Log out and use the "Forgot your password?" option on the login screen to set a new password.',
-                    )
-                  }
-                >
-                  Use password reset
-                </button>
-              </ChakraLink>
-            </Text>
-          </Stack>
-        </Dialog.Body>
-        <DialogSubmitFooter onCancel={onClose} pending={save.isPending} pendingLabel="Saving...">
-          Save Changes
-        </DialogSubmitFooter>
-      </form>
+        </Stack>
+      </Dialog.Body>
+      <DialogSubmitFooter onCancel={onClose} pending={save.isPending} pendingLabel="Saving...">
+        Save Changes
+      </DialogSubmitFooter>
     </DialogShell>
   );
 }

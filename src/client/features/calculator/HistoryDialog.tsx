@@ -3,9 +3,12 @@
 import { Badge, Box, Button, Dialog, Flex, HStack, List, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { QuoteActivity } from '../../components/share/QuoteActivity';
+import { FREQUENCY_WORDS } from '../../lib/condition-words';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { DialogCloseFooter } from '../../components/DialogCloseFooter';
 import { DialogShell } from '../../components/DialogShell';
+import { Money } from '../../components/Money';
 
 const signed = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '−' : '±'}${formatEuro(Math.abs(cents), { cents: true })}`;
 const toCents = (euro: string) => Math.round(Number(euro) * 100);
@@ -86,11 +89,7 @@ export function HistoryDialog({ id, number, open, onClose }: { id: number; numbe
           </Stack>
         )}
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={close}>
-          Close
-        </Button>
-      </Dialog.Footer>
+      <DialogCloseFooter onClose={close} />
     </DialogShell>
   );
 }
@@ -101,14 +100,10 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      <Text fontWeight="medium" fontVariantNumeric="tabular-nums">
-        {formatEuro(value)}
-      </Text>
+      <Money value={value} fontWeight="medium" />
     </Stack>
   );
 }
-
-const frequency = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
 
 /** One revision, read-only: its inputs and its stored figures. */
 function RevisionView({ id, revision, onBack }: { id: number; revision: number; onBack: () => void }) {
@@ -130,7 +125,7 @@ function RevisionView({ id, revision, onBack }: { id: number; revision: number; 
             <Row label="Package" value={d.packageName} />
             <Row label={d.pricingModel === 'sqm' ? 'Units' : 'Users'} value={String(d.pricingModel === 'sqm' ? d.squareMeters : d.userCount)} />
             <Row label="Locations" value={String(d.locations)} />
-            <Row label="Contract" value={`${d.contractDuration} months, ${frequency[d.paymentFrequency]}`} />
+            <Row label="Contract" value={`${d.contractDuration} months, ${FREQUENCY_WORDS[d.paymentFrequency]}`} />
             <Row label="Add-ons" value={d.addOns.length > 0 ? d.addOns.join(', ') : 'None'} />
             <Row label="Custom items" value={d.customItems.length > 0 ? d.customItems.map((c) => c.name).join(', ') : 'None'} />
           </SimpleGrid>

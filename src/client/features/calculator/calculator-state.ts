@@ -157,7 +157,7 @@ export function allowsMultiple(ctx: CalculatorContext, categoryId: number | null
 
 /**
  * docs/PRODUCT.md "The calculator" defaults: the first package, 1 location, 36 months, annually, sqm; units and users at the package's
- * smallest tier minimum (units: 1 without tiers; users: the seed's fallback 10 without tiers).
+ * smallest tier minimum (units: 1 without tiers; users: 10 without tiers).
  */
 export function initialCalculatorState(ctx: CalculatorContext): CalculatorState {
   const pkg = orderPackages(ctx.catalog.packages)[0];

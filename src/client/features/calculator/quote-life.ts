@@ -1,7 +1,7 @@
 // The quote's life in the calculator (docs/PRODUCT.md "Saved quotes"), pure and tested without a DOM: which figures the summary shows
 // (a loaded quote's stored ones until an input changes), the drift line, read-only, and the customer/validity form.
 import { addDays, amsterdamDate } from '../../../shared/quote-dates';
-import { configurationMessages, VALID_UNTIL_MAX_DAYS } from '../../../shared/schemas/configuration';
+import { configurationMessages, configurationUpdateInput, VALID_UNTIL_MAX_DAYS } from '../../../shared/schemas/configuration';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type LoadedQuote = RouterOutputs['configurations']['get'];
@@ -51,12 +51,9 @@ export function quoteFieldsOf(q: { customerCompany: string | null; customerName:
 /** Today in Europe/Amsterdam: the first day a quote may be valid until. */
 export const todayInAmsterdam = (now = new Date()): string => amsterdamDate(now);
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The first problem with the fields, as the server would word it; null when they can be sent. */
 export function quoteFieldsError(v: QuoteFieldsValue, today: string): string | null {
-  const email = v.customerEmail.trim();
-  if (email !== '' && !EMAIL_RE.test(email)) return configurationMessages.customerEmail;
+  if (!configurationUpdateInput.shape.customerEmail.safeParse(v.customerEmail).success) return configurationMessages.customerEmail;
   if (v.validUntil !== '' && v.validUntil < today) return configurationMessages.validUntilPast;
   if (v.validUntil !== '' && v.validUntil > lastValidDay(today)) return configurationMessages.validUntilTooFar;
   return null;

@@ -2,12 +2,14 @@
 // sends: seller, number and revision, who prepared it for whom, the lines and totals exactly as stored, validity and
 // status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
 import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { TRPCClientError } from '@trpc/client';
 import { useReducer, type ReactNode } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
 import { DefinitionList, DefinitionRow as Evidence } from '../../components/DefinitionRows';
-import { errorMessage } from '../../lib/errors';
+import { Money } from '../../components/Money';
+import { formatValidUntil } from '../../components/quote-status';
+import { FREQUENCY_WORDS } from '../../lib/condition-words';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
@@ -16,7 +18,6 @@ import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusP
 const noPrint = { '@media print': { display: 'none !important' } } as const;
 const printGrid = { '@media print': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } as const;
 const printTotals = { '@media print': { maxWidth: '24rem' } } as const;
-const frequency = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
 
 export function CustomerQuotePage({ token }: { token: string }) {
   const view = trpc.shared.view.useQuery({ token }, { retry: false });
@@ -30,7 +31,7 @@ export function CustomerQuotePage({ token }: { token: string }) {
     );
   }
   if (view.isError || !view.data) {
-    const gone = view.error instanceof TRPCClientError && view.error.data?.httpStatus === 404;
+    const gone = httpStatusOf(view.error) === 404;
     return (
       <Shell>
         <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }}>
@@ -120,9 +121,9 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         </Info>
         <Info label="Prepared for">{customer.length > 0 ? customer.map((c) => <div key={c}>{c}</div>) : '—'}</Info>
         <Info label="Valid until">
-          {formatLocalDate(`${v.validUntil}T12:00:00Z`)}
+          {formatValidUntil(v.validUntil)}
           <br />
-          {v.contractDuration} months, billed {frequency[v.paymentFrequency].toLowerCase()}
+          {v.contractDuration} months, billed {FREQUENCY_WORDS[v.paymentFrequency]!.toLowerCase()}
         </Info>
       </SimpleGrid>
 
@@ -221,7 +222,7 @@ function Total({ label, value, strong }: { label: string; value: string; strong?
   return (
     <Flex justify="space-between" py="1" fontWeight={strong ? 'semibold' : 'normal'} textStyle={strong ? 'md' : 'sm'}>
       <Text>{label}</Text>
-      <Text fontVariantNumeric="tabular-nums">{formatEuro(value)}</Text>
+      <Money value={value} />
     </Flex>
   );
 }

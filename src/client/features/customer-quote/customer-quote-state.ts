@@ -1,6 +1,6 @@
 // The customer's page as a small state machine: reading, answering (accept / decline), answered. Pure, tested
 // without a DOM (customer-quote-state.test.ts).
-import type { SharedQuoteView } from '../../../shared/schemas/share';
+import { acceptInput, type SharedQuoteView } from '../../../shared/schemas/share';
 
 export type Panel = 'none' | 'accept' | 'decline';
 
@@ -34,9 +34,9 @@ export function customerQuoteReducer(state: CustomerQuoteState, action: Customer
   }
 }
 
-/** Accept can be sent once a name and an address are filled in and the confirmation is ticked. */
+/** Accept can be sent once a name and an address the server takes are filled in and the confirmation is ticked. */
 export function canSendAccept(s: CustomerQuoteState): boolean {
-  return s.name.trim() !== '' && /^\S+@\S+\.\S+$/.test(s.email.trim()) && s.confirmed;
+  return s.name.trim() !== '' && acceptInput.shape.email.safeParse(s.email).success && s.confirmed;
 }
 
 export const statusLabel: Record<SharedQuoteView['status'], string> = {

@@ -7,6 +7,7 @@ import type { CatalogueImportResult } from '../../../../shared/schemas/catalogue
 import { DialogShell } from '../../../components/DialogShell';
 import { notify } from '../../../components/toaster';
 import { errorMessage, inputIssuesOf, type InputIssue } from '../../../lib/errors';
+import { saveBlob } from '../../../lib/save-file';
 import { trpc } from '../../../lib/trpc';
 import { exportFileName, KIND_LABEL, summaryLines } from './import-summary';
 
@@ -19,12 +20,7 @@ export function CatalogueFileButtons() {
     setExporting(true);
     try {
       const file = await utils.admin.catalogue.export.fetch(undefined, { staleTime: 0 });
-      const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' });
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = exportFileName(new Date());
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 0);
+      saveBlob(new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }), exportFileName(new Date()));
     } catch (error) {
       notify('error', 'Export failed', errorMessage(error, 'Please try again.'));
     } finally {

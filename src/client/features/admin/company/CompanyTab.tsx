@@ -3,7 +3,7 @@
 // details it was made with.
 import { Box, Button, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COMPANY_TERMS_MAX, companyInput, type Company } from '../../../../shared/schemas/company';
@@ -26,19 +26,19 @@ const formValues = (c: Company): Values => ({
 export function CompanyTab() {
   const company = trpc.catalog.company.useQuery();
   const utils = trpc.useUtils();
-  const form = useForm<Values, unknown, z.output<typeof companyInput>>({ resolver: zodResolver(companyInput) });
+  // the form follows the stored details (react-hook-form resets to `values` when they change)
+  const values = useMemo(() => (company.data ? formValues(company.data) : undefined), [company.data]);
+  const form = useForm<Values, unknown, z.output<typeof companyInput>>({ resolver: zodResolver(companyInput), values });
   const errors = form.formState.errors;
   const save = trpc.admin.company.update.useMutation({
     onSuccess: (saved) => {
       utils.catalog.company.setData(undefined, saved);
+      // also when the stored details equal the old ones (only spaces were typed): the fields show what was stored
       form.reset(formValues(saved));
       notify('success', 'Company details saved', 'New quotes, links and mails use them.');
     },
     onError: (err) => notify('error', 'Company details not saved', errorMessage(err, 'Please try again.')),
   });
-  useEffect(() => {
-    if (company.data) form.reset(formValues(company.data));
-  }, [company.data, form]);
 
   if (!company.data) return <LoadingBlock label="Loading company details..." />;
   const terms = form.watch('terms') ?? '';

@@ -234,7 +234,7 @@ export function discountDraftToInput(
 ): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string; missing: string } {
   const value = d.value.trim() === '' ? null : parseHundredths(d.value);
   const conditions = d.conditions.map(conditionToInput);
-  // the seed's message, and what exactly is missing, so the admin need not guess
+  // the product's message, and what exactly is missing, so the admin need not guess
   const missing: string[] = [];
   if (d.name.trim() === '') missing.push('a rule name');
   if (value === null || value <= 0) missing.push('a value above 0');

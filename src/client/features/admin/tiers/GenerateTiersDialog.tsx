@@ -1,4 +1,4 @@
-// Auto-Generate dialog (docs/PRODUCT.md "Pricing", docs/PRODUCT.md "The admin area"): range, end prices and tier count with the seed's defaults and
+// Auto-Generate dialog (docs/PRODUCT.md "Pricing", docs/PRODUCT.md "The admin area"): range, end prices and tier count with the product's defaults and
 // limits, a preview of the tiers from the shared generator, and Generate (disabled while anything is invalid).
 import { Box, Dialog, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { DialogShell, DialogSubmitFooter } from '../../../components/DialogShell';

@@ -1,5 +1,5 @@
 // The Auto-Generate dialog's fields and rules (docs/PRODUCT.md "The admin area"): minimum below maximum, both end prices above 0,
-// 2 to 10 tiers; the seed's defaults per kind; the preview comes from the shared generator.
+// 2 to 10 tiers; the product's defaults per kind; the preview comes from the shared generator.
 import { formatMoney, parseMoney } from '../../../../shared/money';
 import { generateTiers, TierGeneratorError, TIER_COUNT_MAX, TIER_COUNT_MIN } from '../../../../shared/pricing/generate-tiers';
 import type { PricingTier } from '../../../../shared/pricing/types';

@@ -17,7 +17,7 @@ export function deliveryBadge(status: 'pending' | 'delivered' | 'failed'): { lab
   return { label: 'Pending', colorPalette: 'yellow' };
 }
 
-/** The last try's outcome in a few words: "200", "Answered 500", "ECONNREFUSED", or "Not tried yet". */
+/** The last try's outcome in a few words: its status code ("500"), its connection error ("ECONNREFUSED"), or "Not tried yet". */
 export function lastOutcome(d: { attempts: number; lastResponseCode: number | null; lastError: string | null }): string {
   if (d.attempts === 0) return 'Not tried yet';
   if (d.lastError) return d.lastError;
