@@ -7,7 +7,8 @@ import { copyToClipboard } from '../copy-link';
 const copy = (value: string, what: string) =>
   copyToClipboard(value, { copied: `${what} copied`, failed: `Failed to copy the ${what.toLowerCase()} to the clipboard` });
 
-export function ShownOnce({ label, value, note }: { label: string; value: string; note: string }) {
+/** `label` heads the box; `what` names the secret in the copy toasts ("Key copied"). */
+export function ShownOnce({ label, what, value, note }: { label: string; what: string; value: string; note: string }) {
   return (
     <Alert.Root status="success" variant="subtle" alignItems="flex-start">
       <Alert.Indicator />
@@ -18,7 +19,7 @@ export function ShownOnce({ label, value, note }: { label: string; value: string
           <Code data-testid="shown-once" px="2" py="1.5" fontSize="sm" wordBreak="break-all" flex="1" minW="0" bg="bg" borderWidth="1px">
             {value}
           </Code>
-          <Button size="sm" variant="outline" onClick={() => void copy(value, label)} flexShrink={0}>
+          <Button size="sm" variant="outline" onClick={() => void copy(value, what)} flexShrink={0}>
             <LuCopy /> Copy
           </Button>
         </Flex>

@@ -89,6 +89,7 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
             {made && (
               <ShownOnce
                 label={`Key "${made.name}" created`}
+                what="Key"
                 value={made.key}
                 note="Copy it now and keep it somewhere safe: it is shown only this once."
               />

@@ -174,6 +174,7 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
           <Stack gap="4">
             <ShownOnce
               label="Signing secret"
+              what="Signing secret"
               value={secret}
               note="The receiver checks each delivery's webhook-signature header with it (Standard Webhooks). It is shown only this once."
             />
