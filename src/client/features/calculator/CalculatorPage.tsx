@@ -381,26 +381,26 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0" asChild>
           <fieldset disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>
-          <ConfigureCard
-            packages={packages}
-            categories={catalog.categories}
-            addOns={catalog.addOns}
-            packageName={pkg?.name}
-            state={state}
-            quantityHint={quantityHint}
-            onSelectPackage={selectPackage}
-            dispatch={dispatch}
-          />
-          <CustomItemsCard items={state.customItems} dispatch={dispatch} />
-          <DiscountsPanel
-            discounts={catalog.discounts}
-            eligibleKey={eligibleKey}
-            selectedIds={state.selectedDiscountIds}
-            pricingModel={state.pricingModel}
-            appliedText={appliedText}
-            dispatch={dispatch}
-          />
-          </fieldset>
+            <ConfigureCard
+              packages={packages}
+              categories={catalog.categories}
+              addOns={catalog.addOns}
+              packageName={pkg?.name}
+              state={state}
+              quantityHint={quantityHint}
+              onSelectPackage={selectPackage}
+              dispatch={dispatch}
+            />
+            <CustomItemsCard items={state.customItems} dispatch={dispatch} />
+            <DiscountsPanel
+              discounts={catalog.discounts}
+              eligibleKey={eligibleKey}
+              selectedIds={state.selectedDiscountIds}
+              pricingModel={state.pricingModel}
+              appliedText={appliedText}
+              dispatch={dispatch}
+            />
+            </fieldset>
         </Stack>
         {/* sticky below the app's sticky header (4rem), never under it */}
         <Box position={{ lg: 'sticky' }} top={{ lg: '20' }} minW="0">

@@ -313,37 +313,37 @@ const SummaryHeader = memo(function SummaryHeader({
   saveLabel,
 }: Omit<PricingSummaryProps, 'quote' | 'pricingModel'> & { ready: boolean }) {
   return (
-        <Box bg="blue.solid" color="white" px="5" py="4">
-          <Flex justify="space-between" align="start" gap="3">
-            <Stack gap="0.5" minW="0">
-              <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider">
-                Pricing Summary
-              </Text>
-              <Heading as="h2" size="xl" id="summary-title" data-testid="summary-package">
-                {packageName}
-              </Heading>
-            </Stack>
-            <Badge variant="solid" bg="blue.800" color="white" size="md" data-testid="summary-frequency">
-              {frequencyLabel(paymentFrequency)}
-            </Badge>
-          </Flex>
-          <Stack gap="2" mt="3" data-html2canvas-ignore="true">
-            <SimpleGrid columns={3} gap="2">
-              <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onScreenshot} loading={capturing} disabled={!ready}>
-                <LuCamera /> Screenshot
-              </Button>
-              <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onDetails} disabled={!ready}>
-                <LuFileText /> Details
-              </Button>
-              <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onPdf} loading={pdfPending} disabled={!ready} aria-label="Download PDF">
-                <LuFileDown /> PDF
-              </Button>
-            </SimpleGrid>
-            <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} focusRingColor="white" onClick={onSave} w="full">
-              {saveLabel === undefined ? <LuSave /> : <LuCopy />} {saveLabel ?? 'Save'}
-            </Button>
-          </Stack>
-        </Box>
+    <Box bg="blue.solid" color="white" px="5" py="4">
+      <Flex justify="space-between" align="start" gap="3">
+        <Stack gap="0.5" minW="0">
+          <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider">
+            Pricing Summary
+          </Text>
+          <Heading as="h2" size="xl" id="summary-title" data-testid="summary-package">
+            {packageName}
+          </Heading>
+        </Stack>
+        <Badge variant="solid" bg="blue.800" color="white" size="md" data-testid="summary-frequency">
+          {frequencyLabel(paymentFrequency)}
+        </Badge>
+      </Flex>
+      <Stack gap="2" mt="3" data-html2canvas-ignore="true">
+        <SimpleGrid columns={3} gap="2">
+          <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onScreenshot} loading={capturing} disabled={!ready}>
+            <LuCamera /> Screenshot
+          </Button>
+          <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onDetails} disabled={!ready}>
+            <LuFileText /> Details
+          </Button>
+          <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onPdf} loading={pdfPending} disabled={!ready} aria-label="Download PDF">
+            <LuFileDown /> PDF
+          </Button>
+        </SimpleGrid>
+        <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} focusRingColor="white" onClick={onSave} w="full">
+          {saveLabel === undefined ? <LuSave /> : <LuCopy />} {saveLabel ?? 'Save'}
+        </Button>
+      </Stack>
+    </Box>
   );
 });
 
