@@ -126,9 +126,8 @@ const MobileTotalsBar = memo(function MobileTotalsBar({ monthly, tcv, target }: 
   if (!narrow) return null;
   return (
     <>
-      <Box hideFrom="lg" h="16" aria-hidden />
+      <Box h="16" aria-hidden />
       <Box
-        hideFrom="lg"
         position="fixed"
         insetX="0"
         bottom="0"
