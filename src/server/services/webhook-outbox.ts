@@ -52,13 +52,17 @@ export function enqueueEvent(db: Db, clock: Clock, type: WebhookEvent, data: unk
   announceDeliveries(db);
 }
 
-export function insertDelivery(db: Db, now: Date, webhookId: number, type: OutboxEvent, data: unknown): number {
+/**
+ * One delivery of an event to one webhook, due now: a new message (its own id, `now` as its timestamp). The events,
+ * the admin's ping and a resend all queue through here.
+ */
+export function insertDelivery(db: Db, now: Date, webhookId: number, type: OutboxEvent, data: unknown): typeof webhookDeliveries.$inferSelect {
   const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });
   return db
     .insert(webhookDeliveries)
     .values({ webhookId, messageId: newMessageId(), event: type, payload, status: 'pending', createdAt: now, nextAttemptAt: now })
-    .returning({ id: webhookDeliveries.id })
-    .get().id;
+    .returning()
+    .get();
 }
 
 /** What a quote event says about the quote: its number, status and stored figures, never its snapshot. */
