@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
-import { configurations, quoteShares, users } from '../../../db/schema';
+import { configurations, quoteShares } from '../../../db/schema';
 import type { BreakdownLineJson } from '../../shared/pricing';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
@@ -17,7 +17,7 @@ import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
 import { appSecretOf } from '../secret';
 import { recordAudit } from './audit';
-import { getCompany } from './company';
+import { savedDocumentParts } from './quote-pdf';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
 import { getConfiguration, readableStatusOf, todayOf } from './configurations';
 
@@ -41,10 +41,7 @@ function linesOf(breakdowns: BreakdownLineJson[]): SharedLine[] {
 
 /** The customer's view of the quote as it is now, with the seller as it is now: what a new link freezes. */
 export function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): FrozenView {
-  const owner = db.select({ email: users.email }).from(users).where(eq(users.id, q.userId)).get();
-  const company = getCompany(db, config);
-  const pricedAt = new Date(q.snapshot.pricedAt);
-  const preparedBy = { name: q.createdBy, email: owner?.email ?? null };
+  const { date, preparedBy, seller, terms } = savedDocumentParts(db, config, q);
   return {
     view: {
       number: q.number,
@@ -55,18 +52,14 @@ export function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): Fr
       tcv: q.tcv,
       contractDuration: q.contractDuration,
       paymentFrequency: q.paymentFrequency,
-      seller: { name: company.name, address: company.address, email: company.email, phone: company.phone, vatNumber: company.vatNumber },
-      terms: company.terms,
-      preparedBy,
+      // The seller's own fields only: the parts' seller is the Company record, terms included.
+      seller: { name: seller.name, address: seller.address, email: seller.email, phone: seller.phone, vatNumber: seller.vatNumber },
+      terms,
+      preparedBy: { name: preparedBy.name, email: preparedBy.email ?? null },
       preparedFor: { company: q.customerCompany, name: q.customerName, email: q.customerEmail },
       lines: linesOf(q.snapshot.breakdowns),
     },
-    pdf: {
-      number: q.number,
-      date: (Number.isNaN(pricedAt.getTime()) ? new Date(q.updatedAt) : pricedAt).toISOString(),
-      preparedBy: { name: preparedBy.name, company: '', email: preparedBy.email ?? undefined },
-      quote: q.snapshot,
-    },
+    pdf: { number: q.number, date: date.toISOString(), preparedBy, quote: q.snapshot },
   };
 }
 
