@@ -17,9 +17,9 @@ import type { Mailer } from '../mail/types';
 import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, notFound, todayOf } from './configurations';
+import { getConfiguration, moveStatus, notFound, todayOf } from './configurations';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
-import { freeze, makeLink, markSent, shareUrl, tokenOf } from './share-links';
+import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
 
 type Send = z.output<typeof sendInput>;
 
@@ -67,7 +67,7 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
     let token: string;
     if (reused) {
       token = reused.token;
-      if (quote.status === 'draft') markSent(db, clock, actor, quote.id);
+      if (quote.status === 'draft') moveStatus(db, clock, actor, quote.id, 'draft', 'sent');
     } else {
       token = makeLink(db, clock, config, actor, quote.id).token;
     }

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
-import { configurations, quoteShares } from '../../../db/schema';
+import { quoteShares } from '../../../db/schema';
 import type { BreakdownLineJson } from '../../shared/pricing';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
@@ -19,7 +19,7 @@ import { appSecretOf } from '../secret';
 import { recordAudit } from './audit';
 import { savedDocumentParts } from './quote-pdf';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, readableStatusOf, todayOf } from './configurations';
+import { getConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 export interface FrozenView {
@@ -71,12 +71,6 @@ export function tokenOf(config: Pick<AppConfig, 'appSecret' | 'databasePath'>, n
 
 export const shareUrl = (config: AppConfig, token: string) => `${config.appUrl}/q/${token}`;
 
-/** A draft handed to its customer (a link made, or mailed) is sent; the move is audited. Call inside a transaction. */
-export function markSent(db: Db, clock: Clock, actor: Actor, id: number): void {
-  db.update(configurations).set({ status: 'sent', updatedAt: clock.now() }).where(eq(configurations.id, id)).run();
-  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
-}
-
 export interface MadeLink {
   token: string;
   url: string;
@@ -98,7 +92,8 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
   const row = readableStatusOf(db, actor, id);
   if (row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const now = clock.now();
-  if (row.status === 'draft') markSent(db, clock, actor, id);
+  // A draft handed to its customer (a link made, or mailed) is sent.
+  if (row.status === 'draft') moveStatus(db, clock, actor, id, 'draft', 'sent');
   const revoked = revokeLiveLink(db, id, now);
   const quote = getConfiguration(db, clock, actor, id);
   const nonce = encodeBase32LowerCaseNoPadding(randomBytes(20));
