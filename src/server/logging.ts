@@ -48,7 +48,8 @@ export function isoTimeCached(now: () => number = Date.now): () => string {
  * still buffered is flushed when the process exits (pino registers that), so only a SIGKILL can lose the last lines.
  */
 export async function createLogger(level: LogLevel, destination?: DestinationStream): Promise<Logger> {
-  const options = { level, base: undefined, timestamp: isoTimeCached() };
+  // Every `err` a line carries is written as loggableError writes it: scrubbed of secrets, whoever logs it.
+  const options = { level, base: undefined, timestamp: isoTimeCached(), serializers: { err: loggableError } };
   if (destination) return pino(options, destination);
   if (process.stdout.isTTY) {
     const { default: pretty } = await import('pino-pretty');
