@@ -79,7 +79,7 @@ export function createApp(services: Services, options: AppOptions): Hono {
     if (!asset) return c.json(NOT_FOUND_BODY, 404);
     c.header('Content-Type', asset.type);
     c.header('Cache-Control', 'public, max-age=3600');
-    return c.body(typeof asset.body === 'string' ? asset.body : new Uint8Array(asset.body));
+    return c.body(asset.body);
   });
   // Files are sent as the Brotli or gzip copy the build wrote beside them when the browser accepts it. The assets'
   // names carry a hash of their content, so a browser keeps them for good; the page itself is checked every time, so

@@ -48,7 +48,8 @@ export function isoTimeCached(now: () => number = Date.now): () => string {
  * still buffered is flushed when the process exits (pino registers that), so only a SIGKILL can lose the last lines.
  */
 export async function createLogger(level: LogLevel, destination?: DestinationStream): Promise<Logger> {
-  const options = { level, base: undefined, timestamp: isoTimeCached() };
+  // Every `err` a line carries is written as loggableError writes it: scrubbed of secrets, whoever logs it.
+  const options = { level, base: undefined, timestamp: isoTimeCached(), serializers: { err: loggableError } };
   if (destination) return pino(options, destination);
   if (process.stdout.isTTY) {
     const { default: pretty } = await import('pino-pretty');
@@ -82,16 +83,19 @@ export function logRequest(log: Logger, c: HonoContext, status: number, startedA
 
 /** The answers a share link's path may end in after its token; anything else is not written either. */
 const SHARED_SUFFIXES = new Set(['', '/pdf', '/accept', '/decline']);
-/** `/api/shared/` however it is spelled (case, repeated slashes): whatever follows it is a token or a guess at one. */
-const SHARED_PREFIX = /^\/+api\/+shared(?=\/|$)/i;
+/**
+ * `/api/shared/` however it is spelled (case, repeated slashes): whatever follows it is a token or a guess at one. The
+ * one reading of a share link's API path, for the log and for the fixed headers (http/headers.ts isSharePath).
+ */
+export const SHARED_API_PREFIX = /^\/+api\/+shared(?=\/|$)/i;
 
 /**
  * A request path as the log writes it: a share link's token is a bearer secret (whoever has it can accept the quote),
  * so `/api/shared/<token>/pdf` is written `/api/shared/:token/pdf`. Every other path is written as it came.
  */
 export function loggedPath(path: string): string {
-  if (path.length < 11 || !SHARED_PREFIX.test(path)) return path;
-  const rest = path.replace(SHARED_PREFIX, '');
+  if (path.length < 11 || !SHARED_API_PREFIX.test(path)) return path;
+  const rest = path.replace(SHARED_API_PREFIX, '');
   if (rest === '' || rest === '/') return '/api/shared';
   const afterToken = rest.replace(/^\/+[^/]*/, '');
   return `/api/shared/:token${SHARED_SUFFIXES.has(afterToken) ? afterToken : '/…'}`;

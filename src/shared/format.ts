@@ -15,6 +15,11 @@ export function formatEuroAmount(amount: number): string {
   return euro.format(amount === 0 ? 0 : amount);
 }
 
+/** A money string as the API answers it ("1234.5", "1234.50") → "€1,234.50": the mails and the acceptance sentence. */
+export function formatEuroText(amount: string): string {
+  return formatEuroAmount(Number(amount));
+}
+
 /** A per-unit price with 2 to 4 decimals ("€2.4375", "€10.00"). */
 export function formatUnitPrice(amount: number): string {
   return unitEuro.format(amount === 0 ? 0 : amount);

@@ -166,6 +166,8 @@ describe('GET /api/docs', () => {
     expect((await t.client().get('/docs-assets/package.json')).status).toBe(404);
     expect((await t.client().get('/docs-assets/%2e%2e%2fpackage.json')).status).toBe(404);
     expect((await t.client().get('/docs-assets/index.html')).status).toBe(404);
+    // A name that only Object.prototype knows is no asset either (it once reached readFileSync: a 500).
+    expect((await t.client().get('/docs-assets/constructor')).status).toBe(404);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { SHARED_API_PREFIX } from '../logging';
 import { requestHeader } from './request-header';
 import { errorJson } from './error-body';
 
@@ -46,7 +47,7 @@ export const NO_REFERRER = 'no-referrer';
 
 /** Whether a path belongs to a share link (the customer's page `/q/<token>`, its data `/api/shared/<token>…`). */
 export function isSharePath(path: string): boolean {
-  return path.startsWith('/q/') || path === '/q' || /^\/+api\/+shared(?:\/|$)/i.test(path);
+  return path.startsWith('/q/') || path === '/q' || SHARED_API_PREFIX.test(path);
 }
 
 export interface FixedHeaders {

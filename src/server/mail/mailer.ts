@@ -8,7 +8,7 @@ import { emailLogs } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
-import { loggableError, logger } from '../logging';
+import { logger } from '../logging';
 import type { Mailer, MailResult, OutgoingMail } from './types';
 
 export const MASK = '••••';
@@ -54,7 +54,7 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
     try {
       db.update(emailLogs).set(changes).where(eq(emailLogs.id, logId)).run();
     } catch (error) {
-      logger.error({ err: loggableError(error), emailLogId: logId }, 'mail: could not record the outcome of an email log');
+      logger.error({ err: error, emailLogId: logId }, 'mail: could not record the outcome of an email log');
     }
   }
 

@@ -46,11 +46,23 @@ function swaggerFolder(): string | null {
   return folder;
 }
 
+interface DocsAsset {
+  body: string | Uint8Array<ArrayBuffer>;
+  type: string;
+}
+
+/** The assets read so far: each file is read once (the bundle is over a megabyte), not on every request for it. */
+const read = new Map<string, DocsAsset>();
+
 /** An asset of the reference page, or null when there is no such file. */
-export function docsAsset(name: string): { body: string | Buffer; type: string } | null {
+export function docsAsset(name: string): DocsAsset | null {
   if (name === 'init.js') return { body: INIT_SCRIPT, type: 'text/javascript; charset=utf-8' };
-  const type = ASSETS[name];
+  const known = read.get(name);
+  if (known) return known;
+  const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   const dir = swaggerFolder();
   if (!type || !dir) return null;
-  return { body: fs.readFileSync(path.join(dir, name)), type };
+  const asset = { body: new Uint8Array(fs.readFileSync(path.join(dir, name))), type };
+  read.set(name, asset);
+  return asset;
 }

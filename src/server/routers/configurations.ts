@@ -86,9 +86,9 @@ export const configurationsRouter = router({
   /** The live link for the share dialog: its URL to copy again, when it ends, its revision, whether it was opened. */
   shareStatus: protectedProcedure
     .input(configurationIdInput)
-    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.clock, ctx.config, ctx.user, input.id) })),
+    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.config, ctx.user, input.id) })),
   /** GET /api/configurations/{id}/share: the live link `{ url, expiresAt, revision }`; NOT_FOUND when there is none. */
-  link: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => liveLinkOf(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
+  link: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => liveLinkOf(ctx.db, ctx.config, ctx.user, input.id)),
   /** Mails the quote to its customer with the link and the PDF; a draft becomes sent. */
   send: protectedProcedure.input(sendInput).mutation(({ ctx, input }) => sendQuote(ctx, ctx.user, input)),
   /** The mail Send would write now, for the dialog's preview. */

@@ -30,10 +30,6 @@ function notFound(): DomainError {
   return new NotFoundError(USER_NOT_FOUND);
 }
 
-function conflict(message: string): DomainError {
-  return new ConflictError(message);
-}
-
 export function listUsers(db: Db): UserDto[] {
   return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
 }
@@ -80,7 +76,7 @@ export async function updateUser(
     transaction(db, () => {
       const user = findUserById(db, id);
       if (!user) throw notFound();
-      if (changes.isAdmin === false && user.isAdmin && countAdmins(db) <= 1) throw conflict(LAST_ADMIN_DEMOTE);
+      if (changes.isAdmin === false && user.isAdmin && countAdmins(db) <= 1) throw new ConflictError(LAST_ADMIN_DEMOTE);
       const { password: _password, ...fields } = changes;
       const set: Partial<UserRow> = { ...fields, ...(passwordHash !== undefined ? { passwordHash } : {}) };
       if (Object.keys(set).length > 0) db.update(users).set(set).where(eq(users.id, id)).run();
@@ -110,8 +106,8 @@ export function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id:
   transaction(db, () => {
     const user = findUserById(db, id);
     if (!user) throw notFound();
-    if (user.id === actor.userId) throw conflict(SELF_DELETE);
-    if (user.isAdmin && countAdmins(db) <= 1) throw conflict(LAST_ADMIN_DELETE);
+    if (user.id === actor.userId) throw new ConflictError(SELF_DELETE);
+    if (user.isAdmin && countAdmins(db) <= 1) throw new ConflictError(LAST_ADMIN_DELETE);
     db.delete(users).where(eq(users.id, id)).run();
     if (actor.clock) recordAudit(db, actor.clock, { userId: actor.userId }, { entity: 'user', entityId: id, action: 'delete', before: toUserDto(user) });
   });

@@ -9,8 +9,8 @@ import { hashToken } from '../auth/tokens';
 import type { SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
 import { perDatabase, transaction, type Db } from '../db/database';
+import { NotFoundError } from '../errors';
 import { recordAudit } from './audit';
-import { notFound } from './admin-catalog/errors';
 
 export const API_KEY_PREFIX = 'qc_';
 /** Characters of the key shown in lists: enough to tell keys apart, far too few to guess the rest. */
@@ -61,7 +61,7 @@ export function revokeApiKey(db: Db, clock: Clock, actorId: number, id: number, 
   transaction(db, () => {
     const where = ownerId === null ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, ownerId));
     const row = db.select().from(apiKeys).where(where).get();
-    if (!row) throw notFound('API key not found');
+    if (!row) throw new NotFoundError('API key not found');
     db.delete(apiKeys).where(eq(apiKeys.id, id)).run();
     recordAudit(db, clock, { userId: actorId }, { entity: 'api_key', entityId: id, action: 'delete', before: auditView(row) });
   });

@@ -121,33 +121,32 @@ function quoteNumbersOf(db: Db, items: readonly AuditEntry[]): Record<string, st
   return out;
 }
 
-/** Newest first, one page; `total` is every matching entry (X-Total-Count); `quoteNumbers` names the quotes on it. */
-export function listAudit(db: Db, q: AuditQuery): { items: AuditEntry[]; total: number; quoteNumbers: Record<string, string> } {
-  const where = whereOf(q);
-  const limit = q.limit ?? 50;
-  const page = q.page ?? 1;
+/** One page of the entries `where` selects, in `order` (`limit` default 50, `page` from 1), and how many it selects in all. */
+function auditPage(db: Db, where: SQL | undefined, order: SQL[], paging: { page?: number; limit?: number }): AuditPage {
+  const limit = paging.limit ?? 50;
+  const page = paging.page ?? 1;
   const rows = db
     .select()
     .from(auditLog)
     .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(...order)
     .limit(limit)
     .offset((page - 1) * limit)
     .all();
   const total = db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
-  const items = rows.map(toEntry);
-  return { items, total, quoteNumbers: quoteNumbersOf(db, items) };
+  return { items: rows.map(toEntry), total };
+}
+
+/** Newest first, one page; `total` is every matching entry (X-Total-Count); `quoteNumbers` names the quotes on it. */
+export function listAudit(db: Db, q: AuditQuery): AuditPage & { quoteNumbers: Record<string, string> } {
+  const page = auditPage(db, whereOf(q), [desc(auditLog.at), desc(auditLog.id)], q);
+  return { ...page, quoteNumbers: quoteNumbersOf(db, page.items) };
 }
 
 /** One quote's own entries, oldest first, one page (`limit` default 50); access is checked by the caller. */
 export function quoteTimeline(db: Db, configurationId: number, paging: { page?: number; limit?: number } = {}): AuditPage {
-  const where = and(eq(auditLog.entity, 'quote'), eq(auditLog.entityId, configurationId));
-  const limit = paging.limit ?? 50;
-  const page = paging.page ?? 1;
   // Entries are appended in time order: their id is their order (and the index's), cheaper than sorting by time.
-  const rows = db.select().from(auditLog).where(where).orderBy(asc(auditLog.id)).limit(limit).offset((page - 1) * limit).all();
-  const total = db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
-  return { items: rows.map(toEntry), total };
+  return auditPage(db, and(eq(auditLog.entity, 'quote'), eq(auditLog.entityId, configurationId)), [asc(auditLog.id)], paging);
 }
 
 /** Rows per step of the CSV export: a few milliseconds of work between two chances for other requests. */

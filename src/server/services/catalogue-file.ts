@@ -47,6 +47,15 @@ export class CatalogueFileError extends InvalidInputError {
   }
 }
 
+/**
+ * A `package` condition with each package it names (one, or a list) mapped: ids to names on export, names to ids on
+ * import. Any other condition as it is.
+ */
+function mapPackageRefs<C extends { type: unknown; value?: unknown }>(c: C, f: (ref: unknown) => unknown): C {
+  if (c.type !== 'package') return c;
+  return { ...c, value: Array.isArray(c.value) ? c.value.map(f) : f(c.value) };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Export
 
@@ -74,11 +83,9 @@ function toFile(c: CatalogDto): CatalogueFile {
       description: d.description,
       type: d.type,
       value: d.value,
-      conditions: d.conditions.map((k) => ({
-        type: k.type,
-        operator: k.operator,
-        value: k.type !== 'package' ? k.value : Array.isArray(k.value) ? k.value.map((id) => packageName.get(id as number) ?? `#${id}`) : (packageName.get(k.value as number) ?? `#${k.value}`),
-      })),
+      conditions: d.conditions.map((k) =>
+        mapPackageRefs({ type: k.type, operator: k.operator, value: k.value }, (id) => packageName.get(id as number) ?? `#${id as number}`),
+      ),
     })),
   };
 }
@@ -144,11 +151,9 @@ function parseDiscounts(items: unknown[], packageNames: string[], problems: File
     };
     let raw = item;
     if (typeof item === 'object' && item !== null && Array.isArray((item as { conditions?: unknown }).conditions)) {
-      const conditions = (item as { conditions: unknown[] }).conditions.map((c, j) => {
-        if (typeof c !== 'object' || c === null || (c as { type?: unknown }).type !== 'package') return c;
-        const v = (c as { value?: unknown }).value;
-        return { ...c, value: Array.isArray(v) ? v.map((n) => standIn(n, j)) : standIn(v, j) };
-      });
+      const conditions = (item as { conditions: unknown[] }).conditions.map((c, j) =>
+        typeof c !== 'object' || c === null ? c : mapPackageRefs(c as { type: unknown; value?: unknown }, (n) => standIn(n, j)),
+      );
       raw = { ...item, conditions };
     }
     const r = fileDiscountSchema.safeParse(raw);
@@ -159,9 +164,7 @@ function parseDiscounts(items: unknown[], packageNames: string[], problems: File
     const nameOf = (id: unknown) => packageNames[(id as number) - 1]!;
     return {
       ...r.data,
-      conditions: r.data.conditions.map((c: ConditionValue) =>
-        c.type !== 'package' ? c : { ...c, value: Array.isArray(c.value) ? c.value.map(nameOf) : nameOf(c.value) },
-      ),
+      conditions: r.data.conditions.map((c: ConditionValue) => mapPackageRefs(c, nameOf)),
     };
   });
 }
@@ -290,74 +293,71 @@ function apply(db: Db, clock: Clock, by: AuditBy, before: CatalogDto, parsed: Pa
     }
   }
 
-  const packageIds = new Map<string, number>();
-  for (const p of parsed.packages) {
-    const existing = idOf(before.packages, p.name);
-    if (existing === undefined) {
-      const made = createPackage(db, p, clock.now());
-      packageIds.set(p.name, made.id);
-      audit('package', made.id, 'create', null, made);
-      continue;
+  /**
+   * Each item of the file in order: created when the catalogue has no item of its name, updated when the diff found it
+   * changed, left alone otherwise. Answers every item's id by name.
+   */
+  const upsert = <T extends { name: string }>(
+    entity: string,
+    items: T[],
+    current: { id: number; name: string }[],
+    updated: string[],
+    create: (item: T) => { id: number },
+    get: (db: Db, id: number) => unknown,
+    update: (id: number, item: T) => unknown,
+  ): Map<string, number> => {
+    const ids = new Map<string, number>();
+    for (const item of items) {
+      const existing = idOf(current, item.name);
+      if (existing === undefined) {
+        const made = create(item);
+        ids.set(item.name, made.id);
+        audit(entity, made.id, 'create', null, made);
+        continue;
+      }
+      ids.set(item.name, existing);
+      if (!updated.includes(item.name)) continue;
+      const old = get(db, existing);
+      audit(entity, existing, 'update', old, update(existing, item));
     }
-    packageIds.set(p.name, existing);
-    if (!changes.packages.updated.includes(p.name)) continue;
-    const old = getPackage(db, existing);
-    const { priceTiers, userPriceTiers, ...columns } = p;
-    updatePackage(db, existing, columns);
-    replaceTiers(db, existing, 'unit', priceTiers);
-    replaceTiers(db, existing, 'user', userPriceTiers);
-    audit('package', existing, 'update', old, getPackage(db, existing));
-  }
+    return ids;
+  };
 
-  const categoryIds = new Map<string, number>();
-  for (const k of parsed.categories) {
-    const existing = idOf(before.categories, k.name);
-    if (existing === undefined) {
-      const made = createCategory(db, k);
-      categoryIds.set(k.name, made.id);
-      audit('category', made.id, 'create', null, made);
-      continue;
-    }
-    categoryIds.set(k.name, existing);
-    if (!changes.categories.updated.includes(k.name)) continue;
-    const old = getCategory(db, existing);
-    audit('category', existing, 'update', old, updateCategory(db, existing, k));
-  }
-
-  for (const a of parsed.addOns) {
-    const fields = {
-      name: a.name,
-      description: a.description,
-      setupFee: a.setupFee,
-      monthlyFee: a.monthlyFee,
-      availableForPackages: [...new Set(a.availableForPackages.map((n) => packageIds.get(n)!))],
-    };
-    const categoryId = a.category === null ? null : categoryIds.get(a.category)!;
-    const existing = idOf(before.addOns, a.name);
-    if (existing === undefined) {
-      const made = createAddOn(db, { ...fields, categoryId });
-      audit('addon', made.id, 'create', null, made);
-      continue;
-    }
-    if (!changes.addOns.updated.includes(a.name)) continue;
-    const old = getAddOn(db, existing);
-    const now = updateAddOn(db, existing, { ...fields, categoryId });
-    audit('addon', existing, 'update', old, now);
-  }
-
-  for (const d of parsed.discounts) {
-    const conditions = d.conditions.map((c) =>
-      c.type !== 'package' ? c : { ...c, value: Array.isArray(c.value) ? c.value.map((n) => packageIds.get(n as string)!) : packageIds.get(c.value as string)! },
-    ) as ConditionValue[];
-    const fields = { ...d, conditions };
-    const existing = idOf(before.discounts, d.name);
-    if (existing === undefined) {
-      const made = createDiscount(db, fields);
-      audit('discount', made.id, 'create', null, made);
-      continue;
-    }
-    if (!changes.discounts.updated.includes(d.name)) continue;
-    const old = getDiscount(db, existing);
-    audit('discount', existing, 'update', old, updateDiscount(db, existing, fields));
-  }
+  const packageIds = upsert(
+    'package',
+    parsed.packages,
+    before.packages,
+    changes.packages.updated,
+    (p) => createPackage(db, p, clock.now()),
+    getPackage,
+    (id, { priceTiers, userPriceTiers, ...columns }) => {
+      updatePackage(db, id, columns);
+      replaceTiers(db, id, 'unit', priceTiers);
+      replaceTiers(db, id, 'user', userPriceTiers);
+      return getPackage(db, id);
+    },
+  );
+  const categoryIds = upsert(
+    'category',
+    parsed.categories,
+    before.categories,
+    changes.categories.updated,
+    (k) => createCategory(db, k),
+    getCategory,
+    (id, k) => updateCategory(db, id, k),
+  );
+  const addOns = parsed.addOns.map((a) => ({
+    name: a.name,
+    description: a.description,
+    setupFee: a.setupFee,
+    monthlyFee: a.monthlyFee,
+    availableForPackages: [...new Set(a.availableForPackages.map((n) => packageIds.get(n)!))],
+    categoryId: a.category === null ? null : categoryIds.get(a.category)!,
+  }));
+  upsert('addon', addOns, before.addOns, changes.addOns.updated, (a) => createAddOn(db, a), getAddOn, (id, a) => updateAddOn(db, id, a));
+  const discounts = parsed.discounts.map((d) => ({
+    ...d,
+    conditions: d.conditions.map((c) => mapPackageRefs(c, (n) => packageIds.get(n as string)!)) as ConditionValue[],
+  }));
+  upsert('discount', discounts, before.discounts, changes.discounts.updated, (d) => createDiscount(db, d), getDiscount, (id, d) => updateDiscount(db, id, d));
 }

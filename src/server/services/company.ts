@@ -19,7 +19,7 @@ export function getCompany(db: Db, config: Pick<AppConfig, 'companyName'>): Comp
 
 /** PUT /api/admin/company: the whole record, audited with its value before and after. */
 export function updateCompany(db: Db, clock: Clock, config: Pick<AppConfig, 'companyName'>, actor: Actor, input: Company): Company {
-  audited(
+  return audited(
     db,
     clock,
     { userId: actor.id },
@@ -31,8 +31,8 @@ export function updateCompany(db: Db, clock: Clock, config: Pick<AppConfig, 'com
         .values({ id: ROW, ...values })
         .onConflictDoUpdate({ target: companySettings.id, set: values })
         .run();
+      return getCompany(db, config);
     },
-    () => ({ entityId: ROW, value: getCompany(db, config) }),
+    (company) => ({ entityId: ROW, value: company }),
   );
-  return getCompany(db, config);
 }

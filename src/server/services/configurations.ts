@@ -414,6 +414,16 @@ export function readableStatusOf(db: Db, actor: Actor, id: number): { status: Qu
   return row;
 }
 
+/**
+ * Moves a quote from `from` to `to` and audits the move, inside the caller's transaction; whether the move is allowed
+ * is the caller's check. A quote sent again after a decline starts without the old answer (the audit trail keeps it).
+ */
+export function moveStatus(db: Db, clock: Clock, actor: Actor, id: number, from: QuoteStatus, to: QuoteStatus): void {
+  const clearDecline = from === 'declined' ? { decline: null } : {};
+  db.update(configurations).set({ status: to, updatedAt: clock.now(), ...clearDecline }).where(eq(configurations.id, id)).run();
+  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: from }, after: { status: to } });
+}
+
 /** The fields of a quote's details (not its pricing) and how an entry names them. */
 const DETAIL_FIELDS = ['name', 'customerCompany', 'customerName', 'customerEmail', 'validUntil'] as const;
 

@@ -19,7 +19,6 @@ import type {
   StoredAddOn,
   StoredCustomItem,
 } from './configuration-types';
-import { recordAudit } from './audit';
 import {
   archiveRevision,
   auditRevision,
@@ -30,6 +29,7 @@ import {
   ownRowToChange,
   price,
   readableBy,
+  moveStatus,
   readableStatusOf,
   revisedColumns,
   todayOf,
@@ -94,10 +94,7 @@ export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: Qu
     }
     // Its prices no longer hold: the customer could not accept it either.
     if (to === 'accepted' && row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.acceptExpired);
-    // A quote sent again after a decline starts without the old answer (the audit trail keeps it).
-    const clearDecline = row.status === 'declined' ? { decline: null } : {};
-    db.update(configurations).set({ status: to, updatedAt: clock.now(), ...clearDecline }).where(eq(configurations.id, id)).run();
-    recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: row.status }, after: { status: to } });
+    moveStatus(db, clock, actor, id, row.status, to);
   });
   return getConfiguration(db, clock, actor, id);
 }

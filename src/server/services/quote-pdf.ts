@@ -15,7 +15,7 @@ import type { QuoteDocumentData } from '../pdf/quote-document';
 import { quoteTitle, type SharedSeller } from '../../shared/schemas/share';
 import { getCompany } from './company';
 import { creatorName } from './configuration-rows';
-import type { Actor } from './configuration-types';
+import type { Actor, ConfigurationDetailDto } from './configuration-types';
 import { getConfiguration } from './configurations';
 import { priceQuote } from './quote';
 
@@ -120,19 +120,30 @@ function withoutIds(q: QuoteResultJson): QuoteResultJson {
   };
 }
 
-/** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
-export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): QuotePdfData {
-  const c = getConfiguration(db, clock, actor, id);
+/**
+ * A saved quote's document apart from its life, as of now: its number and snapshot, the day it was priced, the owner
+ * as the customer's contact, the seller as the Company tab has it. The owner's PDF reads these when it prints; a share
+ * link freezes them when it is made (share-links.ts freeze), so both print the same.
+ */
+export function savedDocumentParts(db: Db, config: Pick<AppConfig, 'companyName'>, c: ConfigurationDetailDto): Omit<SavedDocument, 'life'> {
   const owner = db.select({ email: users.email }).from(users).where(eq(users.id, c.userId)).get();
   const pricedAt = new Date(c.snapshot.pricedAt);
   const company = getCompany(db, config);
-  return savedDocument({
+  return {
     number: c.number,
     date: Number.isNaN(pricedAt.getTime()) ? new Date(c.updatedAt) : pricedAt,
     preparedBy: { name: c.createdBy, company: '', email: owner?.email },
     seller: company,
     terms: company.terms,
     quote: c.snapshot,
+  };
+}
+
+/** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
+export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): QuotePdfData {
+  const c = getConfiguration(db, clock, actor, id);
+  return savedDocument({
+    ...savedDocumentParts(db, config, c),
     life: {
       revision: c.revision,
       status: c.status,

@@ -2,7 +2,7 @@
 // sender, the owner as reply-to, the message, figures, validity, the link and the PDF attached. Sending again reuses
 // the live link while it still shows the current revision; otherwise it shares again (the old link revoked). The
 // link's token is masked in the email log, as reset tokens are: it exists only in the sent mail.
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError } from '../errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import { quoteShares } from '../../../db/schema';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
@@ -17,9 +17,9 @@ import type { Mailer } from '../mail/types';
 import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, todayOf } from './configurations';
+import { getConfiguration, moveStatus, notFound, todayOf } from './configurations';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
-import { freeze, makeLink, markSent, shareUrl, tokenOf } from './share-links';
+import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
 
 type Send = z.output<typeof sendInput>;
 
@@ -67,7 +67,7 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
     let token: string;
     if (reused) {
       token = reused.token;
-      if (quote.status === 'draft') markSent(db, clock, actor, quote.id);
+      if (quote.status === 'draft') moveStatus(db, clock, actor, quote.id, 'draft', 'sent');
     } else {
       token = makeLink(db, clock, config, actor, quote.id).token;
     }
@@ -84,7 +84,7 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
     return { to, token, link: reused ? ('reused' as const) : ('new' as const) };
   });
   const link = liveLinkOfQuote(db, input.id);
-  if (!link) throw new NotFoundError('Configuration not found');
+  if (!link) throw notFound();
   const doc = linkDocument(link, todayOf(clock));
   const pdf = await renderQuotePdfOffThread(doc.document);
   const url = shareUrl(config, made.token);

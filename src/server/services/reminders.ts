@@ -8,7 +8,7 @@ import { addDays } from '../../shared/quote-dates';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
-import { loggableError, logger } from '../logging';
+import { logger } from '../logging';
 import { quoteReminderMail } from '../mail/templates/quote-mails';
 import type { Mailer } from '../mail/types';
 import { recordAudit } from './audit';
@@ -88,7 +88,7 @@ export function startReminders(ctx: ReminderContext): { stop(): Promise<void> } 
   const scan = () => {
     if (running) return;
     running = sendDueReminders(ctx)
-      .catch((error: unknown) => logger.error({ err: loggableError(error) }, 'reminders: a scan failed'))
+      .catch((error: unknown) => logger.error({ err: error }, 'reminders: a scan failed'))
       .finally(() => {
         running = null;
       });

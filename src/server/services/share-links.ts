@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
-import { configurations, quoteShares, users } from '../../../db/schema';
+import { quoteShares } from '../../../db/schema';
 import type { BreakdownLineJson } from '../../shared/pricing';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
@@ -17,9 +17,9 @@ import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
 import { appSecretOf } from '../secret';
 import { recordAudit } from './audit';
-import { getCompany } from './company';
+import { savedDocumentParts } from './quote-pdf';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
-import { getConfiguration, notFound, readableBy, readableStatusOf, todayOf } from './configurations';
+import { getConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 export interface FrozenView {
@@ -41,10 +41,7 @@ function linesOf(breakdowns: BreakdownLineJson[]): SharedLine[] {
 
 /** The customer's view of the quote as it is now, with the seller as it is now: what a new link freezes. */
 export function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): FrozenView {
-  const owner = db.select({ email: users.email }).from(users).where(eq(users.id, q.userId)).get();
-  const company = getCompany(db, config);
-  const pricedAt = new Date(q.snapshot.pricedAt);
-  const preparedBy = { name: q.createdBy, email: owner?.email ?? null };
+  const { date, preparedBy, seller, terms } = savedDocumentParts(db, config, q);
   return {
     view: {
       number: q.number,
@@ -55,18 +52,14 @@ export function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): Fr
       tcv: q.tcv,
       contractDuration: q.contractDuration,
       paymentFrequency: q.paymentFrequency,
-      seller: { name: company.name, address: company.address, email: company.email, phone: company.phone, vatNumber: company.vatNumber },
-      terms: company.terms,
-      preparedBy,
+      // The seller's own fields only: the parts' seller is the Company record, terms included.
+      seller: { name: seller.name, address: seller.address, email: seller.email, phone: seller.phone, vatNumber: seller.vatNumber },
+      terms,
+      preparedBy: { name: preparedBy.name, email: preparedBy.email ?? null },
       preparedFor: { company: q.customerCompany, name: q.customerName, email: q.customerEmail },
       lines: linesOf(q.snapshot.breakdowns),
     },
-    pdf: {
-      number: q.number,
-      date: (Number.isNaN(pricedAt.getTime()) ? new Date(q.updatedAt) : pricedAt).toISOString(),
-      preparedBy: { name: preparedBy.name, company: '', email: preparedBy.email ?? undefined },
-      quote: q.snapshot,
-    },
+    pdf: { number: q.number, date: date.toISOString(), preparedBy, quote: q.snapshot },
   };
 }
 
@@ -78,12 +71,6 @@ export function tokenOf(config: Pick<AppConfig, 'appSecret' | 'databasePath'>, n
 
 export const shareUrl = (config: AppConfig, token: string) => `${config.appUrl}/q/${token}`;
 
-/** A draft handed to its customer (a link made, or mailed) is sent; the move is audited. Call inside a transaction. */
-export function markSent(db: Db, clock: Clock, actor: Actor, id: number): void {
-  db.update(configurations).set({ status: 'sent', updatedAt: clock.now() }).where(eq(configurations.id, id)).run();
-  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
-}
-
 export interface MadeLink {
   token: string;
   url: string;
@@ -91,25 +78,30 @@ export interface MadeLink {
   revision: number;
 }
 
+/** Revokes the quote's live link, if it has one (a quote has at most one); answers how many were revoked. */
+function revokeLiveLink(db: Db, id: number, now: Date): number {
+  return db
+    .update(quoteShares)
+    .set({ revokedAt: now })
+    .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
+    .run().changes;
+}
+
 /** A new link for the quote as it is now (the live one revoked); a draft becomes sent. Call inside a transaction. */
 export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): MadeLink {
   const row = readableStatusOf(db, actor, id);
   if (row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const now = clock.now();
-  const by = { userId: actor.id };
-  if (row.status === 'draft') markSent(db, clock, actor, id);
-  const revoked = db
-    .update(quoteShares)
-    .set({ revokedAt: now })
-    .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-    .run().changes;
+  // A draft handed to its customer (a link made, or mailed) is sent.
+  if (row.status === 'draft') moveStatus(db, clock, actor, id, 'draft', 'sent');
+  const revoked = revokeLiveLink(db, id, now);
   const quote = getConfiguration(db, clock, actor, id);
   const nonce = encodeBase32LowerCaseNoPadding(randomBytes(20));
   const token = tokenOf(config, nonce);
   db.insert(quoteShares)
     .values({ tokenHash: hashToken(token), nonce, configurationId: id, revision: quote.revision, view: freeze(db, config, quote), createdAt: now, createdBy: actor.id })
     .run();
-  recordAudit(db, clock, by, { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } });
+  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } });
   return { token, url: shareUrl(config, token), expiresAt: endOfAmsterdamDay(row.validUntil).toISOString(), revision: quote.revision };
 }
 
@@ -122,14 +114,8 @@ export function shareQuote(db: Db, clock: Clock, config: AppConfig, actor: Actor
 /** DELETE /api/configurations/{id}/share: 204; 404 when the quote has no live link. */
 export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): void {
   transaction(db, () => {
-    const row = db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.id, id), readableBy(actor))).get();
-    if (!row) throw notFound();
-    const revoked = db
-      .update(quoteShares)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
-      .run().changes;
-    if (revoked === 0) throw new NotFoundError(shareMessages.noLink);
+    readableStatusOf(db, actor, id);
+    if (revokeLiveLink(db, id, clock.now()) === 0) throw new NotFoundError(shareMessages.noLink);
     recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'link_revoked' });
   });
 }
@@ -146,8 +132,8 @@ export interface LiveShare {
 }
 
 /** The live link of a quote, for its owner (the share and send dialogs); null when there is none. */
-export function liveShareOf(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): LiveShare | null {
-  const q = getConfiguration(db, clock, actor, id);
+export function liveShareOf(db: Db, config: AppConfig, actor: Actor, id: number): LiveShare | null {
+  const q = readableStatusOf(db, actor, id);
   const s = db
     .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt, revision: quoteShares.revision, nonce: quoteShares.nonce, sentTo: quoteShares.sentTo })
     .from(quoteShares)
@@ -165,8 +151,8 @@ export function liveShareOf(db: Db, clock: Clock, config: AppConfig, actor: Acto
 }
 
 /** GET /api/configurations/{id}/share: `{ url, expiresAt, revision }` of the live link; 404 when there is none. */
-export function liveLinkOf(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string | null; expiresAt: string; revision: number } {
-  const live = liveShareOf(db, clock, config, actor, id);
+export function liveLinkOf(db: Db, config: AppConfig, actor: Actor, id: number): { url: string | null; expiresAt: string; revision: number } {
+  const live = liveShareOf(db, config, actor, id);
   if (!live) throw new NotFoundError(shareMessages.noLink);
   return { url: live.url, expiresAt: live.expiresAt, revision: live.revision };
 }

@@ -52,13 +52,17 @@ export function enqueueEvent(db: Db, clock: Clock, type: WebhookEvent, data: unk
   announceDeliveries(db);
 }
 
-export function insertDelivery(db: Db, now: Date, webhookId: number, type: OutboxEvent, data: unknown): number {
+/**
+ * One delivery of an event to one webhook, due now: a new message (its own id, `now` as its timestamp). The events,
+ * the admin's ping and a resend all queue through here.
+ */
+export function insertDelivery(db: Db, now: Date, webhookId: number, type: OutboxEvent, data: unknown): typeof webhookDeliveries.$inferSelect {
   const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });
   return db
     .insert(webhookDeliveries)
     .values({ webhookId, messageId: newMessageId(), event: type, payload, status: 'pending', createdAt: now, nextAttemptAt: now })
-    .returning({ id: webhookDeliveries.id })
-    .get().id;
+    .returning()
+    .get();
 }
 
 /** What a quote event says about the quote: its number, status and stored figures, never its snapshot. */
@@ -96,7 +100,19 @@ function quoteData(db: Db, id: number, fallback: unknown): unknown {
 }
 
 const CATALOGUE_ENTITIES = new Set(['package', 'addon', 'category', 'discount']);
-const STATUS_EVENTS: Record<string, WebhookEvent> = { sent: 'quote.sent', accepted: 'quote.accepted', declined: 'quote.declined' };
+/** A quote entry's action, and a status change's new status, as the event it stands for. */
+const QUOTE_EVENTS = new Map<string, WebhookEvent>([
+  ['created', 'quote.created'],
+  ['opened', 'quote.viewed'],
+  ['accepted', 'quote.accepted'],
+  ['declined', 'quote.declined'],
+  ['deleted', 'quote.deleted'],
+]);
+const STATUS_EVENTS = new Map<string | undefined, WebhookEvent>([
+  ['sent', 'quote.sent'],
+  ['accepted', 'quote.accepted'],
+  ['declined', 'quote.declined'],
+]);
 
 /**
  * The webhook event an audit entry stands for, queued in the same transaction: every event is also an audit entry, so
@@ -112,14 +128,8 @@ export function enqueueForAudit(
     return;
   }
   if (entry.entity !== 'quote' || entry.entityId === null) return;
-  const after = (entry.after ?? {}) as { status?: string };
-  let type: WebhookEvent | undefined;
-  if (entry.action === 'created') type = 'quote.created';
-  else if (entry.action === 'opened') type = 'quote.viewed';
-  else if (entry.action === 'accepted') type = 'quote.accepted';
-  else if (entry.action === 'declined') type = 'quote.declined';
-  else if (entry.action === 'deleted') type = 'quote.deleted';
-  else if (entry.action === 'status_changed' && after.status) type = STATUS_EVENTS[after.status];
+  const type =
+    entry.action === 'status_changed' ? STATUS_EVENTS.get((entry.after as { status?: string } | null | undefined)?.status) : QUOTE_EVENTS.get(entry.action);
   const id = entry.entityId;
   if (type) enqueueEvent(db, clock, type, () => quoteData(db, id, entry.before ?? {}));
 }

@@ -6,9 +6,9 @@ import { webhookDeliveries, webhooks } from '../../../db/schema';
 import type { CreatedWebhook, CreateWebhookInput, DeliveryDto, UpdateWebhookInput, WebhookDto } from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
-import { notFound } from './admin-catalog/errors';
+import { NotFoundError } from '../errors';
 import { recordAudit } from './audit';
-import { announceDeliveries, insertDelivery, newMessageId } from './webhook-outbox';
+import { announceDeliveries, insertDelivery, type OutboxEvent } from './webhook-outbox';
 
 /** The deliveries listed per webhook, newest first. */
 export const DELIVERIES_SHOWN = 100;
@@ -26,7 +26,7 @@ const toDto = (r: Row): WebhookDto => ({
 const auditView = (r: Row) => ({ url: r.url, events: r.events, active: r.active });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toDeliveryDto(r: DeliveryRow): DeliveryDto {
+function toDeliveryDto(r: DeliveryRow): DeliveryDto {
   return {
     id: r.id,
     event: r.event,
@@ -45,7 +45,7 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 function rowOf(db: Db, id: number): Row {
   const row = db.select().from(webhooks).where(eq(webhooks.id, id)).get();
-  if (!row) throw notFound('Webhook not found');
+  if (!row) throw new NotFoundError('Webhook not found');
   return row;
 }
 
@@ -101,14 +101,24 @@ export function listDeliveries(db: Db, webhookId: number): DeliveryDto[] {
     .map(toDeliveryDto);
 }
 
-/** Queues a `ping` for the webhook (sent like any event, whether or not the webhook is active). */
-export function queuePing(db: Db, clock: Clock, webhookId: number): number {
-  const id = transaction(db, () => {
+function deliveryRowOf(db: Db, webhookId: number, deliveryId: number): DeliveryRow {
+  const row = db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)))
+    .get();
+  if (!row) throw new NotFoundError('Delivery not found');
+  return row;
+}
+
+/** Queues a `ping` for the webhook (sent like any event, whether or not the webhook is active); answers it, pending. */
+export function queuePing(db: Db, clock: Clock, webhookId: number): DeliveryDto {
+  const row = transaction(db, () => {
     rowOf(db, webhookId);
     return insertDelivery(db, clock.now(), webhookId, 'ping', { webhookId });
   });
   announceDeliveries(db);
-  return id;
+  return toDeliveryDto(row);
 }
 
 /**
@@ -117,31 +127,10 @@ export function queuePing(db: Db, clock: Clock, webhookId: number): number {
  */
 export function resendDelivery(db: Db, clock: Clock, webhookId: number, deliveryId: number): DeliveryDto {
   const row = transaction(db, () => {
-    const old = db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)))
-      .get();
-    if (!old) throw notFound('Delivery not found');
-    const now = clock.now();
+    const old = deliveryRowOf(db, webhookId, deliveryId);
     const { data } = JSON.parse(old.payload) as { data: unknown };
-    const payload = JSON.stringify({ type: old.event, timestamp: now.toISOString(), data });
-    return db
-      .insert(webhookDeliveries)
-      .values({ webhookId, messageId: newMessageId(), event: old.event, payload, status: 'pending', createdAt: now, nextAttemptAt: now })
-      .returning()
-      .get();
+    return insertDelivery(db, clock.now(), webhookId, old.event as OutboxEvent, data);
   });
   announceDeliveries(db);
-  return toDeliveryDto(row);
-}
-
-export function getDelivery(db: Db, webhookId: number, deliveryId: number): DeliveryDto {
-  const row = db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)))
-    .get();
-  if (!row) throw notFound('Delivery not found');
   return toDeliveryDto(row);
 }

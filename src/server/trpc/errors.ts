@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { DomainError, RetryLaterError, type DomainErrorKind } from '../errors';
 import { errorJson, type ErrorBody, type InputIssue } from '../http/error-body';
-import { loggableError, loggedPath, logger as processLogger, type Logger } from '../logging';
+import { loggedPath, logger as processLogger, type Logger } from '../logging';
 
 /** The domain's failures as tRPC codes: the one mapping, used by the procedures' middleware (init.ts) and by both doors. */
 const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
@@ -95,10 +95,10 @@ export function toTRPCError(error: unknown): TRPCError {
 
 /**
  * The error line of an internal error: where (a procedure, or a method and path written as the request line writes
- * it) and the error scrubbed of secrets (logging.ts loggableError).
+ * it) and the error, which the logger writes scrubbed of secrets (logging.ts createLogger, loggableError).
  */
 export function logIfInternal(error: TRPCError, where: string, log: Logger = processLogger): void {
-  if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: loggableError(error.cause ?? error), where: loggedWhere(where) }, 'internal error');
+  if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, where: loggedWhere(where) }, 'internal error');
 }
 
 /** `GET /api/shared/<token>` as `GET /api/shared/:token`. */

@@ -43,50 +43,49 @@ export const BAD_API_KEY = 'The API key is not valid';
 export const READ_ONLY_KEY = 'This API key may only read';
 
 /**
- * The base procedure all procedures come from: every call of both doors passes its first middleware once, so a rule
- * added here holds everywhere. That one turns the domain's errors (src/server/errors.ts) into their tRPC codes, for
- * whatever layer below threw them. Then API keys: a request signed with an unknown or revoked key is a 401 whatever it
- * calls; a read key may call no mutation (every change of data is one).
+ * The access rules, in one place. Whatever is called: a request signed with an unknown or revoked API key is a 401, a
+ * read key may call no mutation (every change of data is one). Then the level: 401 signed out, 403 signed in but not
+ * an admin. Only then a REST adapter's unreadable id or body (rest/kit.ts refuseInput): signed out is a 401 whatever
+ * is sent.
  */
-const baseProcedure = t.procedure
-  .use(async ({ path, type, next }) => {
-    if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-    const result = await next();
-    if (!result.ok) {
-      const mapped = domainTRPCError(result.error);
-      if (mapped) throw mapped;
-    }
-    return result;
-  })
-  .use(({ ctx, type, next }) => {
-    if (ctx.badApiKey) throw new UnauthorizedError(BAD_API_KEY);
-    if (ctx.apiKey?.scope === 'read' && type !== 'query') throw new ForbiddenError(READ_ONLY_KEY);
-    return next();
-  });
+function refusalOf(ctx: Context, type: ProcedureCall['type'], access: Access): Error | undefined {
+  if (ctx.badApiKey) return new UnauthorizedError(BAD_API_KEY);
+  if (ctx.apiKey?.scope === 'read' && type !== 'query') return new ForbiddenError(READ_ONLY_KEY);
+  if (access !== 'public') {
+    if (!ctx.user || !ctx.session) return new UnauthorizedError('Not authenticated');
+    if (access === 'admin' && !ctx.user.isAdmin) return new ForbiddenError('Admin privileges required');
+  }
+  return ctx.inputRefusal;
+}
 
-/** The access rules, in one place: 401 signed out, 403 signed in but not an admin. */
+/** The signed-in levels' context: refusalOf has already answered a call without user or session. */
 function signedIn({ user, session }: Context): { user: SessionUser; session: Session } {
   if (!user || !session) throw new UnauthorizedError('Not authenticated');
   return { user, session };
 }
 
-/** A REST adapter's unreadable id or body (rest/kit.ts refuseInput) is answered only once access is settled. */
-function refuseInput(ctx: Context): void {
-  if (ctx.inputRefusal !== undefined) throw ctx.inputRefusal;
+/**
+ * The one middleware every procedure is built with, so a rule added here holds for every call of both doors: the
+ * watchers, the access rules (refusalOf), and the domain's errors (src/server/errors.ts) turned into their tRPC codes
+ * for whatever below threw them. One layer per call: tRPC copies the context and its options for every layer
+ * (docs/DECISIONS.md "Speed inside the one door").
+ */
+async function settled<R extends { ok: boolean; error?: unknown }>(
+  { ctx, path, type }: { ctx: Context; path: string; type: ProcedureCall['type'] },
+  access: Access,
+  proceed: () => Promise<R>,
+): Promise<R> {
+  if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
+  const refusal = refusalOf(ctx, type, access);
+  if (refusal) throw domainTRPCError(refusal) ?? refusal;
+  const result = await proceed();
+  if (!result.ok) {
+    const mapped = domainTRPCError(result.error);
+    if (mapped) throw mapped;
+  }
+  return result;
 }
 
-export const publicProcedure = baseProcedure.use(({ ctx, next }) => {
-  refuseInput(ctx);
-  return next();
-});
-export const protectedProcedure = baseProcedure.use(({ ctx, next }) => {
-  const who = signedIn(ctx);
-  refuseInput(ctx);
-  return next({ ctx: who });
-});
-export const adminProcedure = baseProcedure.use(({ ctx, next }) => {
-  const who = signedIn(ctx);
-  if (!who.user.isAdmin) throw new ForbiddenError('Admin privileges required');
-  refuseInput(ctx);
-  return next({ ctx: who });
-});
+export const publicProcedure = t.procedure.use((opts) => settled(opts, 'public', () => opts.next()));
+export const protectedProcedure = t.procedure.use((opts) => settled(opts, 'signedIn', () => opts.next({ ctx: signedIn(opts.ctx) })));
+export const adminProcedure = t.procedure.use((opts) => settled(opts, 'admin', () => opts.next({ ctx: signedIn(opts.ctx) })));

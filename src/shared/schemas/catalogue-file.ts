@@ -66,22 +66,11 @@ export const fileAddOnSchema = createAddOnInput.omit({ categoryId: true, availab
 });
 export const fileDiscountSchema = createDiscountInput;
 
-export interface CatalogueChanges {
-  created: string[];
-  updated: string[];
-  deleted: string[];
-}
-/** What an import changes (or would change, for a dry run), per list, by name. */
-export interface CatalogueImportResult {
-  dryRun: boolean;
-  packages: CatalogueChanges;
-  categories: CatalogueChanges;
-  addOns: CatalogueChanges;
-  discounts: CatalogueChanges;
-}
-
 const changes = z.object({ created: z.array(z.string()), updated: z.array(z.string()), deleted: z.array(z.string()) });
+export type CatalogueChanges = z.infer<typeof changes>;
+/** What an import changes (or would change, for a dry run), per list, by name. */
 export const catalogueImportOutput = z.object({ dryRun: z.boolean(), packages: changes, categories: changes, addOns: changes, discounts: changes });
+export type CatalogueImportResult = z.infer<typeof catalogueImportOutput>;
 export const catalogueImportInput = z.object({
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
   catalogue: z.unknown(),

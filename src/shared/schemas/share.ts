@@ -1,7 +1,7 @@
 // The share link and the customer's answers (docs/API.md "Share links"), shared by the customer's page and the server.
 import { z } from 'zod';
 import { emailField, INVALID_EMAIL } from './auth';
-import { formatEuroAmount } from '../format';
+import { formatEuroText as euro } from '../format';
 import { refineMultiLine, refineSingleLine } from './text';
 
 export const shareMessages = {
@@ -116,7 +116,6 @@ export function acceptanceStatement(v: {
   tcv: string;
   terms: string | null;
 }): string {
-  const euro = (s: string) => formatEuroAmount(Number(s));
   return (
     `I accept quote ${v.number}, revision ${v.revision}, from ${v.seller.name}: ${euro(v.totalMonthly)} per month, ` +
     `${euro(v.setupFees)} one-time fees, ${euro(v.tcv)} total contract value${v.terms ? `, under ${v.seller.name}'s terms shown with it` : ''}.`

@@ -1,4 +1,4 @@
-import { formatEuroAmount } from '../../../shared/format';
+import { formatEuroText as euro } from '../../../shared/format';
 import { escapeHtml } from './escape';
 
 export interface QuoteAnswerMail {
@@ -22,7 +22,6 @@ export function quoteAnswerMail(params: {
   quoteUrl: string;
 }): QuoteAnswerMail {
   const verb = params.answer;
-  const euro = (s: string) => formatEuroAmount(Number(s));
   const subject = `Quote ${params.number} was ${verb}: ${euro(params.totalMonthly)} per month, TCV ${euro(params.tcv)}`;
   const lines = [
     `${params.customer} ${verb} quote ${params.number} (${params.title}), revision ${params.revision}: ${euro(params.totalMonthly)} per month, total contract value ${euro(params.tcv)}.`,

@@ -2,7 +2,7 @@
 // the confirmation of an acceptance. Each has an HTML and a plain-text part saying the same; the customer's quote is
 // named by its number, package and their own name, never by its internal name.
 import type { QuoteAcceptance } from '../../../../db/schema';
-import { formatEuroAmount } from '../../../shared/format';
+import { formatEuroText as euro } from '../../../shared/format';
 import { quoteTitle, type SharedQuoteView } from '../../../shared/schemas/share';
 import { formatDocumentDate, formatDocumentDateTime } from '../../pdf/format';
 import { escapeHtml } from './escape';
@@ -16,7 +16,6 @@ export interface QuoteMail {
 /** What a mail about a quote needs to know of it: the link's frozen view (figures, seller, contact, customer). */
 type QuoteFacts = Pick<SharedQuoteView, 'number' | 'revision' | 'packageName' | 'totalMonthly' | 'setupFees' | 'tcv' | 'seller' | 'preparedBy' | 'preparedFor'>;
 
-const euro = (s: string) => formatEuroAmount(Number(s));
 const day = (isoDate: string) => formatDocumentDate(new Date(`${isoDate}T12:00:00Z`));
 
 /** A mail's parts: paragraphs (text), a table of figures, a call to action, the signature. */

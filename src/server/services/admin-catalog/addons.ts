@@ -4,7 +4,7 @@ import { addonCategories, addonPackages, addons } from '../../../../db/schema';
 import type { AddOnDto } from '../../../shared/catalog';
 import { transaction, type Db } from '../../db/database';
 import { toAddOnDto } from '../catalog';
-import { badRequest, notFound } from './errors';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import { allPackageIds, assertPackagesExist } from './packages';
 
 export const ADDON_NOT_FOUND = 'Add-on not found';
@@ -24,13 +24,13 @@ export function getAddOn(db: Db, id: number): AddOnDto | null {
 
 function requireAddOn(db: Db, id: number): AddOnDto {
   const a = getAddOn(db, id);
-  if (!a) throw notFound(ADDON_NOT_FOUND);
+  if (!a) throw new NotFoundError(ADDON_NOT_FOUND);
   return a;
 }
 
 function assertCategoryExists(db: Db, categoryId: number): void {
   const found = db.select({ id: addonCategories.id }).from(addonCategories).where(eq(addonCategories.id, categoryId)).get();
-  if (!found) throw badRequest('The selected category does not exist');
+  if (!found) throw new InvalidInputError('The selected category does not exist');
 }
 
 function writeAvailability(db: Db, addonId: number, packageIds: readonly number[]): void {
@@ -87,5 +87,5 @@ export function updateAddOn(db: Db, id: number, changes: AddOnChanges): AddOnDto
 /** Saved configurations keep their snapshots; the add-on simply disappears from the catalogue. */
 export function deleteAddOn(db: Db, id: number): void {
   const result = db.delete(addons).where(eq(addons.id, id)).run();
-  if (result.changes === 0) throw notFound(ADDON_NOT_FOUND);
+  if (result.changes === 0) throw new NotFoundError(ADDON_NOT_FOUND);
 }

@@ -5,7 +5,7 @@ import type { CategoryDto } from '../../../shared/catalog';
 import type { CategoryIcon } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toCategoryDto } from '../catalog';
-import { notFound } from './errors';
+import { NotFoundError } from '../../errors';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 
@@ -27,7 +27,7 @@ export function createCategory(db: Db, input: NewCategory): CategoryDto {
 export function updateCategory(db: Db, id: number, changes: Partial<NewCategory>): CategoryDto {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   return transaction(db, () => {
-    if (!getCategory(db, id)) throw notFound(CATEGORY_NOT_FOUND);
+    if (!getCategory(db, id)) throw new NotFoundError(CATEGORY_NOT_FOUND);
     if (Object.keys(set).length > 0) db.update(addonCategories).set(set).where(eq(addonCategories.id, id)).run();
     return getCategory(db, id)!;
   });
@@ -36,5 +36,5 @@ export function updateCategory(db: Db, id: number, changes: Partial<NewCategory>
 /** Its add-ons stay, uncategorised: the foreign key sets their categoryId to null (docs/PRODUCT.md "The admin area"). */
 export function deleteCategory(db: Db, id: number): void {
   const result = db.delete(addonCategories).where(eq(addonCategories.id, id)).run();
-  if (result.changes === 0) throw notFound(CATEGORY_NOT_FOUND);
+  if (result.changes === 0) throw new NotFoundError(CATEGORY_NOT_FOUND);
 }

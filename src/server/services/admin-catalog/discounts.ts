@@ -5,7 +5,7 @@ import type { DiscountDto } from '../../../shared/catalog';
 import type { ConditionValue, DiscountType } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toDiscountDto } from '../catalog';
-import { notFound } from './errors';
+import { NotFoundError } from '../../errors';
 import { assertPackagesExist } from './packages';
 
 export const DISCOUNT_NOT_FOUND = 'Discount rule not found';
@@ -24,7 +24,7 @@ export function getDiscount(db: Db, id: number): DiscountDto | null {
 
 function requireDiscount(db: Db, id: number): DiscountDto {
   const d = getDiscount(db, id);
-  if (!d) throw notFound(DISCOUNT_NOT_FOUND);
+  if (!d) throw new NotFoundError(DISCOUNT_NOT_FOUND);
   return d;
 }
 
@@ -72,5 +72,5 @@ export function updateDiscount(db: Db, id: number, changes: Partial<NewDiscount>
 /** Saved configurations keep their snapshot; the rule no longer applies to new quotes. */
 export function deleteDiscount(db: Db, id: number): void {
   const result = db.delete(discounts).where(eq(discounts.id, id)).run();
-  if (result.changes === 0) throw notFound(DISCOUNT_NOT_FOUND);
+  if (result.changes === 0) throw new NotFoundError(DISCOUNT_NOT_FOUND);
 }

@@ -5,7 +5,7 @@ import type { PackageDto } from '../../../shared/catalog';
 import type { TierInput } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toPackageDto } from '../catalog';
-import { badRequest, notFound } from './errors';
+import { InvalidInputError, NotFoundError } from '../../errors';
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 
@@ -37,7 +37,7 @@ export function getPackage(db: Db, id: number): PackageDto | null {
 
 export function requirePackage(db: Db, id: number): PackageDto {
   const p = getPackage(db, id);
-  if (!p) throw notFound(PACKAGE_NOT_FOUND);
+  if (!p) throw new NotFoundError(PACKAGE_NOT_FOUND);
   return p;
 }
 
@@ -52,7 +52,7 @@ export function assertPackagesExist(db: Db, ids: readonly number[]): void {
     db.select({ id: packages.id }).from(packages).where(inArray(packages.id, [...ids])).all().map((r) => r.id),
   );
   const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw badRequest(`Package ${missing} does not exist`);
+  if (missing !== undefined) throw new InvalidInputError(`Package ${missing} does not exist`);
 }
 
 export function allPackageIds(db: Db): number[] {
@@ -119,7 +119,7 @@ export interface PackageChanges {
 
 export function updatePackage(db: Db, id: number, changes: PackageChanges): PackageDto {
   return transaction(db, () => {
-    if (!packageExists(db, id)) throw notFound(PACKAGE_NOT_FOUND);
+    if (!packageExists(db, id)) throw new NotFoundError(PACKAGE_NOT_FOUND);
     const { features, ...columns } = changes;
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length > 0) db.update(packages).set(set).where(eq(packages.id, id)).run();
@@ -134,5 +134,5 @@ export function updatePackage(db: Db, id: number, changes: PackageChanges): Pack
  */
 export function deletePackage(db: Db, id: number): void {
   const result = db.delete(packages).where(eq(packages.id, id)).run();
-  if (result.changes === 0) throw notFound(PACKAGE_NOT_FOUND);
+  if (result.changes === 0) throw new NotFoundError(PACKAGE_NOT_FOUND);
 }

@@ -6,7 +6,7 @@ import type { PackageDto, PriceTierDto, UserPriceTierDto } from '../../../shared
 import { tierSetProblem, type TierInput, type TierKind } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toPriceTierDto, toUserPriceTierDto } from '../catalog';
-import { badRequest, notFound } from './errors';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import { PACKAGE_NOT_FOUND, packageExists, requirePackage } from './packages';
 
 export const TIER_NOT_FOUND = 'Price tier not found';
@@ -98,11 +98,11 @@ const userStore: TierStore<UserPriceTierDto> = {
 
 function assertValidSet(tiers: readonly TierInput[]): void {
   const problem = tierSetProblem(tiers);
-  if (problem) throw badRequest(problem);
+  if (problem) throw new InvalidInputError(problem);
 }
 
 function assertPackage(db: Db, packageId: number): void {
-  if (!packageExists(db, packageId)) throw notFound(PACKAGE_NOT_FOUND);
+  if (!packageExists(db, packageId)) throw new NotFoundError(PACKAGE_NOT_FOUND);
 }
 
 function createTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tier: TierInput): Dto {
@@ -125,7 +125,7 @@ function updateTier<Dto>(
     assertPackage(db, packageId);
     const tiers = store.list(db, packageId);
     const current = tiers.find((t) => t.id === tierId);
-    if (!current) throw notFound(TIER_NOT_FOUND);
+    if (!current) throw new NotFoundError(TIER_NOT_FOUND);
     const merged: TierInput = {
       min: changes.min ?? current.min,
       max: changes.max !== undefined ? changes.max : current.max,
@@ -140,7 +140,7 @@ function updateTier<Dto>(
 function deleteTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tierId: number): void {
   transaction(db, () => {
     assertPackage(db, packageId);
-    if (!store.get(db, packageId, tierId)) throw notFound(TIER_NOT_FOUND);
+    if (!store.get(db, packageId, tierId)) throw new NotFoundError(TIER_NOT_FOUND);
     store.remove(db, tierId);
   });
 }
