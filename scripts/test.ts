@@ -1,5 +1,5 @@
-// npm test: unit and integration tests, the browser tests, then the type check, the lint and knip; ends with the plain line
-// "N passed, N failed".
+// npm test: unit and integration tests, then the browser tests, with the type check, the lint and knip beside them; ends
+// with the plain line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,20 +102,21 @@ function runHeld(script: string, args: string[]): Promise<Check> {
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
 }
 
-// The type check, the lint and knip run beside the browser tests, which mostly wait on the page.
+// The type check, the lint and knip start with the tests and run beside them: they fill the moments the test workers
+// wait (on a page, a server, a timer), so the run as a whole keeps both cores busy.
 let typecheck: Promise<Check> | undefined;
 let lint: Promise<Check> | undefined;
 let knip: Promise<Check> | undefined;
 function startChecks(): void {
-  // TypeScript 7's native compiler, on one thread: the browser tests already keep both cores busy. Incremental: a run
+  // TypeScript 7's native compiler, on one thread: the tests already keep both cores busy. Incremental: a run
   // after a small change re-checks what the change reaches, not the whole project.
   typecheck = runHeld(TSC, ['--noEmit', '-p', '.', '--singleThreaded', '--incremental', '--tsBuildInfoFile', TSC_BUILD_INFO]);
   lint = runHeld('node_modules/eslint/bin/eslint.js', ['--cache', '--cache-location', LINT_CACHE, ...LINT_PATHS]);
   knip = runHeld('node_modules/knip/bin/knip.js', ['--no-progress']);
 }
 
+startChecks();
 for (const [i, suite] of suites.entries()) {
-  if (i === suites.length - 1) startChecks();
   const report = path.join(outDir, `report-${i}.json`);
   console.log(`\n=== ${suite.name} ===`);
   const result = spawnSync(
