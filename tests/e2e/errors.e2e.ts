@@ -4,11 +4,11 @@
 // tables. Every state is photographed at desk and phone width (test-results/screenshots/errors-*).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { callsSettled, SCREENSHOT_DIR, serverAndBrowser, setChoice, signInThroughApi } from './harness';
-import { PHONE, screenshotBoth } from './screens';
+import { DESKTOP, PHONE, screenshotBoth } from './screens';
 
 const USER = { email: 'demo@example.com', password: 'Demo12345' };
 const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
@@ -22,15 +22,28 @@ async function toast(page: Page, text: string) {
 
 describe('when things go wrong', () => {
   const e2e = serverAndBrowser();
-  let context: BrowserContext | null = null;
-  afterEach(async () => {
-    await context?.close();
-    context = null;
+  // One page per account for the whole file: each test starts it afresh (below), and the page keeps its renderer and
+  // the app's compiled scripts, which a new context would start again for every test.
+  const pages = new Map<string, Page>();
+  afterAll(async () => {
+    for (const page of pages.values()) await page.context().close();
   });
 
+  /** The account's page, signed in anew on an empty calculator: no route, draft, cookie or size left by a test before. */
   async function signedIn(account = USER): Promise<Page> {
-    context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-    const page = await context.newPage();
+    let page = pages.get(account.email);
+    if (page) {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      // leave the app first (it writes its draft as the page goes), then empty the origin's storage
+      await page.goto(`${e2e.server.url}/api/health`);
+      await page.evaluate(() => localStorage.clear());
+      await page.context().clearCookies();
+      await page.setViewportSize(DESKTOP);
+    } else {
+      const context = await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+      page = await context.newPage();
+      pages.set(account.email, page);
+    }
     await signInThroughApi(page, e2e.server.url, account.email, account.password);
     await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
     return page;
