@@ -8,7 +8,11 @@ export declare function serverInputs(): string[];
 export declare function hashInputs(files: string[]): string;
 export declare function staleReason(dir: string, stamp: string, entry: string): string | null;
 export declare function compressAssets(dir: string): void;
-export declare function buildClient(outDir?: string, stamp?: string): Promise<void>;
+export declare function buildClient(
+  outDir?: string,
+  stamp?: string,
+  options?: { build?: (config: import('vite').InlineConfig) => Promise<unknown> },
+): Promise<void>;
 export declare function buildServer(outDir?: string, stamp?: string, options?: { relocatable?: boolean }): Promise<import('esbuild').Metafile>;
 export declare function ensureBuilt(options?: {
   client?: boolean;

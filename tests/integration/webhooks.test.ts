@@ -13,10 +13,17 @@ import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../su
 import { trpcCall } from '../support/trpc-http';
 import { webhookReceiver, type Received, type WebhookReceiver } from '../support/webhook-receiver';
 
-/** Real time: the signatures' timestamps are checked against it, and the retries wait for it. */
+/**
+ * Real time, which a test can move ahead. Real, because a receiver checks a signature's timestamp against its own clock
+ * (within 5 minutes); moved ahead, to bring a retry that waits minutes or hours to its time at once.
+ */
 class WallClock extends TestClock {
+  private ahead = 0;
   override now(): Date {
-    return new Date();
+    return new Date(Date.now() + this.ahead);
+  }
+  override advance(ms: number): void {
+    this.ahead += ms;
   }
 }
 
@@ -31,13 +38,16 @@ async function until<T>(what: string, probe: () => T | undefined | false | Promi
   }
 }
 
-const BASE_MS = 150;
+/** Short, so that where a test waits for the dispatcher's own timer to bring a retry, the wait is short too. */
+const BASE_MS = 20;
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
 let rx: WebhookReceiver;
 let url: string;
 let dispatcher: WebhookDispatcher | undefined;
+/** The running dispatcher's clock: its own, so that moving it leaves the app's sessions alone. */
+let clock: WallClock;
 const saved = { name: 'Hooked', packageId: 2, squareMeters: 800, addOns: [], discountIds: [], contractDuration: 24, customerEmail: 'ada@example.com' };
 
 beforeAll(async () => {
@@ -59,8 +69,10 @@ afterAll(async () => {
   t.close();
 });
 
-const start = (options: { retryBaseMs?: number; timeoutMs?: number } = {}) =>
-  (dispatcher = startWebhookDispatcher({ db: t.db, clock: t.clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, retentionDays: 30, timeoutMs: options.timeoutMs }));
+const start = (options: { retryBaseMs?: number; timeoutMs?: number } = {}) => {
+  clock = new WallClock();
+  dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, retentionDays: 30, timeoutMs: options.timeoutMs });
+};
 
 async function subscribe(events: string[], to = url): Promise<{ id: number; secret: string }> {
   const res = await admin.post('/api/admin/webhooks', { url: to, events });
@@ -81,6 +93,8 @@ const verifiedBy = (secret: string) =>
   });
 const payloadsOf = (list: Received[]) => list.map((r) => JSON.parse(r.body) as Payload);
 const deliveries = async (id: number) => (await admin.get(`/api/admin/webhooks/${id}/deliveries`)).body as any[];
+/** The time a delivery waits after a failed try, as recorded: from the try's start to the next one. */
+const waitOf = (d: { lastAttemptAt: string; nextAttemptAt: string }) => Date.parse(d.nextAttemptAt) - Date.parse(d.lastAttemptAt);
 
 describe('webhook subscriptions', () => {
   it('POST answers the signing secret once (whsec_ and base64); reads and the audit trail never hold it', async () => {
@@ -174,7 +188,7 @@ describe('deliveries', () => {
   });
 
   it('the request that causes an event never waits for its delivery: a receiver that never answers holds nothing up', async () => {
-    start({ timeoutMs: 1_000 });
+    start();
     const hook = await subscribe(['quote.created']);
     rx.answer(['hang']);
     expect((await user.post('/api/configurations', saved)).status).toBe(201);
@@ -183,6 +197,8 @@ describe('deliveries', () => {
     expect((await user.post('/api/configurations', saved)).status).toBe(201);
     const rows = await deliveries(hook.id);
     expect(rows.find((d) => d.id === Math.min(...rows.map((x) => x.id)))).toMatchObject({ status: 'pending', attempts: 0 });
+    // The receiver goes away, so that stopping the dispatcher does not wait out the 10 s the delivery is given.
+    rx.hangUp();
   });
 
   it('a failing receiver is tried again with growing waits, under the same message id, until it answers 2xx', async () => {
@@ -220,8 +236,8 @@ describe('deliveries', () => {
     expect(errors).toContain('No answer in 0.3 s');
     for (const x of [a, b, c]) {
       expect(x.status).toBe('pending');
-      expect(Date.parse(x.nextAttemptAt) - Date.parse(x.lastAttemptAt)).toBeGreaterThanOrEqual(60_000 * RETRY_FACTORS[0]);
-      expect(Date.parse(x.nextAttemptAt) - Date.parse(x.lastAttemptAt)).toBeLessThan(60_000 * RETRY_FACTORS[0] + 1_000);
+      expect(waitOf(x)).toBeGreaterThanOrEqual(60_000 * RETRY_FACTORS[0]);
+      expect(waitOf(x)).toBeLessThan(60_000 * RETRY_FACTORS[0] + 1_000);
     }
   });
 
@@ -230,10 +246,25 @@ describe('deliveries', () => {
     expect(RETRY_FACTORS.length + 1).toBeGreaterThanOrEqual(6);
     expect(total).toBeGreaterThan(10 * 3_600_000);
     expect(total).toBeLessThan(14 * 3_600_000);
-    start({ retryBaseMs: 2 });
+    // The default waits, a minute growing to hours: after each failed try, with the wait it recorded, the test moves the
+    // dispatcher's clock to the next try and wakes the dispatcher.
+    const base = t.config.webhookRetryBaseMs;
+    start({ retryBaseMs: base });
     const hook = await subscribe(['quote.created']);
     rx.answer(Array.from({ length: 20 }, () => 500));
     expect((await user.post('/api/configurations', saved)).status).toBe(201);
+    let spanned = 0;
+    for (const [i, factor] of RETRY_FACTORS.entries()) {
+      const failed = await until(`try ${i + 1}`, async () => (await deliveries(hook.id)).find((x) => x.attempts === i + 1));
+      expect(failed.status).toBe('pending');
+      expect(waitOf(failed)).toBeGreaterThanOrEqual(base * factor);
+      expect(waitOf(failed)).toBeLessThan(base * factor + 1_000);
+      spanned += waitOf(failed);
+      clock.advance(Math.max(0, Date.parse(failed.nextAttemptAt) - clock.now().getTime()));
+      dispatcher!.kick();
+    }
+    expect(spanned).toBeGreaterThan(10 * 3_600_000);
+    expect(spanned).toBeLessThan(14 * 3_600_000);
     const d = await until('failed', async () => (await deliveries(hook.id)).find((x) => x.status === 'failed'));
     expect(d).toMatchObject({ attempts: RETRY_FACTORS.length + 1, lastResponseCode: 500, nextAttemptAt: null });
     expect(rx.received.length).toBe(RETRY_FACTORS.length + 1);
@@ -265,7 +296,9 @@ describe('deliveries', () => {
     const restartApp = await createTestApp({ clock: new WallClock(), env: { DATABASE_PATH: `${dir}/app.db` } });
     const owner = await restartApp.login(USER.email, USER.password);
     const boss = await restartApp.login(ADMIN.email, ADMIN.password);
-    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartApp.clock, retryBaseMs: 400, retentionDays: 30 });
+    // One clock for both dispatchers, as the process's would be; it is moved to the retry a minute on, not waited for.
+    const restartClock = new WallClock();
+    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30 });
     const hook = (await boss.post('/api/admin/webhooks', { url, events: ['quote.created'] })).body;
     rx.answer([503]);
     expect((await owner.post('/api/configurations', saved)).status).toBe(201);
@@ -276,9 +309,11 @@ describe('deliveries', () => {
     const pending = openDatabase(databasePath);
     const row = pending.$client.prepare('SELECT status, attempts FROM webhook_deliveries').get();
     expect(row).toEqual({ status: 'pending', attempts: 1 });
+    const { next } = pending.$client.prepare('SELECT next_attempt_at AS next FROM webhook_deliveries').get() as { next: number };
+    restartClock.advance(Math.max(0, next - restartClock.now().getTime()));
 
-    // The restart: a new connection and a new dispatcher on the same file.
-    const second = startWebhookDispatcher({ db: pending, clock: restartApp.clock, retryBaseMs: 400, retentionDays: 30 });
+    // The restart: a new connection and a new dispatcher on the same file, which sends what is due without being told.
+    const second = startWebhookDispatcher({ db: pending, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30 });
     try {
       await until('the retry after the restart', () => rx.received.length === 2);
       await until('delivered', () => (pending.$client.prepare('SELECT status FROM webhook_deliveries').get() as { status: string }).status === 'delivered');

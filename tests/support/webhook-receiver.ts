@@ -15,6 +15,8 @@ export interface WebhookReceiver {
   readonly received: Received[];
   /** The next requests are answered with `next`, one each ('hang': never answered), and those after with `then`. */
   answer(next: (number | 'hang')[], then?: number): void;
+  /** Drops the requests left hanging, as a receiver that goes away would: their senders see the connection close. */
+  hangUp(): void;
   /** Listens on a free port; resolves with the address to subscribe (…/hook). */
   listen(): Promise<string>;
   /** Drops any request left hanging and stops listening. */
@@ -43,13 +45,16 @@ export function webhookReceiver(): WebhookReceiver {
       answers = next;
       otherwise = then;
     },
+    hangUp() {
+      for (const r of hanging.splice(0)) r.destroy();
+    },
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const r of hanging) r.destroy();
+        for (const r of hanging.splice(0)) r.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

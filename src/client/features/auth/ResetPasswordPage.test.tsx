@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, USER, type TestApp } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
 import { appFetch, gatedFetch, mailedResetToken, clearToasts, findToast } from '../../test/server-fetch';
-import { ResetPasswordPage } from './ResetPasswordPage';
+import { REDIRECT_AFTER_RESET_MS, ResetPasswordPage } from './ResetPasswordPage';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,19 +75,40 @@ describe('Reset Password page', () => {
   it('reads "Resetting Password..." while pending, then shows the success panel and goes to /auth after 3 s', async () => {
     const token = await freshToken();
     const gated = gatedFetch(appFetch(t));
-    const { user, location } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: gated.fetch });
+    // When the server answered the reset: the redirect's timer starts after this, once the answer is on the page.
+    let answeredAt = Number.NaN;
+    const fetch = async (url: string, init?: RequestInit) => {
+      const res = await gated.fetch(url, init);
+      if (url.includes('auth.resetPassword')) answeredAt = Date.now();
+      return res;
+    };
+    const { user, location } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch });
     await user.type(await screen.findByLabelText('New Password'), 'Newpass123');
     await user.type(screen.getByLabelText('Confirm Password'), 'Newpass123');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const pending = await screen.findByRole('button', { name: 'Resetting Password...' });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
-    gated.release();
-    await toast('Password reset successful');
-    expect(await screen.findByRole('heading', { name: 'Password reset successful' })).toBeTruthy();
-    const shownAt = Date.now();
-    expect(location.history?.at(-1)).toContain('/reset-password');
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth'), { timeout: 5000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    // The 3 s pass on a fake clock, moved by hand; it also follows real time meanwhile, so that the page's other timers
+    // (the query client's, the toasts') run as they would.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      gated.release();
+      expect(await screen.findByRole('heading', { name: 'Password reset successful' })).toBeTruthy();
+      const shownAt = Date.now();
+      await toast('Password reset successful');
+      expect(location.history?.at(-1)).toContain('/reset-password');
+      // The timer started between the answer and the panel: 1 ms short of 3 s after the answer the page is still here,
+      const early = answeredAt + REDIRECT_AFTER_RESET_MS - 1 - Date.now();
+      expect(early, 'the panel showed within 3 s of the answer').toBeGreaterThanOrEqual(0);
+      act(() => vi.advanceTimersByTime(early));
+      expect(location.history?.at(-1)).toContain('/reset-password');
+      expect(screen.getByRole('heading', { name: 'Password reset successful' })).toBeTruthy();
+      // and 3 s after the panel showed it is on /auth.
+      act(() => vi.advanceTimersByTime(shownAt + REDIRECT_AFTER_RESET_MS - Date.now()));
+      expect(location.history?.at(-1)).toBe('/auth');
+    } finally {
+      vi.useRealTimers();
+    }
     // the new password works, the old one no longer does
     await expect(t.login(USER!.email, 'Newpass123')).resolves.toBeTruthy();
     await expect(t.login(USER!.email, USER!.password)).rejects.toThrow(/401/);
