@@ -7,7 +7,7 @@ export declare function clientInputs(): string[];
 export declare function serverInputs(): string[];
 export declare function hashInputs(files: string[]): string;
 export declare function staleReason(dir: string, stamp: string, entry: string): string | null;
-export declare function compressAssets(dir: string): void;
+export declare function compressAssets(dir: string): Promise<void>;
 export declare function buildClient(
   outDir?: string,
   stamp?: string,

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,18 +87,25 @@ const MIN_COMPRESS_BYTES = 1024;
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every compressible file of a client build, once, at build
  * time: the server sends the smallest one the browser accepts (serveStatic `precompressed`), so no request pays for
- * compression and the app's ~1.3 MB of JavaScript travels as ~0.35 MB.
+ * compression and the app's ~1.3 MB of JavaScript travels as ~0.35 MB. The files are compressed side by side on
+ * libuv's threads (Brotli at its best quality is most of a build's time on one core).
  */
-export function compressAssets(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
-    const file = path.join(entry.parentPath ?? entry.path, entry.name);
-    const bytes = fs.readFileSync(file);
-    if (bytes.length < MIN_COMPRESS_BYTES) continue;
-    const brotli = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: brotli }));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-  }
+export async function compressAssets(dir) {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const files = fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const bytes = await fs.promises.readFile(file);
+      if (bytes.length < MIN_COMPRESS_BYTES) return;
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+      const [br, gz] = await Promise.all([brotli(bytes, { params }), gzip(bytes, { level: 9 })]);
+      await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+    }),
+  );
 }
 
 /**
@@ -116,7 +124,7 @@ export async function buildClient(outDir = CLIENT_OUT, stamp = hashInputs(client
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  compressAssets(outDir);
+  await compressAssets(outDir);
   fs.writeFileSync(path.join(outDir, STAMP), `${stamp}\n`);
 }
 

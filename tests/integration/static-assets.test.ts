@@ -19,7 +19,7 @@ describe('the client files', () => {
     fs.mkdirSync(path.join(client, 'assets'));
     fs.writeFileSync(path.join(client, 'assets', 'index-Ab12Cd.js'), script);
     fs.writeFileSync(path.join(client, 'assets', 'tiny-Ef34Gh.js'), tiny);
-    compressAssets(client);
+    await compressAssets(client);
   });
   afterAll(() => t.close());
 
