@@ -20,7 +20,7 @@ beforeAll(async () => {
   ({ t, admin, user, ids } = await withDemoIds(appWithAdminAndUser()));
   customer = t.client();
 });
-afterAll(() => t.close());
+afterAll(() => t.closeWhenMailed());
 
 const save = (extra: Record<string, unknown> = {}) =>
   saveCustomerQuote(user, ids, { name: 'Acme offices', customerCompany: 'Acme B.V.', customerEmail: 'ada@acme.test', ...extra });
