@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { repairForCanvas, withCanvasTextMetrics } from './canvas-repairs';
 import { ViewDialog } from './ViewDialog';
+import { saveUrl } from '../../lib/save-file';
 
 export const SCREENSHOT_FILE = 'pricing-summary.png';
 
@@ -101,15 +102,6 @@ export async function captureElement(el: HTMLElement): Promise<string | null> {
   }
 }
 
-function download(dataUrl: string) {
-  const a = document.createElement('a');
-  a.href = dataUrl;
-  a.download = SCREENSHOT_FILE;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
 export const ScreenshotDialog = memo(function ScreenshotDialog({ image, onClose }: { image: string | null; onClose: () => void }) {
   return (
     <ViewDialog
@@ -117,7 +109,7 @@ export const ScreenshotDialog = memo(function ScreenshotDialog({ image, onClose 
       onClose={onClose}
       title="Pricing Screenshot"
       actions={
-        <Button colorPalette="blue" onClick={() => image && download(image)}>
+        <Button colorPalette="blue" onClick={() => image && saveUrl(image, SCREENSHOT_FILE)}>
           <LuDownload /> Download
         </Button>
       }
