@@ -60,7 +60,10 @@ function keepTabOrder(wrapper: HTMLElement | null): (() => void) | undefined {
 export function ToasterView() {
   return (
     <Portal>
-      <div ref={keepTabOrder} style={{ display: 'contents' }}>
+      {/* An open dialog hides the rest of the page from assistive technology (aria-hidden on body's other children),
+          except live announcers: marked as one, a toast raised while a dialog is open ("Share link created", a save
+          refused) is still read out, and its close button still has its name. */}
+      <div ref={keepTabOrder} style={{ display: 'contents' }} data-live-announcer="">
         <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
           {(toast) => (
             <Toast.Root

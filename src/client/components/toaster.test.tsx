@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderUi } from '../test/render';
 import { clearToasts, findToast } from '../test/server-fetch';
+import { ConfirmDialog } from './ConfirmDialog';
 import { notify } from './toaster';
 
 afterEach(clearToasts);
@@ -70,5 +71,24 @@ describe('a toast and the keyboard', () => {
     await user.tab();
     await user.tab();
     await waitFor(() => expect(focusName()).toBe('Working here'));
+  });
+});
+
+describe('a toast over an open dialog', () => {
+  it('is still read out and can be dismissed: the dialog hides the page behind it, not the toast', async () => {
+    const { user } = renderUi(
+      <>
+        <p>The page behind</p>
+        <ConfirmDialog open title="Delete Acme?" onConfirm={() => undefined} onClose={() => undefined} />
+      </>,
+    );
+    await screen.findByRole('alertdialog', { name: 'Delete Acme?' });
+    // the dialog has hidden the page from assistive technology (it does so a frame after opening)
+    await waitFor(() => expect(screen.getByText('The page behind').closest('[aria-hidden="true"]')).not.toBeNull());
+    notify('error', 'Could not delete', 'The server is busy.');
+    const toast = await findToast('Could not delete');
+    expect(toast.closest('[aria-hidden="true"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(toast.getAttribute('data-state')).toBe('closed'));
   });
 });
