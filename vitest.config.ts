@@ -17,7 +17,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'components', include: ['src/client/**/*.test.tsx'], environment: 'jsdom' } },
-      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'node', include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'], globalSetup: ['tests/support/server-build.ts'] },
+      },
     ],
   },
 });

@@ -3,25 +3,15 @@
 // there through the API, with their totals.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, serverEnv, waitForServer } from '../../scripts/server-kit';
 import { USER } from '../support/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-backup-'));
@@ -29,33 +19,26 @@ function tempDir(): string {
   return dir;
 }
 
-/** The server process on DATABASE_PATH=`db` (a stub client build: this test is about the data). */
+/**
+ * The server as `npm start` runs it (`node dist/server/main.js`, built by tests/support/server-build.ts) on
+ * DATABASE_PATH=`db`, with a stub client build: this test is about the data.
+ */
 async function startServer(db: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const clientDir = path.join(path.dirname(db), 'client');
+  const dir = path.dirname(db);
+  const clientDir = path.join(dir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>stub</title>');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATABASE_PATH: db, OUTBOX_DIR: path.join(path.dirname(db), 'outbox'), CLIENT_DIR: clientDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...serverEnv({ port, appUrl: url, dir }, { CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }), DATABASE_PATH: db };
+  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server not ready:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const up = await waitForServer(`${url}/api/health`, { child, intervalMs: 100 });
+  if (up !== 'ready') throw new Error(`server ${up === 'exited' ? 'exited' : 'not ready'}:\n${log}`);
   return {
     url,
     async stop() {

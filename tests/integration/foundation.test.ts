@@ -234,7 +234,8 @@ describe('configuration', () => {
   });
 
   it('stops the server at start with a clear message and exit code 1', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // the compiled server `npm start` runs (tests/support/server-build.ts keeps it current)
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: ROOT,
       env: { ...process.env, PORT: 'eighty', DATABASE_PATH: path.join(os.tmpdir(), 'qc-never.db') },
       stdio: ['ignore', 'pipe', 'pipe'],
