@@ -1,14 +1,13 @@
 // The README's pictures, taken from the running app: a server on a temporary database with a few demo quotes, and
 // Debian's Chromium at desk width. `npm run screenshots:readme` writes docs/images/*.png; `LOOK=1` also keeps a
 // picture of every screen at 1280, 1024 and 390 px in test-results/look, for a person to check the layout.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { testBrowserPath } from '../tests/support/browser';
 import { ensureBuilt } from './build.mjs';
-import { freePort, serverEnv, waitForServer } from './server-kit';
+import { startServerProcess } from './server-kit';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'docs/images');
@@ -33,15 +32,9 @@ async function lookAt(page: Page, url: string, paths: string[]): Promise<void> {
 async function main(): Promise<void> {
   await ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-readme-'));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT,
-    env: serverEnv({ port, appUrl: url, dir }, { LOG_LEVEL: 'warn', COMPANY_NAME: 'Acme Workplace' }),
-    stdio: 'inherit',
-  });
+  const server = await startServerProcess({ dir, env: { LOG_LEVEL: 'warn', COMPANY_NAME: 'Acme Workplace' } });
+  const { url } = server;
   try {
-    if ((await waitForServer(`${url}/api/health`, { child })) !== 'ready') throw new Error('the server did not start');
     const browser = await chromium.launch({ executablePath: testBrowserPath(), args: ['--no-sandbox', '--disable-gpu'] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -92,7 +85,7 @@ async function main(): Promise<void> {
 
     await browser.close();
   } finally {
-    child.kill('SIGTERM');
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

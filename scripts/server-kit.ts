@@ -1,9 +1,11 @@
 // Shared by the scripts that start a server process (measure:start, measure:typing, bench:http, proof:load,
-// proof:backup, load:hardening) and the browser-test harness (tests/e2e/harness.ts): a free loopback port, the
-// environment of a server on a temp folder, and waiting until the server answers.
-import type { ChildProcess } from 'node:child_process';
+// proof:backup, load:hardening) and the tests that do (tests/e2e/harness.ts, backup-restore): a free loopback port, the
+// environment of a server on a temp folder, waiting until the server answers, and the compiled server started that way.
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it; it is released again at once). */
 export async function freePort(): Promise<number> {
@@ -65,4 +67,42 @@ export async function waitForServer(url: string, options: WaitOptions = {}): Pro
     if (Date.now() > deadline) return 'timeout';
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** What the process printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM (when still running), then its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the compiled server as `npm start` runs it (`node dist/server/main.js`, which must be built) on a free port,
+ * with its data in `dir` (serverEnv, then `env`), and waits until it answers /api/health. Throws with what it printed
+ * when it exits first or never answers.
+ */
+export async function startServerProcess({ dir, env = {}, nodeArgs = [] }: { dir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], { cwd: ROOT, env: serverEnv({ port, appUrl: url, dir }, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const up = await waitForServer(`${url}/api/health`, { child, intervalMs: 100 });
+  if (up !== 'ready') {
+    child.kill('SIGKILL');
+    throw new Error(`the server ${up === 'exited' ? `exited early (${child.exitCode})` : 'did not become healthy'}:\n${log}`);
+  }
+  return {
+    url,
+    child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

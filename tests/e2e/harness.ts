@@ -1,12 +1,11 @@
 // Browser-test harness: a real server process on a temporary database and a free port, and Debian's Chromium
 // (tests/support/browser.ts) driven by playwright-core. Screenshots are kept in test-results/screenshots as artifacts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { freePort, serverEnv, waitForServer } from '../../scripts/server-kit';
+import { startServerProcess } from '../../scripts/server-kit';
 import { testBrowserPath } from '../support/browser';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,31 +26,13 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-e2e-'));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    cwd: ROOT,
-    env: serverEnv({ port, appUrl: url, dir }, { CLIENT_DIR: inject('clientDir'), ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-
-  const up = await waitForServer(`${url}/api/health`, { child });
-  if (up === 'exited') throw new Error(`server exited early (${child.exitCode}):\n${log}`);
-  if (up === 'timeout') {
-    child.kill('SIGKILL');
-    throw new Error(`server did not become healthy:\n${log}`);
-  }
+  const server = await startServerProcess({ dir, env: { CLIENT_DIR: inject('clientDir'), ...env }, nodeArgs: ['--enable-source-maps'] });
   return {
-    url,
+    url: server.url,
     dir,
-    output: () => log,
+    output: server.output,
     async stop(options) {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const code = await exited;
+      const code = await server.stop();
       if (!options?.keepFiles) fs.rmSync(dir, { recursive: true, force: true });
       return code;
     },

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, serverEnv, waitForServer } from '../../scripts/server-kit';
+import { startServerProcess, type ServerProcess } from '../../scripts/server-kit';
 import { USER } from '../support/test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,33 +19,15 @@ function tempDir(): string {
   return dir;
 }
 
-/**
- * The server as `npm start` runs it (`node dist/server/main.js`, built by tests/support/server-build.ts) on
- * DATABASE_PATH=`db`, with a stub client build: this test is about the data.
- */
-async function startServer(db: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dir = path.dirname(db);
+/** The server as `npm start` runs it (built by tests/support/server-build.ts) on `dir`/app.db, with a stub client build:
+ * this test is about the data. */
+async function startServer(dir: string): Promise<ServerProcess> {
   const clientDir = path.join(dir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>stub</title>');
-  const url = `http://127.0.0.1:${port}`;
-  const env = { ...serverEnv({ port, appUrl: url, dir }, { CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }), DATABASE_PATH: db };
-  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const up = await waitForServer(`${url}/api/health`, { child, intervalMs: 100 });
-  if (up !== 'ready') throw new Error(`server ${up === 'exited' ? 'exited' : 'not ready'}:\n${log}`);
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server = await startServerProcess({ dir, env: { CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' } });
+  children.push(server.child);
+  return server;
 }
 
 async function signIn(url: string): Promise<string> {
@@ -76,8 +58,9 @@ afterAll(() => {
 
 describe('backup and restore', () => {
   it('npm run db:backup copies a running, writing database; restored into a fresh folder it serves the same quotes', async () => {
-    const live = path.join(tempDir(), 'app.db');
-    const server = await startServer(live);
+    const liveDir = tempDir();
+    const live = path.join(liveDir, 'app.db');
+    const server = await startServer(liveDir);
     const cookie = await signIn(server.url);
     const saved: { id: number; name: string; totalMonthly: string; tcv: string }[] = [];
     for (const [i, sqm] of [750, 1200, 5000].entries()) {
@@ -107,7 +90,7 @@ describe('backup and restore', () => {
     const restoredDir = tempDir();
     const restored = path.join(restoredDir, 'app.db');
     fs.copyFileSync(target, restored);
-    const second = await startServer(restored);
+    const second = await startServer(restoredDir);
     const cookie2 = await signIn(second.url);
     const list = await fetch(`${second.url}/api/configurations`, { headers: { cookie: cookie2 } });
     expect(list.status).toBe(200);

@@ -39,22 +39,23 @@ export function webhookReceiver(): WebhookReceiver {
       else res.writeHead(answer).end('ok');
     });
   });
+  const hangUp = () => {
+    for (const r of hanging.splice(0)) r.destroy();
+  };
   return {
     received,
     answer(next, then = 200) {
       answers = next;
       otherwise = then;
     },
-    hangUp() {
-      for (const r of hanging.splice(0)) r.destroy();
-    },
+    hangUp,
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const r of hanging.splice(0)) r.destroy();
+        hangUp();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
