@@ -60,7 +60,7 @@ describe('an outage is not a sign-out', () => {
   it('every /trpc call failing: the page says the session could not be checked, stays put, and Retry recovers', async () => {
     await signIn();
     failing = { match: () => true, how: 'offline' };
-    const { user, location } = renderApp('/');
+    const { user, location } = await renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Could not check your session')).toBeTruthy();
     expect(within(alert).getByText('The server could not be reached. Check your connection and try again.')).toBeTruthy();
@@ -75,7 +75,7 @@ describe('an outage is not a sign-out', () => {
   it('the catalogue failing: "Error Loading Data" with a Retry that works, and the header keeps the user menu', async () => {
     await signIn();
     failing = { match: (p) => p.includes('catalog.all'), how: 'badGateway' };
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(within(alert).getByText('Error Loading Data')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Account menu/ })).toBeTruthy();
@@ -89,7 +89,7 @@ describe('an outage is not a sign-out', () => {
   it('the saved list failing: what failed and a Retry that loads it', async () => {
     await signIn();
     failing = { match: (p) => p.includes('configurations.list'), how: 'offline' };
-    const { user } = renderApp('/saved-configurations');
+    const { user } = await renderApp('/saved-configurations');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(within(alert).getByText('Could not load your saved configurations')).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Account menu/ })).toBeTruthy();
@@ -102,7 +102,7 @@ describe('an outage is not a sign-out', () => {
 
   it('a 401 signs out: a session that ended on the server sends the user to /auth at the next call', async () => {
     await signIn();
-    const { user, location } = renderApp('/');
+    const { user, location } = await renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
     // the session ends elsewhere (another tab logs out)
     const other = t.client();
@@ -141,7 +141,7 @@ describe('a refused save says why', () => {
         ),
       ),
     );
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save Your Configuration' });
@@ -160,7 +160,7 @@ describe('a refused save says why', () => {
 
   it('an outage during save keeps the seed words and the dialog open for another try', async () => {
     await signIn();
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
     failing = { match: (p) => p.includes('configurations.create'), how: 'offline' };
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -177,7 +177,7 @@ describe('a refused save says why', () => {
   it('a PDF download without a connection says the connection is the problem', async () => {
     await signIn();
     server.use(http.post('http://localhost:3000/api/quote/pdf', () => HttpResponse.error()));
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     const toast = await findToast('PDF download failed');
@@ -188,7 +188,7 @@ describe('a refused save says why', () => {
 describe('a quote that is not there', () => {
   it('/calculator/999 shows the not-found state, not an empty calculator under a toast', async () => {
     await signIn();
-    const { location } = renderApp('/calculator/999');
+    const { location } = await renderApp('/calculator/999');
     expect(await screen.findByRole('heading', { name: 'Quote not found' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Your saved configurations' }).getAttribute('href')).toBe('/saved-configurations');
     expect(screen.queryByRole('heading', { name: 'Configure Your Package' })).toBeNull();

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 // A toast on screen is one more stop in the page's tab order, never a loop: Tab goes on past it, Shift+Tab back.
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderUi } from '../test/render';
-import { clearToasts, findToast } from '../test/server-fetch';
+import { findToast } from '../test/server-fetch';
 import { ConfirmDialog } from './ConfirmDialog';
 import { notify } from './toaster';
-
-afterEach(clearToasts);
 
 /** What has focus, as a screen reader would name it; the end of the page (where jsdom's Tab order wraps) by name. */
 function focusName(): string {
@@ -18,7 +16,7 @@ function focusName(): string {
 
 describe('a toast and the keyboard', () => {
   it('Tab goes from the page onto the toast and its close button, then on, never back to where it came from', async () => {
-    const { user } = renderUi(
+    const { user } = await renderUi(
       <>
         <button type="button">Before</button>
         <button type="button">Last on the page</button>
@@ -42,7 +40,7 @@ describe('a toast and the keyboard', () => {
   });
 
   it('waits while it has focus, and goes on when focus leaves', async () => {
-    const { user } = renderUi(<button type="button">On the page</button>);
+    const { user } = await renderUi(<button type="button">On the page</button>);
     notify('info', 'Still here');
     const toast = await findToast('Still here');
     screen.getByRole('button', { name: 'On the page' }).focus();
@@ -56,7 +54,7 @@ describe('a toast and the keyboard', () => {
   });
 
   it('Alt+T still jumps to the toast, and leaving it returns focus to where the user was', async () => {
-    const { user } = renderUi(
+    const { user } = await renderUi(
       <>
         <button type="button">Working here</button>
         <button type="button">Next</button>
@@ -76,7 +74,7 @@ describe('a toast and the keyboard', () => {
 
 describe('a toast over an open dialog', () => {
   it('is still read out and can be dismissed: the dialog hides the page behind it, not the toast', async () => {
-    const { user } = renderUi(
+    const { user } = await renderUi(
       <>
         <p>The page behind</p>
         <ConfirmDialog open title="Delete Acme?" onConfirm={() => undefined} onClose={() => undefined} />

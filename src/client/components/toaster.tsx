@@ -31,9 +31,9 @@ export function progressToast(title: string): { success(title: string, descripti
   };
 }
 
-/** Removes every toast (tests start each case with none). */
+/** Removes every toast, if any was ever shown (tests start each case with none). */
 export async function clearToasts(): Promise<void> {
-  (await load()).toaster.remove();
+  if (loading) (await loading).toaster.remove();
 }
 
 const ToasterView = lazy(() => load().then((m) => ({ default: m.ToasterView })));

@@ -3,7 +3,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../app/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
@@ -18,7 +18,11 @@ export interface RenderOptions {
   path?: string;
 }
 
-export function renderUi(ui: ReactElement, options: RenderOptions = {}) {
+/**
+ * Rendered inside an async act(): what the first render schedules for right after it (Ark's machines settle in
+ * microtasks, a lazy part resolves) lands before the test goes on, as it would before a user could act.
+ */
+export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = createQueryClient();
   const doFetch = options.fetch ?? (() => Promise.reject(new Error('no server in this test')));
   const trpcClient = trpc.createClient({
@@ -26,15 +30,18 @@ export function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   });
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const user = userEvent.setup();
-  const result: RenderResult = render(
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={system}>
-          <Router hook={location.hook}>{ui}</Router>
-          <Toaster />
-        </ChakraProvider>
-      </QueryClientProvider>
-    </trpc.Provider>,
-  );
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <ChakraProvider value={system}>
+            <Router hook={location.hook}>{ui}</Router>
+            <Toaster />
+          </ChakraProvider>
+        </QueryClientProvider>
+      </trpc.Provider>,
+    );
+  });
   return { ...result, user, location, queryClient };
 }

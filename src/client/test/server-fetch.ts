@@ -51,11 +51,12 @@ export async function clearToasts(): Promise<void> {
   });
 }
 
-/** The visible toast whose text includes `title` (waits for it). */
+/** The visible toast whose text includes `title` (waits for it, until Ark has marked it mounted: shown and settled). */
 export function findToast(title: string): Promise<HTMLElement> {
   return waitFor(() => {
     const el = screen.queryAllByTestId('toast').find((e) => e.textContent?.includes(title));
     if (!el) throw new Error(`no toast "${title}"`);
+    if (!el.hasAttribute('data-mounted')) throw new Error(`toast "${title}" not settled yet`);
     return el;
   });
 }

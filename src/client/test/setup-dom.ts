@@ -3,7 +3,13 @@ import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
-  afterEach(() => cleanup());
+  const { clearToasts } = await import('../components/toaster');
+  // Unmounted first, then the toast store emptied: a toast a test left behind would otherwise live on in the worker
+  // (files share it) and its timers would update the next file's toaster outside act().
+  afterEach(async () => {
+    cleanup();
+    await clearToasts();
+  });
   window.matchMedia ??= ((query: string) => ({
     matches: false,
     media: query,

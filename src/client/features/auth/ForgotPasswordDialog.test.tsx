@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, USER, type TestApp } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
-import { appFetch, gatedFetch, mailedResetToken, clearToasts } from '../../test/server-fetch';
+import { appFetch, gatedFetch, mailedResetToken } from '../../test/server-fetch';
 import { AuthPage } from './AuthPage';
 
 let t: TestApp;
@@ -11,10 +11,9 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_RESET: '0' } });
 });
 afterAll(() => t.close());
-afterEach(clearToasts);
 
 async function openDialog(fetch: (url: string, init?: RequestInit) => Promise<Response>) {
-  const r = renderUi(<AuthPage />, { path: '/auth', fetch });
+  const r = await renderUi(<AuthPage />, { path: '/auth', fetch });
   await r.user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
   return { ...r, dialog };

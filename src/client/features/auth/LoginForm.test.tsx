@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, USER, type TestApp } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
-import { appFetch, gatedFetch, clearToasts, findToast } from '../../test/server-fetch';
+import { appFetch, gatedFetch, findToast } from '../../test/server-fetch';
 import { AuthPage } from './AuthPage';
 
 let t: TestApp;
@@ -11,13 +11,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-afterEach(clearToasts);
 
 const toast = findToast;
 
 describe('Login tab', () => {
   it('shows the marketing panel, the hint and the two validation messages under their fields', async () => {
-    const { user } = renderUi(<AuthPage />, { path: '/auth', fetch: appFetch(t) });
+    const { user } = await renderUi(<AuthPage />, { path: '/auth', fetch: appFetch(t) });
     expect(screen.getByText('Custom pricing packages')).toBeTruthy();
     expect(screen.getByText('Add-on modules')).toBeTruthy();
     expect(screen.getByText('Saved configurations')).toBeTruthy();
@@ -36,7 +35,7 @@ describe('Login tab', () => {
 
   it('reads "Logging in..." while pending and shows the server refusal as "Login failed"', async () => {
     const gated = gatedFetch(appFetch(t));
-    const { user, location } = renderUi(<AuthPage />, { path: '/auth', fetch: gated.fetch });
+    const { user, location } = await renderUi(<AuthPage />, { path: '/auth', fetch: gated.fetch });
     await user.type(screen.getByLabelText('Email Address'), USER!.email);
     await user.type(screen.getByLabelText('Password'), 'Wrong-password1');
     await user.keyboard('{Enter}');
@@ -50,7 +49,7 @@ describe('Login tab', () => {
   });
 
   it('signs in, welcomes the user back and goes to /', async () => {
-    const { user, location } = renderUi(<AuthPage />, { path: '/auth', fetch: appFetch(t) });
+    const { user, location } = await renderUi(<AuthPage />, { path: '/auth', fetch: appFetch(t) });
     await user.type(screen.getByLabelText('Email Address'), USER!.email);
     await user.type(screen.getByLabelText('Password'), USER!.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -60,7 +59,7 @@ describe('Login tab', () => {
   });
 
   it('falls back to "Login failed. Please try again." when the server cannot be reached', async () => {
-    const { user } = renderUi(<AuthPage />, { path: '/auth', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user } = await renderUi(<AuthPage />, { path: '/auth', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     await user.type(screen.getByLabelText('Email Address'), USER!.email);
     await user.type(screen.getByLabelText('Password'), USER!.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, USER, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
-import { appFetch, gatedFetch, clearToasts, findToast } from '../../test/server-fetch';
+import { appFetch, gatedFetch, findToast } from '../../test/server-fetch';
 import { UserMenu } from './UserMenu';
 
 let t: TestApp;
@@ -13,12 +13,11 @@ beforeAll(async () => {
   demo = await t.login(USER!.email, USER!.password);
 });
 afterAll(() => t.close());
-afterEach(clearToasts);
 
 const toast = findToast;
 
 async function openProfile(fetch = appFetch(t, demo)) {
-  const r = renderUi(<UserMenu />, { path: '/', fetch });
+  const r = await renderUi(<UserMenu />, { path: '/', fetch });
   await r.user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await r.user.click(await screen.findByRole('menuitem', { name: 'Profile Settings' }));
   const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
@@ -27,7 +26,7 @@ async function openProfile(fetch = appFetch(t, demo)) {
 
 describe('User menu', () => {
   it('shows the initials, the username and the role', async () => {
-    const { user } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t, demo) });
+    const { user } = await renderUi(<UserMenu />, { path: '/', fetch: appFetch(t, demo) });
     const trigger = await screen.findByRole('button', { name: /^Account menu/ });
     expect(within(trigger).getByText('DE')).toBeTruthy();
     expect(within(trigger).getByText('User')).toBeTruthy();
@@ -36,7 +35,7 @@ describe('User menu', () => {
   });
 
   it('shows nothing when signed out', async () => {
-    const { container, queryClient } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t) });
+    const { container, queryClient } = await renderUi(<UserMenu />, { path: '/', fetch: appFetch(t) });
     // the session check has answered "not signed in"
     await waitFor(() => expect(queryClient.getQueryCache().findAll()[0]?.state.data).toEqual({ authenticated: false, isAdmin: false }));
     expect(container.textContent).toBe('');
@@ -44,7 +43,7 @@ describe('User menu', () => {
 
   it('logs out: toast, session ended on the server, and /auth', async () => {
     const client = await t.login(USER!.email, USER!.password);
-    const { user, location } = renderUi(<UserMenu />, { path: '/', fetch: appFetch(t, client) });
+    const { user, location } = await renderUi(<UserMenu />, { path: '/', fetch: appFetch(t, client) });
     await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await toast('Logged out successfully');
@@ -112,7 +111,8 @@ describe('Profile Settings dialog', () => {
     expect((pending as HTMLButtonElement).disabled).toBe(true);
     gated.release();
     await toast('Profile updated');
-    // the menu shows the refetched user
+    // the dialog closes and the menu shows the refetched user
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile Settings' })).toBeNull());
     expect(await screen.findByText('samira')).toBeTruthy();
     expect(screen.getByText('SA')).toBeTruthy();
     const me = await demo.get('/api/user');

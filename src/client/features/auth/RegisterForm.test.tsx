@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, USER, type TestApp } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
-import { appFetch, gatedFetch, clearToasts, findToast } from '../../test/server-fetch';
+import { appFetch, gatedFetch, findToast } from '../../test/server-fetch';
 import { AuthPage } from './AuthPage';
 
 let t: TestApp;
@@ -11,12 +11,11 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_REGISTER: '0' } });
 });
 afterAll(() => t.close());
-afterEach(clearToasts);
 
 const toast = findToast;
 
 async function openRegister(fetch: (url: string, init?: RequestInit) => Promise<Response>) {
-  const r = renderUi(<AuthPage />, { path: '/auth', fetch });
+  const r = await renderUi(<AuthPage />, { path: '/auth', fetch });
   await r.user.click(screen.getByRole('tab', { name: 'Register' }));
   await screen.findByRole('button', { name: 'Create Account' });
   return r;
@@ -24,7 +23,7 @@ async function openRegister(fetch: (url: string, init?: RequestInit) => Promise<
 
 type Fields = Partial<Record<'Email Address' | 'Confirm Email' | 'First Name' | 'Last Name' | 'Company Name' | 'Password' | 'Confirm Password', string>>;
 
-async function fill(user: ReturnType<typeof renderUi>['user'], fields: Fields) {
+async function fill(user: Awaited<ReturnType<typeof renderUi>>['user'], fields: Fields) {
   for (const [label, value] of Object.entries(fields)) {
     const input = screen.getByLabelText(label);
     await user.clear(input);

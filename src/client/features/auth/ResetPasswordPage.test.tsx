@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, USER, type TestApp } from '../../../../tests/support/test-app';
 import { renderUi } from '../../test/render';
 import { appFetch, gatedFetch, mailedResetToken, clearToasts, findToast } from '../../test/server-fetch';
@@ -11,7 +11,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_RESET: '0' } });
 });
 afterAll(() => t.close());
-afterEach(clearToasts);
 
 const toast = findToast;
 
@@ -23,7 +22,7 @@ async function freshToken(): Promise<string> {
 
 describe('Reset Password page', () => {
   it('without a token: toast "Invalid reset link" and a way to ask for a new link', async () => {
-    renderUi(<ResetPasswordPage />, { path: '/reset-password', fetch: appFetch(t) });
+    await renderUi(<ResetPasswordPage />, { path: '/reset-password', fetch: appFetch(t) });
     const t1 = await toast('Invalid reset link');
     expect(within(t1).getByText('The password reset link is invalid or expired.')).toBeTruthy();
     expect(screen.getByText(/Please request a new link/)).toBeTruthy();
@@ -33,7 +32,7 @@ describe('Reset Password page', () => {
 
   it('checks the registration password rules and the confirmation', async () => {
     const token = await freshToken();
-    const { user } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: appFetch(t) });
+    const { user } = await renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: appFetch(t) });
     await user.click(await screen.findByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
     await user.type(screen.getByLabelText('New Password'), 'nouppercase1');
@@ -44,7 +43,7 @@ describe('Reset Password page', () => {
   });
 
   it('says at once that an unknown or used link is invalid, and offers a new one, before a password is typed', async () => {
-    renderUi(<ResetPasswordPage />, { path: '/reset-password?token=not-a-real-token', fetch: appFetch(t) });
+    await renderUi(<ResetPasswordPage />, { path: '/reset-password?token=not-a-real-token', fetch: appFetch(t) });
     const t1 = await toast('Invalid reset link');
     expect(within(t1).getByText('The password reset link is invalid or expired.')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Request a new link' })).toBeTruthy();
@@ -54,14 +53,14 @@ describe('Reset Password page', () => {
     const used = await freshToken();
     const res = await t.client().post('/api/password-reset/reset', { token: used, newPassword: 'Usedpass123' });
     expect(res.status).toBe(200);
-    renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${used}`, fetch: appFetch(t) });
+    await renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${used}`, fetch: appFetch(t) });
     await toast('Invalid reset link');
     expect(screen.queryByLabelText('New Password')).toBeNull();
   });
 
   it('shows the server text when the link is refused after the page opened', async () => {
     const token = await freshToken();
-    const { user } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: appFetch(t) });
+    const { user } = await renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch: appFetch(t) });
     await user.type(await screen.findByLabelText('New Password'), 'Newpass123');
     await user.type(screen.getByLabelText('Confirm Password'), 'Newpass123');
     // meanwhile the link was used in another tab
@@ -82,7 +81,7 @@ describe('Reset Password page', () => {
       if (url.includes('auth.resetPassword')) answeredAt = Date.now();
       return res;
     };
-    const { user, location } = renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch });
+    const { user, location } = await renderUi(<ResetPasswordPage />, { path: `/reset-password?token=${token}`, fetch });
     await user.type(await screen.findByLabelText('New Password'), 'Newpass123');
     await user.type(screen.getByLabelText('Confirm Password'), 'Newpass123');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

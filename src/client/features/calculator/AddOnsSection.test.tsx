@@ -8,8 +8,8 @@ import { testCatalog } from './test-catalog';
 import { readState, WithState } from './test-harness';
 import { LuNetwork, LuSettings, LuUsers } from 'react-icons/lu';
 
-function setup(packageId = 1) {
-  const r = renderUi(
+async function setup(packageId = 1) {
+  const r = await renderUi(
     <WithState initial={(s) => ({ ...s, packageId })}>
       {(s, dispatch) => (
         <AddOnsSection
@@ -29,7 +29,7 @@ function setup(packageId = 1) {
 
 describe('add-on controls', () => {
   it('a checkbox in a multiple-selection category toggles; a second click deselects', async () => {
-    const { user, selectedIds } = setup();
+    const { user, selectedIds } = await setup();
     const ms = screen.getByRole('checkbox', { name: /Microsoft 365 Integration/ });
     await user.click(ms);
     await user.click(screen.getByRole('checkbox', { name: /Google Workspace Integration/ }));
@@ -41,7 +41,7 @@ describe('add-on controls', () => {
   });
 
   it('radio buttons in a single-selection category replace each other; clicking the chosen one removes it', async () => {
-    const { user, selectedIds } = setup(2);
+    const { user, selectedIds } = await setup(2);
     await user.click(screen.getByRole('radio', { name: /Business Support/ }));
     expect(selectedIds()).toEqual([21]);
     await user.click(screen.getByRole('radio', { name: /Premium Support/ }));
@@ -52,7 +52,7 @@ describe('add-on controls', () => {
   });
 
   it('"Select none" clears only its own category and is disabled when nothing is chosen there', async () => {
-    const { user, selectedIds } = setup(2);
+    const { user, selectedIds } = await setup(2);
     const none = screen.getByRole('button', { name: 'Select none in Integrations' });
     expect((none as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('checkbox', { name: /Microsoft 365 Integration/ }));
@@ -65,7 +65,7 @@ describe('add-on controls', () => {
   });
 
   it('add-ons the package does not offer are disabled with a hint', async () => {
-    const { user, selectedIds } = setup(1);
+    const { user, selectedIds } = await setup(1);
     const premium = screen.getByRole('radio', { name: /Premium Support/ }) as HTMLInputElement;
     const sensor = screen.getByRole('checkbox', { name: /Sensor/ }) as HTMLInputElement;
     expect([premium.disabled, sensor.disabled]).toEqual([true, true]);
@@ -78,7 +78,7 @@ describe('add-on controls', () => {
   });
 
   it('a selected add-on with a setup fee shows the waive toggle; one without a fee does not', async () => {
-    const { user } = setup(2);
+    const { user } = await setup(2);
     expect(screen.queryByText('Waive Setup Fee')).toBeNull();
     await user.click(screen.getByRole('radio', { name: /Business Support/ })); // setup fee €0.00
     expect(screen.queryByText('Waive Setup Fee')).toBeNull();
@@ -91,8 +91,8 @@ describe('add-on controls', () => {
     expect(screen.getByText('Waive Setup Fee')).toBeTruthy();
   });
 
-  it('shows each add-on’s monthly and setup fee, grouped under its category', () => {
-    setup(3);
+  it('shows each add-on’s monthly and setup fee, grouped under its category', async () => {
+    await setup(3);
     const groups = screen.getAllByTestId('addon-category');
     expect(groups.map((g) => within(g).getAllByText(/./)[0]!.textContent)).toBeTruthy();
     const integrations = groups.find((g) => within(g).queryByText('Integrations'))!;

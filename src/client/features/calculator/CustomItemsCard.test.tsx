@@ -5,8 +5,8 @@ import { renderUi } from '../../test/render';
 import { CustomItemsCard } from './CustomItemsCard';
 import { readState, WithState } from './test-harness';
 
-function setup() {
-  const r = renderUi(<WithState>{(s, dispatch) => <CustomItemsCard items={s.customItems} dispatch={dispatch} />}</WithState>);
+async function setup() {
+  const r = await renderUi(<WithState>{(s, dispatch) => <CustomItemsCard items={s.customItems} dispatch={dispatch} />}</WithState>);
   const addButton = () => screen.getByRole('button', { name: 'Add Item' }) as HTMLButtonElement;
   const items = () => readState(screen.getByTestId('state')).customItems;
   return { ...r, addButton, items };
@@ -14,7 +14,7 @@ function setup() {
 
 describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
   it('Add Item is disabled until a name and a price above 0 are given; no messages are shown', async () => {
-    const { user, addButton } = setup();
+    const { user, addButton } = await setup();
     const name = screen.getByLabelText('Item Name');
     const price = screen.getByLabelText('Price') as HTMLInputElement;
     expect([price.type, price.min, price.max, price.step]).toEqual(['number', '0', '10000000', '0.01']);
@@ -33,7 +33,7 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
   });
 
   it('adds a one-time item by default, then resets the form (one-time on, empty fields)', async () => {
-    const { user, addButton, items } = setup();
+    const { user, addButton, items } = await setup();
     const sw = screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement;
     expect(sw.checked).toBe(true);
     await user.type(screen.getByLabelText('Item Name'), 'Training');
@@ -54,7 +54,7 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
   });
 
   it('adds a recurring item with the switch off (Enter submits), and deletes a row', async () => {
-    const { user, items } = setup();
+    const { user, items } = await setup();
     await user.click(screen.getByText('One-time'));
     expect(screen.getByText('Recurring (monthly)')).toBeTruthy();
     // the switch keeps its name: a screen reader hears "One-time, off", not "Recurring, off"
@@ -72,7 +72,7 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
   });
 
   it('a price over the server limit says why under the field, and Add Item stays disabled', async () => {
-    const { user, addButton } = setup();
+    const { user, addButton } = await setup();
     await user.type(screen.getByLabelText('Item Name'), 'Data centre');
     await user.type(screen.getByLabelText('Price'), '10000000.01');
     expect(addButton().disabled).toBe(true);

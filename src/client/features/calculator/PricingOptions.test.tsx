@@ -5,8 +5,8 @@ import { renderUi } from '../../test/render';
 import { PricingOptions } from './PricingOptions';
 import { readState, WithState } from './test-harness';
 
-function setup(packageId = 1) {
-  const r = renderUi(
+async function setup(packageId = 1) {
+  const r = await renderUi(
     <WithState initial={(s) => ({ ...s, packageId })}>
       {(s, dispatch) => (
         <PricingOptions pricingModel={s.pricingModel} squareMeters={s.squareMeters} userCount={s.userCount} locations={s.locations} dispatch={dispatch} />
@@ -19,7 +19,7 @@ function setup(packageId = 1) {
 
 describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
   it('empty is 0, letters are ignored, and on blur a value below the first tier is raised to its minimum', async () => {
-    const { user, state } = setup();
+    const { user, state } = await setup();
     const units = screen.getByLabelText('Units') as HTMLInputElement;
     expect(units.value).toBe('100');
     await user.clear(units);
@@ -38,7 +38,7 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
   });
 
   it('a keystroke past the save limit is refused with the server’s message, which stays after leaving the field', async () => {
-    const { user, state } = setup();
+    const { user, state } = await setup();
     const units = screen.getByLabelText('Units') as HTMLInputElement;
     await user.clear(units);
     await user.type(units, '10000000');
@@ -54,7 +54,7 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
   });
 
   it('the users field follows the same rule with the user tiers; without tiers the floor is 1', async () => {
-    const { user, state } = setup();
+    const { user, state } = await setup();
     await user.click(screen.getByText('User-Based'));
     const users = screen.getByLabelText('Users') as HTMLInputElement;
     expect(users.value).toBe('10');
@@ -63,7 +63,7 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
     await user.tab();
     expect([users.value, state().userCount]).toEqual(['10', 10]);
 
-    const noTiers = setup(2); // Advanced in the test catalogue has no tiers
+    const noTiers = await setup(2); // Advanced in the test catalogue has no tiers
     const field = noTiers.container.querySelector('input[name="userCount"], input[name="squareMeters"]') as HTMLInputElement;
     await noTiers.user.clear(field);
     await noTiers.user.tab();
@@ -73,7 +73,7 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
 
 describe('locations stepper', () => {
   it('is read-only; minus is disabled at 1, plus always works', async () => {
-    const { user, state } = setup();
+    const { user, state } = await setup();
     const field = screen.getByLabelText('Locations') as HTMLInputElement;
     const minus = screen.getByRole('button', { name: 'Decrease locations' }) as HTMLButtonElement;
     expect([field.readOnly, field.value, minus.disabled]).toEqual([true, '1', true]);

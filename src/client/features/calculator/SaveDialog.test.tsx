@@ -21,8 +21,8 @@ function Host({ currentConfigId, configurations, onSave }: { currentConfigId: nu
   );
 }
 
-function setup(currentConfigId: number | null, configurations = configs, onSave = vi.fn(async (_e: SaveEvent) => true)) {
-  const r = renderUi(<Host currentConfigId={currentConfigId} configurations={configurations} onSave={onSave} />);
+async function setup(currentConfigId: number | null, configurations = configs, onSave = vi.fn(async (_e: SaveEvent) => true)) {
+  const r = await renderUi(<Host currentConfigId={currentConfigId} configurations={configurations} onSave={onSave} />);
   const open = async () => {
     await r.user.click(screen.getByRole('button', { name: 'Open' }));
     return screen.findByRole('dialog', { name: 'Save Your Configuration' });
@@ -33,7 +33,7 @@ function setup(currentConfigId: number | null, configurations = configs, onSave 
 
 describe('save dialog modes', () => {
   it('without a current configuration: new mode, empty name, "Save Configuration" disabled until a name is typed', async () => {
-    const { user, open, onSave, nameField } = setup(null);
+    const { user, open, onSave, nameField } = await setup(null);
     await open();
     expect(screen.getByText('Enter a name for this configuration to save it for future reference.')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Save as new configuration' }) as HTMLInputElement).checked).toBe(true);
@@ -51,7 +51,7 @@ describe('save dialog modes', () => {
   });
 
   it('with a current configuration: overwrite mode, that configuration chosen, its name prefilled', async () => {
-    const { user, open, onSave, nameField } = setup(9);
+    const { user, open, onSave, nameField } = await setup(9);
     await open();
     expect(screen.getByText('Choose a configuration to overwrite or enter a new name.')).toBeTruthy();
     const select = screen.getByLabelText('Select Configuration') as HTMLSelectElement;
@@ -69,7 +69,7 @@ describe('save dialog modes', () => {
   });
 
   it('switching to overwrite picks the first configuration; Cancel resets to new mode', async () => {
-    const { user, open, nameField } = setup(null);
+    const { user, open, nameField } = await setup(null);
     await open();
     await user.click(screen.getByText('Update existing configuration'));
     const select = screen.getByLabelText('Select Configuration') as HTMLSelectElement;
@@ -83,7 +83,7 @@ describe('save dialog modes', () => {
   });
 
   it('with no saved configurations the save-option choice is disabled', async () => {
-    const { open } = setup(null, []);
+    const { open } = await setup(null, []);
     await open();
     expect((screen.getByRole('radio', { name: 'Update existing configuration' }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('radio', { name: 'Save as new configuration' }) as HTMLInputElement).disabled).toBe(true);
@@ -94,7 +94,7 @@ describe('blocking while saving', () => {
   it('shows "Saving...", blocks submit, Cancel and the options, then clears and closes', async () => {
     let finish!: (ok: boolean) => void;
     const onSave = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
-    const { user, open, nameField } = setup(null, configs, onSave);
+    const { user, open, nameField } = await setup(null, configs, onSave);
     await open();
     await user.type(nameField(), 'Acme{Enter}');
     const saving = await screen.findByRole('button', { name: 'Saving...' });
@@ -112,7 +112,7 @@ describe('blocking while saving', () => {
   });
 
   it('a failed save re-enables the dialog with the name kept', async () => {
-    const { user, open, nameField } = setup(null, configs, vi.fn(async () => false));
+    const { user, open, nameField } = await setup(null, configs, vi.fn(async () => false));
     await open();
     await user.type(nameField(), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Save Configuration' }));

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../../../../tests/support/test-app';
 import { demoIds } from '../../../../tests/support/configurations';
 import { renderUi } from '../../test/render';
-import { appFetch, clearToasts } from '../../test/server-fetch';
+import { appFetch } from '../../test/server-fetch';
 import { SavedConfigurationsPage } from './SavedConfigurationsPage';
 
 let t: TestApp;
@@ -33,13 +33,12 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
-afterEach(clearToasts);
 
 const rowNames = () => screen.getAllByTestId('saved-row').map((r) => within(r).getAllByRole('cell')[2]!.textContent);
 
 describe('Your Saved Configurations', () => {
   it('asks a signed-out visitor to sign in', async () => {
-    renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t) });
+    await renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t) });
     expect(await screen.findByText('Please sign in')).toBeTruthy();
     expect(screen.getByText('You need to sign in to view your saved configurations')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
@@ -47,14 +46,14 @@ describe('Your Saved Configurations', () => {
 
   it('shows the empty state to a user without saved configurations', async () => {
     const admin = await t.login(ADMIN!.email, ADMIN!.password);
-    renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, admin) });
+    await renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, admin) });
     expect(await screen.findByText('No saved configurations')).toBeTruthy();
     expect(screen.getByText("You haven't saved any pricing configurations yet")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a configuration' }).getAttribute('href')).toBe('/');
   });
 
   it('lists the rows newest first with package, contract, TCV, creator and actions', async () => {
-    renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
+    await renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
     expect(await screen.findByRole('heading', { name: 'Your Saved Configurations' })).toBeTruthy();
     await screen.findAllByTestId('saved-row');
     expect(rowNames()).toEqual(['Branch', 'Head office', 'Corner shop']);
@@ -73,7 +72,7 @@ describe('Your Saved Configurations', () => {
   });
 
   it('sorts on the server: a new column ascending, the same column toggles', async () => {
-    const { user } = renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
+    const { user } = await renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
     await screen.findAllByTestId('saved-row');
     await user.click(screen.getByRole('button', { name: /^TCV/ }));
     await waitFor(() => expect(rowNames()).toEqual(['Corner shop', 'Branch', 'Head office']));
@@ -87,7 +86,7 @@ describe('Your Saved Configurations', () => {
   });
 
   it('deletes after confirmation and says "Configuration deleted"', async () => {
-    const { user } = renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
+    const { user } = await renderUi(<SavedConfigurationsPage />, { path: '/saved-configurations', fetch: appFetch(t, demo) });
     await screen.findAllByTestId('saved-row');
     // the table (the phone's cards carry the same actions; jsdom applies no media queries, so both are there)
     await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Delete Branch' }));

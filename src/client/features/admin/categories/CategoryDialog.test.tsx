@@ -7,7 +7,7 @@ import { CategoryDialog } from './CategoryDialog';
 describe('category dialog', () => {
   it('refuses a blank name with the toast "Validation Error", then saves name, switch and the picked icon', async () => {
     const onSave = vi.fn();
-    const { user } = renderUi(<CategoryDialog open category={null} pending={false} onSave={onSave} onClose={() => {}} />);
+    const { user } = await renderUi(<CategoryDialog open category={null} pending={false} onSave={onSave} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
     const toast = await screen.findByTestId('toast');
@@ -38,7 +38,7 @@ describe('category dialog', () => {
 
   it('edits an existing category with its values filled in', async () => {
     const onSave = vi.fn();
-    const { user } = renderUi(
+    const { user } = await renderUi(
       <CategoryDialog open category={{ id: 4, name: 'Support Plans', icon: 'people', allowsMultipleSelection: false }} pending={false} onSave={onSave} onClose={() => {}} />,
     );
     const dialog = await screen.findByRole('dialog');

@@ -22,8 +22,8 @@ function Harness() {
 const optionTexts = (el: HTMLElement) => within(el).getAllByRole('option').map((o) => o.textContent);
 
 describe('condition editor', () => {
-  it('starts with contract duration >= 24 and offers the numeric operators', () => {
-    renderUi(<Harness />);
+  it('starts with contract duration >= 24 and offers the numeric operators', async () => {
+    await renderUi(<Harness />);
     expect(screen.getByLabelText<HTMLSelectElement>('Condition 1 type').value).toBe('contractDuration');
     expect(optionTexts(screen.getByLabelText('Condition 1 type'))).toEqual([
       'Contract Duration',
@@ -40,7 +40,7 @@ describe('condition editor', () => {
   });
 
   it('package: = with a package select, in with package checkboxes', async () => {
-    const { user } = renderUi(<Harness />);
+    const { user } = await renderUi(<Harness />);
     await user.selectOptions(screen.getByLabelText('Condition 1 type'), 'package');
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=', 'in']);
     expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Entry', 'Advanced', 'Ultimate']);
@@ -53,7 +53,7 @@ describe('condition editor', () => {
   });
 
   it('payment frequency allows only = with monthly, quarterly, annually; pricing model = with the two models', async () => {
-    const { user } = renderUi(<Harness />);
+    const { user } = await renderUi(<Harness />);
     await user.selectOptions(screen.getByLabelText('Condition 1 type'), 'paymentFrequency');
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=']);
     expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Monthly', 'Quarterly', 'Annually']);
@@ -66,7 +66,7 @@ describe('condition editor', () => {
   });
 
   it('adds and removes rows', async () => {
-    const { user } = renderUi(<Harness />);
+    const { user } = await renderUi(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Add Condition' }));
     expect(screen.getAllByTestId('condition-row')).toHaveLength(2);
     await user.selectOptions(screen.getByLabelText('Condition 2 type'), 'locations');

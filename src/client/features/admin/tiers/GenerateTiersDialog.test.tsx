@@ -5,9 +5,9 @@ import { generateTiers } from '../../../../shared/pricing/generate-tiers';
 import { renderUi } from '../../../test/render';
 import { GenerateTiersDialog } from './GenerateTiersDialog';
 
-function setup(kind: 'unit' | 'user' = 'unit') {
+async function setup(kind: 'unit' | 'user' = 'unit') {
   const onGenerate = vi.fn();
-  const r = renderUi(<GenerateTiersDialog open kind={kind} packageName="Flex" pending={false} onGenerate={onGenerate} onClose={() => {}} />);
+  const r = await renderUi(<GenerateTiersDialog open kind={kind} packageName="Flex" pending={false} onGenerate={onGenerate} onClose={() => {}} />);
   return { ...r, onGenerate };
 }
 
@@ -19,7 +19,7 @@ const previewRows = () =>
 
 describe('Auto-Generate dialog', () => {
   it('opens with the unit defaults and previews 100, 325, 550, 775, 1000 at €3.00 … €1.00', async () => {
-    const { user, onGenerate } = setup();
+    const { user, onGenerate } = await setup();
     expect(screen.getByLabelText('Minimum Units')).toHaveProperty('value', '100');
     expect(screen.getByLabelText('Maximum Units')).toHaveProperty('value', '1000');
     expect(screen.getByLabelText('Price at Minimum (€ per unit)')).toHaveProperty('value', '3');
@@ -38,15 +38,15 @@ describe('Auto-Generate dialog', () => {
     expect(onGenerate).toHaveBeenCalledWith(generateTiers({ min: 100, max: 1000, priceAtMin: 300, priceAtMax: 100, count: 5 }));
   });
 
-  it('user tiers start from 10–100 users at €15.00 … €6.00', () => {
-    setup('user');
+  it('user tiers start from 10–100 users at €15.00 … €6.00', async () => {
+    await setup('user');
     expect(screen.getByRole('heading', { name: 'Auto-Generate User-Based Tiers' })).toBeTruthy();
     expect(previewRows().map((r) => r[1])).toEqual(['€15.00', '€12.75', '€10.50', '€8.25', '€6.00']);
     expect(previewRows()[4]![0]).toBe('100 users+');
   });
 
   it('disables Generate and explains while a value is invalid; the preview follows the inputs', async () => {
-    const { user, onGenerate } = setup();
+    const { user, onGenerate } = await setup();
     const count = screen.getByLabelText('Number of Tiers');
     await user.clear(count);
     await user.type(count, '11');
@@ -79,8 +79,8 @@ describe('Auto-Generate dialog', () => {
     expect(onGenerate).not.toHaveBeenCalled();
   });
 
-  it('has the input limits of the seed', () => {
-    setup();
+  it('has the input limits of the seed', async () => {
+    await setup();
     expect(screen.getByLabelText('Minimum Units').getAttribute('min')).toBe('0');
     const p = screen.getByLabelText('Price at Minimum (€ per unit)');
     expect([p.getAttribute('min'), p.getAttribute('step')]).toEqual(['0.01', '0.01']);

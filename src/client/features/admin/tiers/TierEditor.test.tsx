@@ -9,16 +9,16 @@ const tiers = [
   { id: 2, min: 1000, max: null, price: '2.50' },
 ];
 
-function setup() {
+async function setup() {
   const onSave = vi.fn();
   const onCancel = vi.fn();
-  const r = renderUi(<TierEditor kind="unit" tiers={tiers} pending={false} onSave={onSave} onCancel={onCancel} />);
+  const r = await renderUi(<TierEditor kind="unit" tiers={tiers} pending={false} onSave={onSave} onCancel={onCancel} />);
   return { ...r, onSave, onCancel };
 }
 
 describe('tier editor', () => {
   it('shows each tier with a blank Max for the open one and saves the rows as typed', async () => {
-    const { user, onSave } = setup();
+    const { user, onSave } = await setup();
     expect(screen.getByText('Min Units')).toBeTruthy();
     expect(screen.getByText('Price Per Unit')).toBeTruthy();
     expect(screen.getByLabelText('Max Units, tier 2')).toHaveProperty('value', '');
@@ -34,7 +34,7 @@ describe('tier editor', () => {
   });
 
   it('adds a row after the open tier (closing it) and removes rows', async () => {
-    const { user, onSave } = setup();
+    const { user, onSave } = await setup();
     await user.click(screen.getByRole('button', { name: 'Add Tier' }));
     expect(screen.getByLabelText('Max Units, tier 2')).toHaveProperty('value', '1899');
     expect(screen.getByLabelText('Min Units, tier 3')).toHaveProperty('value', '1900');
@@ -47,7 +47,7 @@ describe('tier editor', () => {
   });
 
   it('does not save invalid rows and says why, cell by cell and for the set', async () => {
-    const { user, onSave } = setup();
+    const { user, onSave } = await setup();
     const price = screen.getByLabelText('Price Per Unit, tier 1');
     await user.clear(price);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -64,7 +64,7 @@ describe('tier editor', () => {
   });
 
   it('Cancel leaves without saving', async () => {
-    const { user, onSave, onCancel } = setup();
+    const { user, onSave, onCancel } = await setup();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSave).not.toHaveBeenCalled();

@@ -32,7 +32,7 @@ const user = (id: number, username: string): AdminUser => ({
 describe('Password Reset Link dialog', () => {
   it('shows the link for the user and when it expires', async () => {
     const demo = (await t.callerAs(ADMIN.email).admin.users.list()).find((u) => u.email === USER.email)!;
-    renderUi(<ResetLinkDialog user={demo} onClose={() => {}} />, { fetch: fetchAsAdmin });
+    await renderUi(<ResetLinkDialog user={demo} onClose={() => {}} />, { fetch: fetchAsAdmin });
     const input = await screen.findByLabelText<HTMLInputElement>('Reset link', {}, { timeout: 5000 });
     expect(input.value).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=\S{20,}$/);
     expect(input.readOnly).toBe(true);
@@ -46,7 +46,7 @@ describe('Password Reset Link dialog', () => {
       if (url.includes('admin.users.resetLink')) calls++;
       return fetchAsAdmin(url, init);
     };
-    const { user: ui } = renderUi(<ResetLinkDialog user={user(99_999, 'ghost@example.com')} onClose={() => {}} />, { fetch: counting });
+    const { user: ui } = await renderUi(<ResetLinkDialog user={user(99_999, 'ghost@example.com')} onClose={() => {}} />, { fetch: counting });
     await screen.findByText('Failed to generate reset link. Please try again.', {}, { timeout: 5000 });
     await screen.findByText('Failed to generate reset link: User not found');
     expect(calls).toBe(1);
