@@ -12,7 +12,9 @@ afterAll(() => t.close());
 
 describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
   it('creates the admin once; it can sign in and is an admin', async () => {
-    expect(await bootstrapAdmin(t.db, t.clock, 'boss@example.org', 'Bootstrap123')).toBe(true);
+    const log: string[] = [];
+    expect(await bootstrapAdmin(t.db, t.clock, 'boss@example.org', 'Bootstrap123', (m) => log.push(m))).toBe(true);
+    expect(log).toEqual(['Created the admin account boss@example.org.']);
     const rows = t.db.select().from(users).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'boss@example.org', username: 'boss@example.org', isAdmin: true });
@@ -23,7 +25,9 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
 
   it('does nothing when an account has that email (in any case), and never overwrites its password', async () => {
     const before = t.db.select().from(users).where(eq(users.email, 'boss@example.org')).get();
-    expect(await bootstrapAdmin(t.db, t.clock, 'BOSS@example.org', 'Different123')).toBe(false);
+    const log: string[] = [];
+    expect(await bootstrapAdmin(t.db, t.clock, 'BOSS@example.org', 'Different123', (m) => log.push(m))).toBe(false);
+    expect(log).toEqual(['ADMIN_EMAIL BOSS@example.org already has an account (id 1, an admin): skipped, nothing was changed.']);
     expect(t.db.select().from(users).all()).toHaveLength(1);
     expect(t.db.select().from(users).where(eq(users.email, 'boss@example.org')).get()?.passwordHash).toBe(before?.passwordHash);
     expect((await t.client().post('/api/login', { username: 'boss@example.org', password: 'Different123' })).status).toBe(401);
