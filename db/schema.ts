@@ -87,7 +87,7 @@ export const loginFailures = sqliteTable(
     account: text('account').notNull(),
     at: timestamp('at').notNull(),
   },
-  // (at) serves the cleanup of expired failures on every login attempt (issue 15: a scan at 200,000 rows).
+  // (at) serves the cleanup of expired failures on every login attempt (without it, a full scan once the table holds a flood's 200,000 rows).
   (t) => [index('login_failures_account_at_idx').on(t.account, t.at), index('login_failures_at_idx').on(t.at)],
 );
 

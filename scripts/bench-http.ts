@@ -187,8 +187,8 @@ async function measure(url: string, c: Case, cookie: string, pid: number | undef
 const SCRIPT_QUOTES = 1000;
 
 /**
- * The issue's own yardstick: "a script pricing a thousand quotes should take a second". One keep-alive connection,
- * each quote sent when the previous answer has arrived, the typical form; for information. Twice: with node:http (a
+ * A yardstick for the API (README "Performance"): a script pricing a thousand quotes should take a second. One
+ * keep-alive connection, each quote sent when the previous answer has arrived, the typical form; for information. Twice: with node:http (a
  * keep-alive agent) and with fetch, whose own cost per call (undici, about a millisecond here) is larger than the
  * server's.
  */

@@ -214,7 +214,7 @@ describe('access before input', () => {
     for (const p of PUBLIC) expect(routes, p).toContain(p);
   });
 
-  it('the issue’s two cases: GET /api/configurations/abc and POST /api/configurations with [1] are 401 signed out', async () => {
+  it('an unreadable id or body is still a 401 signed out: GET /api/configurations/abc and POST /api/configurations with [1] are 401 signed out', async () => {
     expect((await t.client().get('/api/configurations/abc')).status).toBe(401);
     const post = await t.client().post('/api/configurations', '[1]');
     expect(post.status).toBe(401);
