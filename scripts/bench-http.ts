@@ -188,9 +188,9 @@ const SCRIPT_QUOTES = 1000;
 
 /**
  * A yardstick for the API (README "Performance"): a script pricing a thousand quotes should take a second. One
- * keep-alive connection, each quote sent when the previous answer has arrived, the typical form; for information. Twice: with node:http (a
- * keep-alive agent) and with fetch, whose own cost per call (undici, about a millisecond here) is larger than the
- * server's.
+ * keep-alive connection, each quote sent when the previous answer has arrived, the typical form; for information.
+ * Twice: with node:http (a keep-alive agent) and with fetch, whose own cost per call (undici, about a millisecond here)
+ * is larger than the server's.
  */
 async function scriptOfQuotes(url: string, cookie: string): Promise<void> {
   const body = cases.find((c) => c.path === '/api/quote')!.body!;

@@ -108,8 +108,8 @@ export function isDatabaseEmpty(db: Db): boolean {
 }
 
 /**
- * ADMIN_EMAIL / ADMIN_PASSWORD: create this admin at start if no account has that EMAIL (the email column alone;
- * README "Configuration"). An account that merely uses the address as its username (possible before usernames had to be the
+ * ADMIN_EMAIL / ADMIN_PASSWORD: create this admin at start if no account has that EMAIL (the email column alone; README
+ * "Configuration"). An account that merely uses the address as its username (possible before usernames had to be the
  * account's own address) does not stop it: that username is set back to its owner's own email, and the log says so.
  * `log` is told what was done or why nothing was.
  */
