@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/db/database';
 import { startWalCheckpointer, type WalCheckpointer } from '../../src/server/db/checkpointer';
 
@@ -26,15 +26,6 @@ function writeMuch(target: Db): void {
   for (let i = 0; i < 100; i++) target.$client.transaction(() => insert.run('x'.repeat(40_000)))();
 }
 
-async function until(check: () => boolean, ms = 5_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
-}
-
 describe('WAL checkpoints in a worker thread', () => {
   it('moves committed pages into the database file while the main connection only writes', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-wal-'));
@@ -44,7 +35,7 @@ describe('WAL checkpoints in a worker thread', () => {
     expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(50_000);
     const before = fs.statSync(file).size;
     writeMuch(db);
-    expect(await until(() => fs.statSync(file).size > before + 3_000_000)).toBe(true);
+    await vi.waitFor(() => expect(fs.statSync(file).size).toBeGreaterThan(before + 3_000_000), { timeout: 5_000, interval: 25 });
     // what the file holds is the committed data, readable by another connection
     const reader = new Database(file, { readonly: true });
     expect(reader.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 100 });

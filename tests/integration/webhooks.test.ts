@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/database';
 import { RETRY_FACTORS, startWebhookDispatcher, type WebhookDispatcher } from '../../src/server/services/webhook-dispatcher';
 import { TestClock } from '../support/clock';
@@ -27,15 +27,16 @@ class WallClock extends TestClock {
   }
 }
 
-/** Waits for a condition, checking every 20 ms, failing after `ms`. */
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** What `probe` gives once it gives something (checked every 20 ms); fails after `ms`, naming what it waited for. */
+function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (!value) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: ms, interval: 20 },
+  );
 }
 
 /** Short, so that where a test waits for the dispatcher's own timer to bring a retry, the wait is short too. */
