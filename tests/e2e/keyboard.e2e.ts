@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { animationsDone, nextFrames, screenshot, SCREENSHOT_DIR, serverAndBrowser } from './harness';
+import { animationsDone, nextFrames, screenshot, SCREENSHOT_DIR, serverAndBrowser, TAKE_SCREENSHOTS } from './harness';
 import { DESKTOP } from './screens';
 
 /** What a screen reader would announce for the focused element: its role, accessible name and state. */
@@ -84,9 +84,10 @@ async function typeInto(page: Page, m: Matcher, text: string, clear = false) {
 }
 
 /** A close-up of the focused control (its visible box when the input itself is visually hidden), so the focus ring
- * can be judged; kept as keyboard-<name>.png. */
+ * can be judged; kept as keyboard-<name>.png when pictures are taken. */
 async function focusShot(page: Page, name: string) {
   await animationsDone(page);
+  if (!TAKE_SCREENSHOTS) return;
   const box = await page.evaluate(() => {
     let el = document.activeElement as HTMLElement | null;
     while (el && el.parentElement && el.getBoundingClientRect().width < 8) el = el.parentElement;
