@@ -3,27 +3,15 @@
 //
 //   npm run measure:typing                 builds the client into a temp folder, starts a server on a temp database
 //   CLIENT_DIR=dist/client npm run measure:typing   reuses a build
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { freePort, serverEnv, waitForServer } from './server-kit';
+import { chromium, type Browser } from 'playwright-core';
+import { buildClient, ensureBuilt } from './build.mjs';
+import { startServerProcess } from './server-kit';
 import { testBrowserPath } from '../tests/support/browser';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const KEYSTROKES = 50;
-
-async function buildClient(outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = previous;
-  }
-}
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-typing-'));
@@ -32,26 +20,12 @@ async function main(): Promise<void> {
     console.log('building the client…');
     await buildClient(clientDir);
   }
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: serverEnv({ port, appUrl: url, dir }, { NODE_ENV: 'production', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const browser = await chromium.launch({
-    executablePath: testBrowserPath(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  await ensureBuilt({ client: false, log: () => undefined });
+  const server = await startServerProcess({ dir, env: { NODE_ENV: 'production', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' } });
+  const { url } = server;
+  let browser: Browser | undefined;
   try {
-    const up = await waitForServer(`${url}/api/health`, { child });
-    if (up === 'exited') throw new Error(`server exited early:\n${log}`);
-    if (up === 'timeout') throw new Error(`server did not start:\n${log}`);
-
+    browser = await chromium.launch({ executablePath: testBrowserPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${url}/auth`);
     await page.getByLabel('Email Address').first().fill('demo@example.com');
@@ -119,9 +93,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await browser?.close();
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 // Shared by the scripts that start a server process (measure:start, measure:typing, bench:http, proof:load,
-// proof:backup, load:hardening) and the tests that do (tests/e2e/harness.ts, backup-restore): a free loopback port, the
-// environment of a server on a temp folder, waiting until the server answers, and the compiled server started that way.
+// proof:backup, load:hardening, screenshots:readme) and the tests that do (tests/e2e/harness.ts, backup-restore): a free
+// loopback port, the environment of a server on a temp folder, waiting until the server answers, and the compiled
+// server started that way (startServerProcess).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
