@@ -70,8 +70,11 @@ describe('sharing a quote with a customer', () => {
     url = await input.inputValue();
     expect(url).toMatch(new RegExp(`^${e2e.server.url}/q/[a-z2-7]{32}$`));
     expect(await dialog.textContent()).toMatch(/Works until \d{1,2} \w{3} \d{4}, 23:59 \(Europe\/Amsterdam\)/);
-    // the toast over the open dialog is not hidden from assistive technology: its close button has its role and name
-    await seller.getByTestId('toast').filter({ hasText: 'Share link created' }).getByRole('button', { name: 'Dismiss notification' }).waitFor({ timeout: 2_000 });
+    // the toast over the open dialog is not hidden from assistive technology: once it shows, its close button has its
+    // role and name at once
+    const created = seller.getByTestId('toast').filter({ hasText: 'Share link created' });
+    await created.waitFor();
+    await created.getByRole('button', { name: 'Dismiss notification' }).waitFor({ timeout: 2_000 });
     await closeToast(seller, 'Share link created');
     await screenshotBoth(seller, 'share-dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, USER, type TestApp, type TestClient } from '../../../tests/support/test-app';
 import { renderUi } from '../test/render';
-import { clearToasts, findToast } from '../test/server-fetch';
+import { findToast } from '../test/server-fetch';
 import { App } from './App';
 
 const TRPC = 'http://localhost:3000/trpc/*';
@@ -43,11 +43,10 @@ afterAll(() => {
   server.close();
   t.close();
 });
-afterEach(async () => {
+afterEach(() => {
   failing = null;
   calls = [];
   server.resetHandlers();
-  await clearToasts();
 });
 
 const renderApp = (path: string) => renderUi(<App />, { path, fetch: (url, init) => fetch(url, init) });
