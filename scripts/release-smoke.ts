@@ -1,7 +1,7 @@
 // npm run release:smoke — builds the release (npm run release), copies the executable into an empty folder and runs it
 // there with an empty environment (no PATH, so no Node.js, no npm, no compiler; no checkout), on loopback only. It
 // checks --version and --help, serving (health, the app's page, the API reference, a sign-in, a save, the saved quote's PDF), a restart
-// that keeps the save, `backup <file>`, `migrate`, a clear message for a backup that cannot be made, upgrades of the
+// that keeps the save, private files, a tampered runtime unpacked afresh, `backup <file>`, `migrate`, a clear message for a backup that cannot be made, upgrades of the
 // databases earlier versions wrote (tests/fixtures), and a failing migration (one line, the database as it was).
 // Prints each check and the start times; exits 1 when one fails.
 //
@@ -135,6 +135,26 @@ try {
     check('the save survives a restart', read.status === 200 && read.json?.name === 'Release smoke – Zürich office', `${read.status}`);
   }
   await stop(server);
+
+  // Files only for the service: the data folder 0700, the database and the unpacked runtime's files its user's alone.
+  const runtimes = fs.readdirSync(path.join(dir, 'data/.runtime'));
+  const runtime = path.join(dir, 'data/.runtime', runtimes[0] ?? '');
+  const mode = (f: string) => (fs.statSync(f).mode & 0o777).toString(8);
+  const mainJs = path.join(runtime, 'dist/server/main.js');
+  check(
+    'the data folder is 0700, the database 0600, the unpacked runtime 0700 and its main.js 0600',
+    [mode(path.join(dir, 'data')), mode(path.join(dir, 'data/app.db')), mode(path.join(dir, 'data/.runtime')), mode(mainJs)].join(' ') === '700 600 700 600',
+    [mode(path.join(dir, 'data')), mode(path.join(dir, 'data/app.db')), mode(path.join(dir, 'data/.runtime')), mode(mainJs)].join(' '),
+  );
+  // The release runs only what it shipped: a line appended to the unpacked main.js does not run at the next start.
+  const marker = path.join(dir, 'tampered-ran');
+  fs.appendFileSync(mainJs, `\nprocess.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+  server = await serve();
+  if (server) {
+    check('a changed file of the unpacked runtime never runs: it is unpacked afresh', !fs.existsSync(marker) && !fs.readFileSync(mainJs, 'utf8').includes('tampered-ran'), server.output().split('\n')[0]);
+    check('…and the start says so', server.output().includes("are not the release's (changed dist/server/main.js)"), server.output().split('\n')[0]);
+    await stop(server);
+  }
 
   const backup = path.join(dir, 'backups/copy.db');
   const b = runOnce(['backup', backup]);

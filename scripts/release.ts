@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { buildClient, buildServer, ROOT } from './build.mjs';
+import { digestOf, type Manifest } from '../src/release/runtime-check';
 
 /** The runtime: Node.js 24, the active LTS line (maintained until April 2028). */
 export const RUNTIME_VERSION = process.env.RELEASE_NODE_VERSION ?? '24.21.0';
@@ -162,14 +163,18 @@ function filesOf(dir: string): [string, number][] {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The archive src/release/launcher.ts unpacks: a length-prefixed JSON index [path, mode, size][], then the bytes. */
-function archive(dir: string): Buffer {
+/**
+ * The archive src/release/launcher.ts unpacks (a length-prefixed JSON index [path, mode, size][], then the bytes) and
+ * the manifest it checks the unpacked files against at every start (src/release/runtime-check.ts).
+ */
+function archive(dir: string): { packed: Buffer; manifest: Manifest } {
   const files = filesOf(dir);
   const bodies = files.map(([rel]) => fs.readFileSync(path.join(dir, rel)));
   const index = Buffer.from(JSON.stringify(files.map(([rel, mode], i) => [rel, mode, bodies[i]!.length])));
   const head = Buffer.alloc(4);
   head.writeUInt32LE(index.length);
-  return Buffer.concat([head, index, ...bodies]);
+  const manifest: Manifest = Object.fromEntries(files.map(([rel], i) => [rel, digestOf(bodies[i]!)]));
+  return { packed: Buffer.concat([head, index, ...bodies]), manifest };
 }
 
 export async function buildRelease(): Promise<string> {
@@ -201,10 +206,12 @@ export async function buildRelease(): Promise<string> {
   fs.cpSync(binding, path.join(APP, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
   log(`${packages.length} packages for the server`);
 
-  const packed = archive(APP);
+  const { packed, manifest } = archive(APP);
   const contentHash = createHash('sha256').update(packed).digest('hex').slice(0, 12);
   const assetFile = path.join(WORK, 'app.gz');
   fs.writeFileSync(assetFile, zlib.gzipSync(packed, { level: 6 }));
+  const manifestFile = path.join(WORK, 'manifest.json');
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
 
   const launcher = path.join(WORK, 'launcher.cjs');
   await esbuild.build({
@@ -221,7 +228,7 @@ export async function buildRelease(): Promise<string> {
 
   const blob = path.join(WORK, 'sea.blob');
   const seaConfig = path.join(WORK, 'sea-config.json');
-  fs.writeFileSync(seaConfig, JSON.stringify({ main: launcher, output: blob, disableExperimentalSEAWarning: true, assets: { app: assetFile } }));
+  fs.writeFileSync(seaConfig, JSON.stringify({ main: launcher, output: blob, disableExperimentalSEAWarning: true, assets: { app: assetFile, manifest: manifestFile } }));
   run(path.join(nodeDir, 'bin/node'), ['--experimental-sea-config', seaConfig]);
 
   fs.mkdirSync(path.dirname(RELEASE_FILE), { recursive: true });

@@ -84,10 +84,24 @@ export interface ServerProcess {
  * with its data in `dir` (serverEnv, then `env`), and waits until it answers /api/health. Throws with what it printed
  * when it exits first or never answers.
  */
-export async function startServerProcess({ dir, env = {}, nodeArgs = [] }: { dir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServerProcess({
+  dir,
+  env = {},
+  nodeArgs = [],
+  umask,
+}: {
+  dir: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  /** The umask the server starts under (octal, e.g. '000'); the caller's when not given. */
+  umask?: string;
+}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], { cwd: ROOT, env: serverEnv({ port, appUrl: url, dir }, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [...nodeArgs, 'dist/server/main.js'];
+  // `exec`: the shell becomes the server, so the stop signal reaches it
+  const [command, commandArgs] = umask === undefined ? [process.execPath, args] : ['/bin/sh', ['-c', `umask ${umask} && exec "$0" "$@"`, process.execPath, ...args]];
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: serverEnv({ port, appUrl: url, dir }, env), stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

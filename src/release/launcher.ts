@@ -3,7 +3,8 @@
 // server's packages, among them better-sqlite3 with its native binding compiled for this runtime. On first use the
 // asset is unpacked next to the data (`<data folder>/.runtime/<version>-<content hash>/`) and the app runs from there
 // exactly as it runs from a checkout: modules, PDF worker threads, fonts and migrations are ordinary files, and
-// better-sqlite3 loads its binding from that folder. Later starts find the folder complete and unpack nothing.
+// better-sqlite3 loads its binding from that folder. Later starts check the folder against the digests the executable
+// holds (./runtime-check.ts) and unpack again only when a file differs, is missing or was added.
 //
 // This file is bundled alone (CommonJS, Node built-ins only), so --version and --help answer without unpacking.
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { COMPLETE_MARKER, describeDifferences, differences, isIntact, type Manifest, PRIVATE_FOLDER, privateMode } from './runtime-check';
 
 declare const RELEASE_VERSION: string;
 declare const RELEASE_CONTENT_HASH: string;
@@ -48,25 +50,28 @@ function* entries(archive: Buffer): Generator<[string, number, Buffer]> {
   }
 }
 
-function unpack(target: string): void {
-  // node:sea answers only inside the executable, so it is loaded there and not imported
+/** node:sea answers only inside the executable, so it is loaded there and not imported. */
+function sea(): typeof import('node:sea') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sea = require('node:sea') as typeof import('node:sea');
-  const archive = zlib.gunzipSync(Buffer.from(sea.getRawAsset('app') as ArrayBuffer));
+  return require('node:sea') as typeof import('node:sea');
+}
+
+function unpack(target: string): void {
+  const archive = zlib.gunzipSync(Buffer.from(sea().getRawAsset('app') as ArrayBuffer));
   const partial = `${target}.partial-${process.pid}`;
   fs.rmSync(partial, { recursive: true, force: true });
   for (const [file, mode, bytes] of entries(archive)) {
     const out = path.join(partial, file);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, bytes, { mode });
+    fs.mkdirSync(path.dirname(out), { recursive: true, mode: PRIVATE_FOLDER });
+    fs.writeFileSync(out, bytes, { mode: privateMode(mode) });
   }
-  fs.writeFileSync(path.join(partial, '.complete'), `${RELEASE_VERSION} ${RELEASE_CONTENT_HASH}\n`);
+  fs.writeFileSync(path.join(partial, COMPLETE_MARKER), `${RELEASE_VERSION} ${RELEASE_CONTENT_HASH}\n`, { mode: 0o600 });
   try {
     fs.renameSync(partial, target);
   } catch (error) {
     // Another process of the same release unpacked it first: use theirs.
     fs.rmSync(partial, { recursive: true, force: true });
-    if (!fs.existsSync(path.join(target, '.complete'))) throw error;
+    if (!fs.existsSync(path.join(target, COMPLETE_MARKER))) throw error;
   }
 }
 
@@ -76,8 +81,18 @@ function appFolder(tidy: boolean): string {
   const base = database === ':memory:' ? path.join(os.tmpdir(), `${NAME}-runtime`) : path.join(path.dirname(path.resolve(database)), '.runtime');
   const folder = path.join(base, `${RELEASE_VERSION}-${RELEASE_CONTENT_HASH}`);
   try {
-    if (!fs.existsSync(path.join(folder, '.complete'))) {
-      fs.mkdirSync(base, { recursive: true });
+    fs.mkdirSync(base, { recursive: true, mode: PRIVATE_FOLDER });
+    fs.chmodSync(base, PRIVATE_FOLDER);
+    let fresh = !fs.existsSync(path.join(folder, COMPLETE_MARKER));
+    if (!fresh) {
+      const manifest = JSON.parse(sea().getAsset('manifest', 'utf8')) as Manifest;
+      const found = differences(folder, manifest);
+      if (!isIntact(found)) {
+        console.error(`The app's files in ${folder} are not the release's (${describeDifferences(found)}): unpacking them again.`);
+        fresh = true;
+      }
+    }
+    if (fresh) {
       fs.rmSync(folder, { recursive: true, force: true });
       unpack(folder);
     }

@@ -8,6 +8,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
 import { closeDatabase, openDatabase, type Db } from './db/database';
 import { MigrationError } from './db/migrations';
+import { privateDataFolder } from './db/private-files';
 import { serveApp } from './http/server';
 import { logger } from './logging';
 import { createMailer } from './mail/mailer';
@@ -64,6 +65,10 @@ function openOrStop(file: string): Db {
   }
 }
 
+// Whatever the umask: files this process creates anywhere are its user's alone (the data folder's are made so
+// explicitly too, and what an earlier version left readable is tightened here).
+process.umask(0o077);
+if (config.databasePath !== ':memory:') privateDataFolder(path.dirname(config.databasePath));
 const db = openOrStop(config.databasePath);
 // an in-memory database (a throwaway run) has no WAL to checkpoint
 const checkpointer = config.databasePath === ':memory:' ? undefined : startWalCheckpointer(db, config.databasePath);

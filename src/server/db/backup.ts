@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_FOLDER, privateEmptyFile } from './private-files';
 
 export interface BackupReport {
   source: string;
@@ -27,9 +28,11 @@ export async function backupDatabase(sourceFile: string, targetFile: string): Pr
   const target = path.resolve(targetFile);
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}`);
   if (source === target) throw new BackupError('The backup must go to another file than the database');
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
   const partial = `${target}.partial-${process.pid}`;
   fs.rmSync(partial, { force: true });
+  // made 0600 before SQLite writes a page into it: a backup is the whole database
+  privateEmptyFile(partial);
 
   const started = performance.now();
   const db = new Database(source, { fileMustExist: true });

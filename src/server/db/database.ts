@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -7,6 +6,7 @@ import * as schema from '../../../db/schema';
 import { logger } from '../logging';
 import { APP_VERSION } from '../version';
 import { applyMigrations } from './migrations';
+import { privateEmptyFile, privateFile, privateFolder } from './private-files';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -25,7 +25,12 @@ export interface OpenOptions {
  * throws MigrationError.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    privateFolder(path.dirname(file));
+    // SQLite gives its -wal and -shm the database file's mode: made 0600 first, all three are private.
+    privateEmptyFile(file);
+    for (const companion of [`${file}-wal`, `${file}-shm`]) privateFile(companion);
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

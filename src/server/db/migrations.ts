@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { privateFile } from './private-files';
 
 const HISTORY = '__drizzle_migrations';
 
@@ -89,6 +90,7 @@ export function applyMigrations(sqlite: Database.Database, file: string, options
     try {
       // A consistent, standalone copy (whatever is still in the WAL included), written by SQLite itself.
       sqlite.prepare('VACUUM INTO ?').run(copy);
+      privateFile(copy);
     } catch (error) {
       fs.rmSync(copy, { force: true });
       throw new MigrationError(`Migrations not applied: the copy of the database to ${copy} failed (${reason(error)}). The database was not changed.`);

@@ -8,6 +8,7 @@ import { emailLogs } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../db/private-files';
 import { logger } from '../logging';
 import type { Mailer, MailResult, OutgoingMail } from './types';
 
@@ -43,9 +44,10 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
       attachments: mail.attachments,
     });
     if (!config.smtpUrl) {
-      fs.mkdirSync(config.outboxDir, { recursive: true });
+      // reset and share links are in these files: the server's user alone reads them
+      fs.mkdirSync(config.outboxDir, { recursive: true, mode: PRIVATE_FOLDER });
       const file = path.join(config.outboxDir, `${clock.now().getTime()}-${logId}.eml`);
-      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: PRIVATE_FILE });
     }
   }
 
