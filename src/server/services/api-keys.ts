@@ -32,7 +32,7 @@ function toDto({ id, name, scope, prefix, createdAt, lastUsedAt }: Row): ApiKeyD
 /** What the audit trail keeps of a key: never the key or its hash. */
 const auditView = (r: Row) => ({ name: r.name, scope: r.scope, prefix: r.prefix, userId: r.userId });
 
-export const API_KEY_CREATED_MAIL = 'api_key_created';
+const API_KEY_CREATED_MAIL = 'api_key_created';
 
 /** Makes a key for `owner` and mails them that it was made (its name and prefix, never the key). */
 export function createApiKey(
