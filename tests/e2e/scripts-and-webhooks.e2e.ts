@@ -40,6 +40,7 @@ describe('API keys, webhooks and the catalogue file', () => {
     await page.getByRole('menuitem', { name: 'API keys' }).click();
     const dialog = page.getByRole('dialog', { name: 'API keys' });
     await dialog.getByText('You have no API keys yet.').waitFor();
+    await dialog.getByText(/Every key ends when your password changes\./).waitFor();
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await dialog.getByText('Name is required').waitFor();
     await dialog.getByLabel('Name').fill('CRM sync');

@@ -5,9 +5,10 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { ANSWERS } from '../../src/server/openapi/answers';
-import { PROCEDURES, REST_ROUTES, type RestProcedure } from '../../src/server/openapi/routes';
+import { PROCEDURES, REST_ROUTES, type ProcedureSpec, type RestProcedure } from '../../src/server/openapi/routes';
 import { createRestApi } from '../../src/server/rest';
 import { READ_ONLY_KEY } from '../../src/server/trpc/init';
+import { apiKeyMessages } from '../../src/shared/schemas/api-keys';
 import { appRouter, type AppRouter } from '../../src/server/trpc/root';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient, type TestResponse } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
@@ -113,7 +114,11 @@ describe('GET /api/openapi.json', () => {
       properties: { scope: { enum: ['read', 'write'] } },
     });
     expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty('key');
-    expect(create.security).toEqual([{ sessionCookie: [] }, { bearerKey: [] }]);
+    // Keys are managed with a session only; any other signed-in operation takes either.
+    expect(create.security).toEqual([{ sessionCookie: [] }]);
+    expect(create.responses['403'].description).toMatch(/session only/);
+    expect(doc.paths['/api/configurations'].post.security).toEqual([{ sessionCookie: [] }, { bearerKey: [] }]);
+    expect(doc.paths['/api/configurations/{id}/share'].get.responses['403'].description).toMatch(/read-only API key/);
 
     const patch = doc.paths['/api/packages/{id}'].patch;
     expect(patch.operationId).toBe('admin.packages.update');
@@ -172,10 +177,11 @@ describe('GET /api/docs', () => {
 });
 
 describe('the access the description names', () => {
-  it('is what each route answers a caller signed out, a non-admin and a read-only key', async () => {
+  it('is what each route answers a caller signed out, a non-admin, a read-only key and a write key', async () => {
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const user = await t.login(USER.email, USER.password);
     const key = (await admin.post('/api/account/api-keys', { name: 'Access probe', scope: 'read' })).body.key as string;
+    const writeKey = (await admin.post('/api/account/api-keys', { name: 'Access probe (write)', scope: 'write' })).body.key as string;
     const unknownIds = (path: string) => path.replace(/:\w+/g, '999999');
     const skipped = new Set(['POST /logout']);
     let probed = 0;
@@ -192,6 +198,12 @@ describe('the access the description names', () => {
       const readKey = await t.client().request(route.method, url, undefined, { authorization: `Bearer ${key}` });
       const refused = readKey.status === 403 && readKey.body?.message === READ_ONLY_KEY;
       expect(refused, `${what} with a read key → ${readKey.status}`).toBe(route.method !== 'GET');
+      const { keys } = PROCEDURES[route.procedure] as ProcedureSpec;
+      const liveLinkRefused = readKey.status === 403 && readKey.body?.message === apiKeyMessages.liveLinkNeedsWrite;
+      expect(liveLinkRefused, `${what} with a read key → ${readKey.status} ${readKey.body?.message}`).toBe(keys === 'write' && route.method === 'GET');
+      const viaWriteKey = await t.client().request(route.method, url, undefined, { authorization: `Bearer ${writeKey}` });
+      const sessionOnly = viaWriteKey.status === 403 && viaWriteKey.body?.message === apiKeyMessages.sessionOnly;
+      expect(sessionOnly, `${what} with a write key → ${viaWriteKey.status} ${viaWriteKey.body?.message}`).toBe(keys === 'none');
       probed += 1;
     }
     expect(probed).toBe(REST_ROUTES.filter((r) => PROCEDURES[r.procedure].access !== 'public').length);

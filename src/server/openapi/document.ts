@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { API_KEY_PREFIX } from '../services/api-keys';
 import { ANSWERS } from './answers';
-import { PROCEDURES, REST_ROUTES, type RestRoute } from './routes';
+import { PROCEDURES, REST_ROUTES, type ProcedureSpec, type RestRoute } from './routes';
 
 type Json = Record<string, unknown>;
 type JsonSchema = { type?: unknown; properties?: Record<string, Json>; required?: string[]; [k: string]: unknown };
@@ -45,11 +45,13 @@ const errorBody = {
 };
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 function operation(route: RestRoute): Json {
-  const spec: { access: string; input?: z.ZodType } = PROCEDURES[route.procedure];
+  const spec: ProcedureSpec = PROCEDURES[route.procedure];
   const input = spec.input ? toSchema(spec.input, 'input') : undefined;
   const pathParams = paramsOf(route.path);
   const taken = new Set([...pathParams.map((p) => route.params?.[p] ?? p), ...(route.fixed ?? [])]);
@@ -86,14 +88,19 @@ function operation(route: RestRoute): Json {
   const responses: Json = { [String(route.status)]: success };
   if (input || pathParams.length > 0) responses['400'] = errorAnswer('The input is not valid (issues name each problem)');
   if (access !== 'public') responses['401'] = errorAnswer('Not signed in, or an unknown or revoked API key');
-  if (access === 'admin' || route.method !== 'GET') responses['403'] = errorAnswer(access === 'admin' ? 'Not an administrator (or a read-only key)' : 'A read-only API key');
+  const refusals = [
+    ...(access === 'admin' ? ['Not an administrator'] : []),
+    ...(route.method !== 'GET' || spec.keys === 'write' ? ['a read-only API key'] : []),
+    ...(spec.keys === 'none' ? ['any API key (a session only)'] : []),
+  ];
+  if (refusals.length > 0) responses['403'] = errorAnswer(sentence(refusals.join(', or ')));
   if (pathParams.length > 0) responses['404'] = errorAnswer('No such resource');
 
   return {
     operationId: route.procedure,
     ...(route.summary ? { summary: route.summary } : {}),
     tags: [route.procedure.includes('.') ? route.procedure.split('.').slice(0, -1).join('.') : 'app'],
-    security: access === 'public' ? [] : [{ sessionCookie: [] }, { bearerKey: [] }],
+    security: access === 'public' ? [] : spec.keys === 'none' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerKey: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     responses,

@@ -39,19 +39,25 @@ import {
 import { quoteFormInput } from '../../shared/schemas/quote';
 import { acceptInput, declineInput, sendInput, shareTokenInput } from '../../shared/schemas/share';
 import { createWebhookInput, deliveryIdInput, updateWebhookInput, webhookIdInput } from '../../shared/schemas/webhooks';
-import type { Access } from '../trpc/init';
+import type { Access, ProcedureMeta } from '../trpc/init';
 
 /** Who may call a procedure (trpc/init.ts publicProcedure, protectedProcedure, adminProcedure) and what it takes. */
 export interface ProcedureSpec {
   access: Access;
   /** The very schema the procedure's `.input()` is given. */
   input?: z.ZodType;
+  /** The procedure's own API key rule (trpc/init.ts ProcedureMeta). */
+  keys?: ProcedureMeta['keys'];
 }
 // Each keeps its schema's own type, which the test holds equal to the procedure's input type.
 const spec = <A extends Access>(access: A) => <S extends z.ZodType | undefined = undefined>(input?: S) => ({ access, input: input as S });
 const pub = spec('public');
 const user = spec('signedIn');
 const admin = spec('admin');
+/** A procedure a request signed with an API key may not call: a session only. */
+const noKeys = <S extends object>(s: S) => ({ ...s, keys: 'none' as const });
+/** A procedure a read key may not call, though it only reads. */
+const noReadKeys = <S extends object>(s: S) => ({ ...s, keys: 'write' as const });
 
 /** Every procedure a REST route calls. */
 export const PROCEDURES = {
@@ -66,9 +72,9 @@ export const PROCEDURES = {
   'auth.updateProfile': user(updateProfileInput),
   'auth.requestPasswordReset': pub(requestPasswordResetInput),
   'auth.resetPassword': pub(resetPasswordInput),
-  'auth.apiKeys.list': user(),
-  'auth.apiKeys.create': user(createApiKeyInput),
-  'auth.apiKeys.revoke': user(apiKeyIdInput),
+  'auth.apiKeys.list': noKeys(user()),
+  'auth.apiKeys.create': noKeys(user(createApiKeyInput)),
+  'auth.apiKeys.revoke': noKeys(user(apiKeyIdInput)),
 
   'catalog.packages': user(),
   'catalog.addOns': user(),
@@ -92,7 +98,7 @@ export const PROCEDURES = {
   'configurations.revision': user(configurationRevisionInput),
   'configurations.pdfData': user(configurationIdInput),
   'configurations.share': user(configurationIdInput),
-  'configurations.link': user(configurationIdInput),
+  'configurations.link': noReadKeys(user(configurationIdInput)),
   'configurations.send': user(sendInput),
   'configurations.unshare': user(configurationIdInput),
   'configurations.activity': user(activityQueryInput),
@@ -132,8 +138,8 @@ export const PROCEDURES = {
   'admin.emailLogs.list': admin(),
   'admin.audit.list': admin(auditQueryInput),
   'admin.audit.csv': admin(auditQueryInput),
-  'admin.apiKeys.list': admin(),
-  'admin.apiKeys.revoke': admin(apiKeyIdInput),
+  'admin.apiKeys.list': noKeys(admin()),
+  'admin.apiKeys.revoke': noKeys(admin(apiKeyIdInput)),
 
   'admin.webhooks.list': admin(),
   'admin.webhooks.create': admin(createWebhookInput),

@@ -2,15 +2,19 @@ import { adminApiKeyOutput, apiKeyIdInput, apiKeyOutput, createApiKeyInput, crea
 import { createApiKey, listAllApiKeys, listOwnApiKeys, revokeApiKey } from '../services/api-keys';
 import { adminProcedure, protectedProcedure, router } from '../trpc/init';
 
+// Keys are managed with a session only (docs/API.md "API keys"): a key can neither mint another nor hide one.
+const ownKeys = protectedProcedure.meta({ keys: 'none' });
+const everyKey = adminProcedure.meta({ keys: 'none' });
+
 /** The caller's own keys (auth.apiKeys.*): REST /api/account/api-keys. */
 export const apiKeysRouter = router({
-  list: protectedProcedure.output(apiKeyOutput.array()).query(({ ctx }) => listOwnApiKeys(ctx.db, ctx.user.id)),
-  /** The answer holds the key itself: the only time it is ever shown. */
-  create: protectedProcedure
+  list: ownKeys.output(apiKeyOutput.array()).query(({ ctx }) => listOwnApiKeys(ctx.db, ctx.user.id)),
+  /** The answer holds the key itself: the only time it is ever shown. Its owner is mailed that it was made. */
+  create: ownKeys
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.clock, ctx.user.id, input)),
-  revoke: protectedProcedure.input(apiKeyIdInput).mutation(({ ctx, input }) => {
+    .mutation(({ ctx, input }) => createApiKey(ctx, ctx.user, input)),
+  revoke: ownKeys.input(apiKeyIdInput).mutation(({ ctx, input }) => {
     revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, ctx.user.id);
     return { success: true };
   }),
@@ -18,8 +22,8 @@ export const apiKeysRouter = router({
 
 /** Every account's keys (admin.apiKeys.*): REST /api/admin/api-keys. */
 export const adminApiKeysRouter = router({
-  list: adminProcedure.output(adminApiKeyOutput.array()).query(({ ctx }) => listAllApiKeys(ctx.db)),
-  revoke: adminProcedure.input(apiKeyIdInput).mutation(({ ctx, input }) => {
+  list: everyKey.output(adminApiKeyOutput.array()).query(({ ctx }) => listAllApiKeys(ctx.db)),
+  revoke: everyKey.input(apiKeyIdInput).mutation(({ ctx, input }) => {
     revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, null);
     return { success: true };
   }),

@@ -26,6 +26,9 @@ import { liveLinkOf, liveShareOf, revokeShare, shareQuote } from '../services/sh
 import type { Context } from '../trpc/context';
 import { protectedProcedure, router } from '../trpc/init';
 
+/** What answers a live share link: a session or a write key, never a read key (docs/API.md "Share links"). */
+const liveLinkProcedure = protectedProcedure.meta({ keys: 'write' });
+
 const timeOf = (ctx: Pick<Context, 'clock' | 'config'>): QuoteTime => ({ clock: ctx.clock, validityDays: ctx.config.quoteValidityDays });
 
 /** Saved quotes. Ownership is enforced in the service: what is not yours (unless you are admin) does not exist. */
@@ -84,15 +87,15 @@ export const configurationsRouter = router({
     return { success: true };
   }),
   /** The live link for the share dialog: its URL to copy again, when it ends, its revision, whether it was opened. */
-  shareStatus: protectedProcedure
+  shareStatus: liveLinkProcedure
     .input(configurationIdInput)
     .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.config, ctx.user, input.id) })),
   /** GET /api/configurations/{id}/share: the live link `{ url, expiresAt, revision }`; NOT_FOUND when there is none. */
-  link: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => liveLinkOf(ctx.db, ctx.config, ctx.user, input.id)),
+  link: liveLinkProcedure.input(configurationIdInput).query(({ ctx, input }) => liveLinkOf(ctx.db, ctx.config, ctx.user, input.id)),
   /** Mails the quote to its customer with the link and the PDF; a draft becomes sent. */
   send: protectedProcedure.input(sendInput).mutation(({ ctx, input }) => sendQuote(ctx, ctx.user, input)),
-  /** The mail Send would write now, for the dialog's preview. */
-  sendPreview: protectedProcedure.input(sendInput).query(({ ctx, input }) => sendPreview(ctx, ctx.user, input)),
+  /** The mail Send would write now, for the dialog's preview: it holds the live link it would reuse. */
+  sendPreview: liveLinkProcedure.input(sendInput).query(({ ctx, input }) => sendPreview(ctx, ctx.user, input)),
   /** The quote's own audit entries, oldest first, one page (`limit` default 50, at most 500) and their total. */
   activity: protectedProcedure.input(activityQueryInput).query(({ ctx, input }) => {
     getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
+import { revokeAllApiKeysOf } from './api-keys';
 import { recordAudit } from './audit';
 import { createResetToken, resetUrlFor } from './password-reset';
 import {
@@ -50,12 +51,12 @@ export async function createUser(db: Db, clock: Clock, input: CreateUserInput, b
 }
 
 /**
- * Applies only the fields given. A new password ends the user's other sessions (whoever knew the old one is out);
- * the admin's own current session survives a change of their own password.
+ * Applies only the fields given. A new password ends the user's other sessions and every API key of theirs (whoever
+ * knew the old one is out); the admin's own current session survives a change of their own password.
  */
 export async function updateUser(
   db: Db,
-  actor: { sessionId: string } & Partial<AdminActor>,
+  actor: AdminActor,
   id: number,
   changes: UserChanges,
 ): Promise<UserDto> {
@@ -80,19 +81,18 @@ export async function updateUser(
       const { password: _password, ...fields } = changes;
       const set: Partial<UserRow> = { ...fields, ...(passwordHash !== undefined ? { passwordHash } : {}) };
       if (Object.keys(set).length > 0) db.update(users).set(set).where(eq(users.id, id)).run();
+      // The password itself is never recorded, only that it was changed.
+      const after = { ...toUserDto(findUserById(db, id)!), ...(passwordHash !== undefined ? { passwordChanged: true } : {}) };
+      const by = { userId: actor.userId };
+      recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'update', before: toUserDto(user), after });
+      // The two changes that hand over or take away power, as entries of their own (one filter finds them).
+      if (changes.isAdmin !== undefined && changes.isAdmin !== user.isAdmin) {
+        recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'role_changed', before: { isAdmin: user.isAdmin }, after: { isAdmin: changes.isAdmin } });
+      }
       if (passwordHash !== undefined) {
         db.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.id, actor.sessionId))).run();
-      }
-      if (actor.userId !== undefined && actor.clock) {
-        // The password itself is never recorded, only that it was changed.
-        const after = { ...toUserDto(findUserById(db, id)!), ...(passwordHash !== undefined ? { passwordChanged: true } : {}) };
-        const by = { userId: actor.userId };
-        recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'update', before: toUserDto(user), after });
-        // The two changes that hand over or take away power, as entries of their own (one filter finds them).
-        if (changes.isAdmin !== undefined && changes.isAdmin !== user.isAdmin) {
-          recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'role_changed', before: { isAdmin: user.isAdmin }, after: { isAdmin: changes.isAdmin } });
-        }
-        if (passwordHash !== undefined) recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'password_changed' });
+        recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'password_changed' });
+        revokeAllApiKeysOf(db, actor.clock, by, id);
       }
     });
   } catch (error) {

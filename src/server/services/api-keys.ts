@@ -8,9 +8,12 @@ import type { AdminApiKeyDto, ApiKeyDto, ApiKeyScope, CreateApiKeyInput, Created
 import { hashToken } from '../auth/tokens';
 import type { SessionUser } from '../auth/session';
 import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
 import { perDatabase, transaction, type Db } from '../db/database';
 import { NotFoundError } from '../errors';
-import { recordAudit } from './audit';
+import { apiKeyCreatedMail } from '../mail/templates/api-key-created';
+import type { Mailer } from '../mail/types';
+import { recordAudit, type AuditBy } from './audit';
 
 export const API_KEY_PREFIX = 'qc_';
 /** Characters of the key shown in lists: enough to tell keys apart, far too few to guess the rest. */
@@ -29,17 +32,39 @@ function toDto({ id, name, scope, prefix, createdAt, lastUsedAt }: Row): ApiKeyD
 /** What the audit trail keeps of a key: never the key or its hash. */
 const auditView = (r: Row) => ({ name: r.name, scope: r.scope, prefix: r.prefix, userId: r.userId });
 
-export function createApiKey(db: Db, clock: Clock, userId: number, input: CreateApiKeyInput): CreatedApiKey {
+const API_KEY_CREATED_MAIL = 'api_key_created';
+
+/** Makes a key for `owner` and mails them that it was made (its name and prefix, never the key). */
+export function createApiKey(
+  services: { db: Db; clock: Clock; config: Pick<AppConfig, 'appUrl'>; mailer: Mailer },
+  owner: Pick<SessionUser, 'id' | 'email' | 'firstname'>,
+  input: CreateApiKeyInput,
+): CreatedApiKey {
+  const { db, clock, config, mailer } = services;
   const key = API_KEY_PREFIX + encodeBase32LowerCaseNoPadding(randomBytes(20));
-  return transaction(db, () => {
+  const made = transaction(db, () => {
     const row = db
       .insert(apiKeys)
-      .values({ userId, name: input.name, scope: input.scope, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS), createdAt: clock.now() })
+      .values({ userId: owner.id, name: input.name, scope: input.scope, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS), createdAt: clock.now() })
       .returning()
       .get();
-    recordAudit(db, clock, { userId }, { entity: 'api_key', entityId: row.id, action: 'create', after: auditView(row) });
-    return { ...toDto(row), key };
+    recordAudit(db, clock, { userId: owner.id }, { entity: 'api_key', entityId: row.id, action: 'create', after: auditView(row) });
+    return row;
   });
+  const mail = apiKeyCreatedMail({ firstname: owner.firstname, name: made.name, prefix: made.prefix, scope: made.scope, at: made.createdAt, appUrl: config.appUrl });
+  void mailer.send({ type: API_KEY_CREATED_MAIL, to: owner.email, userId: owner.id, ...mail, metadata: { apiKeyId: made.id, name: made.name, prefix: made.prefix } });
+  return { ...toDto(made), key };
+}
+
+/**
+ * Every key of the user ends with their password (docs/API.md "API keys"): called inside the transaction that sets a
+ * new one, beside that change's own entry, with one entry saying how many keys went (none: no entry).
+ */
+export function revokeAllApiKeysOf(db: Db, clock: Clock, by: AuditBy, userId: number): void {
+  const revoked = db.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ prefix: apiKeys.prefix }).all();
+  if (revoked.length > 0) {
+    recordAudit(db, clock, by, { entity: 'user', entityId: userId, action: 'api_keys_revoked', after: { count: revoked.length, prefixes: revoked.map((r) => r.prefix) } });
+  }
 }
 
 export function listOwnApiKeys(db: Db, userId: number): ApiKeyDto[] {

@@ -13,6 +13,7 @@ import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
 import { passwordResetMail } from '../mail/templates/password-reset';
 import type { Mailer } from '../mail/types';
+import { revokeAllApiKeysOf } from './api-keys';
 import { clearLoginFailures } from './login-throttle';
 import { recordAudit } from './audit';
 import { findUserByEmail } from './users';
@@ -103,7 +104,7 @@ export function resetTokenUsable(db: Db, clock: Clock, token: string): boolean {
 }
 
 /**
- * Sets the new password and ends every session of the user. The new password has been validated before this is
+ * Sets the new password and ends every session and API key of the user. The new password has been validated before this is
  * called, so a weak one never reaches here and the token stays usable.
  */
 export async function resetPassword(db: Db, clock: Clock, token: string, newPassword: string): Promise<void> {
@@ -125,6 +126,7 @@ export async function resetPassword(db: Db, clock: Clock, token: string, newPass
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
       .run();
     invalidateUserSessions(db, row.userId);
+    revokeAllApiKeysOf(db, clock, { userId: row.userId }, row.userId);
     const user = db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
     // Whoever proved control of the mailbox is not still locked out by someone else's guesses.
     if (user) clearLoginFailures(db, loginNameKey(user.email));

@@ -1,10 +1,19 @@
 import { initTRPC } from '@trpc/server';
 import type { Session, SessionUser } from '../auth/session';
+import { apiKeyMessages } from '../../shared/schemas/api-keys';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { Context } from './context';
 import { domainTRPCError, inputIssuesOf, publicMessageOf } from './errors';
 
-const t = initTRPC.context<Context>().create({
+/**
+ * Which API keys a procedure answers beyond the scope rule below: `none`, a session only (managing keys); `write`, no
+ * read key (what hands out a live share link). docs/API.md "API keys".
+ */
+export interface ProcedureMeta {
+  keys?: 'none' | 'write';
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // Never send stack traces to a client.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -45,16 +54,18 @@ export const READ_ONLY_KEY = 'This API key may only read';
 /**
  * The access rules, in one place. Whatever is called: a request signed with an unknown or revoked API key is a 401, a
  * read key may call no mutation (every change of data is one). Then the level: 401 signed out, 403 signed in but not
- * an admin. Only then a REST adapter's unreadable id or body (rest/kit.ts refuseInput): signed out is a 401 whatever
- * is sent.
+ * an admin; then the procedure's own key rule (ProcedureMeta), a 403. Only then a REST adapter's unreadable id or body
+ * (rest/kit.ts refuseInput): signed out is a 401 whatever is sent.
  */
-function refusalOf(ctx: Context, type: ProcedureCall['type'], access: Access): Error | undefined {
+function refusalOf(ctx: Context, type: ProcedureCall['type'], access: Access, meta: ProcedureMeta | undefined): Error | undefined {
   if (ctx.badApiKey) return new UnauthorizedError(BAD_API_KEY);
   if (ctx.apiKey?.scope === 'read' && type !== 'query') return new ForbiddenError(READ_ONLY_KEY);
   if (access !== 'public') {
     if (!ctx.user || !ctx.session) return new UnauthorizedError('Not authenticated');
     if (access === 'admin' && !ctx.user.isAdmin) return new ForbiddenError('Admin privileges required');
   }
+  if (ctx.apiKey && meta?.keys === 'none') return new ForbiddenError(apiKeyMessages.sessionOnly);
+  if (ctx.apiKey?.scope === 'read' && meta?.keys === 'write') return new ForbiddenError(apiKeyMessages.liveLinkNeedsWrite);
   return ctx.inputRefusal;
 }
 
@@ -71,12 +82,12 @@ function signedIn({ user, session }: Context): { user: SessionUser; session: Ses
  * (docs/DECISIONS.md "Speed inside the one door").
  */
 async function settled<R extends { ok: boolean; error?: unknown }>(
-  { ctx, path, type }: { ctx: Context; path: string; type: ProcedureCall['type'] },
+  { ctx, path, type, meta }: { ctx: Context; path: string; type: ProcedureCall['type']; meta?: ProcedureMeta },
   access: Access,
   proceed: () => Promise<R>,
 ): Promise<R> {
   if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-  const refusal = refusalOf(ctx, type, access);
+  const refusal = refusalOf(ctx, type, access, meta);
   if (refusal) throw domainTRPCError(refusal) ?? refusal;
   const result = await proceed();
   if (!result.ok) {

@@ -5,6 +5,14 @@ import { nameField } from './auth';
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/** What a request signed with an API key is refused, and why (docs/API.md "API keys"). */
+export const apiKeyMessages = {
+  /** Keys are made, listed and revoked with a session: a stolen key cannot mint more or hide itself. */
+  sessionOnly: 'API keys are managed only when signed in with your password, not with an API key',
+  /** The live share link lets whoever holds it accept or decline for the customer. */
+  liveLinkNeedsWrite: 'A read-only API key cannot see a live share link: whoever holds the link can answer for the customer',
+} as const;
+
 export const createApiKeyInput = z.object({
   name: nameField('Name', 1),
   scope: z.enum(API_KEY_SCOPES, { error: 'Scope must be "read" or "write"' }),

@@ -57,7 +57,7 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
             <Text as="span" fontFamily="mono" fontSize="xs">
               Authorization: Bearer &lt;key&gt;
             </Text>
-            .
+            . Every key ends when your password changes.
           </Text>
         </Dialog.Header>
         <Dialog.Body>

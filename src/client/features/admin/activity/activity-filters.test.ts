@@ -49,5 +49,10 @@ describe('activity filters', () => {
       'Declined by the customer, revision 2',
     ]);
     expect(actionLabel('status_changed')).toBe('Status changed');
+    expect(actionLabel('api_keys_revoked')).toBe('API keys revoked');
+    expect(entryLines({ entity: 'user', entityId: 3, action: 'api_keys_revoked', after: { count: 2, prefixes: ['qc_abcdef', 'qc_ghijkl'] } })).toEqual([
+      'Count: 2',
+      'Prefixes: 2 entries',
+    ]);
   });
 });

@@ -55,6 +55,7 @@ export const ACTION_LABEL: Record<string, string> = {
   password_reset_requested: 'Password reset requested',
   password_reset: 'Password reset',
   reset_link_created: 'Reset link made',
+  api_keys_revoked: 'API keys revoked',
 };
 
 export function actionLabel(action: string): string {

@@ -34,5 +34,6 @@ describe('mail kinds', () => {
     expect(mailTypeLabel('quote_declined')).toBe('Quote declined');
     expect(mailTypeLabel('password_reset')).toBe('Password reset');
     expect(mailTypeLabel('quote_reminder')).toBe('Quote reminder');
+    expect(mailTypeLabel('api_key_created')).toBe('API key created');
   });
 });

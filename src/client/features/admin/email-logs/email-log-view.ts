@@ -36,6 +36,7 @@ export function formatMetadata(metadata: unknown): string {
 
 const MAIL_TYPES: Record<string, string> = {
   password_reset: 'Password reset',
+  api_key_created: 'API key created',
   quote_accepted: 'Quote accepted',
   quote_declined: 'Quote declined',
 };
