@@ -92,8 +92,9 @@ function withinSaveLookup(answer: Promise<LookupAddress[]>): Promise<LookupAddre
 }
 
 /**
- * Refuses a URL whose host is, or now resolves to, an address that is not public. A name that does not resolve is
- * let through (docs/DECISIONS.md "Webhooks reach only public addresses"): its deliveries fail as "connection failed".
+ * Refuses a URL whose host is, or now resolves to, an address that is not public. A name that does not resolve (yet,
+ * or through a passing DNS failure) is let through rather than turned into a form error: every delivery checks the
+ * address it connects to anyway, and until the name resolves its deliveries fail as "connection failed".
  */
 export async function assertPublicTarget(url: string, targets: WebhookTargets): Promise<void> {
   if (targets.allowPrivate) return;
