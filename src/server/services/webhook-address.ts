@@ -32,7 +32,7 @@ const blockList = new BlockList();
 for (const [network, prefix, type] of NOT_PUBLIC) blockList.addSubnet(network, prefix, type);
 
 /** An IP address (bare: no brackets) outside the public internet. A zone (`fe80::1%eth0`) is link-local anyway. */
-export function isBlockedAddress(address: string): boolean {
+function isBlockedAddress(address: string): boolean {
   const bare = address.split('%')[0]!;
   const family = isIP(bare);
   if (family === 0) return true;
@@ -41,7 +41,7 @@ export function isBlockedAddress(address: string): boolean {
 
 /** A name's addresses, as `dns.lookup(name, { all: true })` answers them; it rejects when the name does not resolve. */
 export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
-export const systemResolveHost: ResolveHost = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+const systemResolveHost: ResolveHost = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 /** What the webhook code needs to know to decide where it may send. */
 export interface WebhookTargets {
@@ -55,7 +55,7 @@ export function webhookTargets(config: Pick<AppConfig, 'webhookAllowPrivate'>, r
 }
 
 /** A create or update aims at an address inside: 400 at the `url` field (the form shows it there). */
-export class NotPublicAddressError extends InvalidInputError {
+class NotPublicAddressError extends InvalidInputError {
   readonly issues = [{ path: ['url'], message: webhookMessages.publicAddress }];
   constructor() {
     super(webhookMessages.publicAddress);
@@ -72,7 +72,7 @@ export class BlockedAddressError extends Error {
 }
 
 /** A URL's host without IPv6 brackets or a final dot, as a resolver or `isIP` takes it. */
-export function bareHostOf(url: URL): string {
+function bareHostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
 }
 
@@ -116,7 +116,8 @@ export function publicOnlyLookup(resolveHost: ResolveHost): LookupFunction {
     answer.then(
       (all) => {
         if (all.some((a) => isBlockedAddress(a.address))) return callback(new BlockedAddressError(hostname), '');
-        const fitting = options.family ? all.filter((a) => a.family === options.family) : all;
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+        const fitting = family ? all.filter((a) => a.family === family) : all;
         const first = fitting[0];
         if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
         if (options.all) callback(null, fitting);
