@@ -98,9 +98,11 @@ function withinSaveLookup(answer: Promise<LookupAddress[]>): Promise<LookupAddre
  */
 export async function assertPublicTarget(url: string, targets: WebhookTargets): Promise<void> {
   if (targets.allowPrivate) return;
-  const host = bareHostOf(new URL(url));
-  if (isIP(host) !== 0 ? isBlockedAddress(host) : isLocalhostName(host)) throw new NotPublicAddressError();
+  const target = new URL(url);
+  if (literalIsBlocked(target)) throw new NotPublicAddressError();
+  const host = bareHostOf(target);
   if (isIP(host) !== 0) return;
+  if (isLocalhostName(host)) throw new NotPublicAddressError();
   const addresses = await withinSaveLookup(targets.resolveHost(host));
   if (addresses?.some((a) => isBlockedAddress(a.address))) throw new NotPublicAddressError();
 }
