@@ -33,6 +33,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,6 +77,8 @@ export interface AppConfig {
   /** The first wait before a failed webhook delivery is tried again; the later waits are multiples of it. */
   webhookRetryBaseMs: number;
   webhookDeliveryRetentionDays: number;
+  /** Webhooks may reach loopback, private and link-local addresses (a receiver on the team's own network). */
+  webhookAllowPrivate: boolean;
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -157,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     webhookDeliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -17,6 +17,7 @@ import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
 import { startReminders } from './services/reminders';
 import { startWalCheckpointer } from './db/checkpointer';
+import { webhookTargets } from './services/webhook-address';
 import { startWebhookDispatcher } from './services/webhook-dispatcher';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,6 +93,7 @@ const webhookDispatcher = startWebhookDispatcher({
   clock: systemClock,
   retryBaseMs: config.webhookRetryBaseMs,
   retentionDays: config.webhookDeliveryRetentionDays,
+  targets: webhookTargets(config),
 });
 
 const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {

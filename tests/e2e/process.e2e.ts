@@ -60,7 +60,8 @@ describe('a restart of the server process', () => {
     const hookUrl = await rx.listen();
     const waitUntil = (condition: () => Promise<boolean>) => vi.waitFor(async () => expect(await condition()).toBe(true), { timeout: 30_000, interval: 50 });
     // retries 200 ms, 1 s, 6 s… apart, so this takes seconds
-    const env = { WEBHOOK_RETRY_BASE_MS: '200' };
+    // the receiver listens on 127.0.0.1
+    const env = { WEBHOOK_RETRY_BASE_MS: '200', WEBHOOK_ALLOW_PRIVATE: 'true' };
 
     const first = await startServer(env);
     let second: RunningServer | undefined;

@@ -1,7 +1,8 @@
 // For scripts and other systems, in Chromium against the real server: a user makes an API key from the account menu
 // (shown once, then used by a script, then revoked); the admin adds a webhook in the Webhooks tab (the secret shown
 // once), sends a test ping that a local receiver verifies with standardwebhooks, reads the deliveries; and imports a
-// changed catalogue file, seeing the dry run's summary before Apply. Screenshots at 1280 px and 390 px.
+// changed catalogue file, seeing the dry run's summary before Apply; with the default settings, an address inside is
+// refused at the form's Address field. Screenshots at 1280 px and 390 px.
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
@@ -14,7 +15,8 @@ const ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 
 describe('API keys, webhooks and the catalogue file', () => {
-  const e2e = serverAndBrowser({ WEBHOOK_RETRY_BASE_MS: '200' });
+  // the receiver listens on 127.0.0.1
+  const e2e = serverAndBrowser({ WEBHOOK_RETRY_BASE_MS: '200', WEBHOOK_ALLOW_PRIVATE: 'true' });
   const rx = webhookReceiver();
   const { received } = rx;
   let hookUrl = '';
@@ -160,6 +162,34 @@ describe('API keys, webhooks and the catalogue file', () => {
     expect(await page.evaluate(async () => (await fetch('/api/addons')).text())).not.toContain('Audit Log');
     // The webhook from the test before hears of it once.
     await expect.poll(() => received.filter((r) => r.body.includes('catalogue.changed')).length, { timeout: 15_000 }).toBe(1);
+    await page.close();
+  });
+});
+
+describe('a webhook to an address inside, with the default settings', () => {
+  const e2e = serverAndBrowser();
+
+  it('is refused at the Address field, the form kept as typed', async () => {
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInThroughApi(page, e2e.server.url, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await page.getByRole('tab', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('button', { name: 'Add webhook' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Add webhook' });
+    // the app's own address
+    const inside = `${e2e.server.url}/api/admin/users`;
+    await form.getByLabel('Address').fill(inside);
+    await form.getByText('Quote accepted').click();
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    const field = form.getByRole('group').filter({ has: page.getByLabel('Address') });
+    await field.getByText('Webhook URL must be a public address').waitFor();
+    expect(await form.getByLabel('Address').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('Address').inputValue()).toBe(inside);
+    await screenshotBoth(page, 'scripts-webhook-not-public');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('No webhooks yet').waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -45,7 +45,7 @@ const templates: Record<string, Body> = {
   'POST /api/admin/users': { username: 'fz', email: 'fz@x.io', firstname: 'F', lastname: 'Z', companyName: 'C', password: 'Fuzz12345', isAdmin: false },
   'PATCH /api/admin/users/:id': { companyName: 'Fuzz BV' },
   'POST /api/account/api-keys': { name: 'Fuzz key', scope: 'read' },
-  'POST /api/admin/webhooks': { url: 'http://127.0.0.1:9/fuzz', events: ['quote.created', 'catalogue.changed'] },
+  'POST /api/admin/webhooks': { url: 'https://example.com/fuzz', events: ['quote.created', 'catalogue.changed'] },
   'PATCH /api/admin/webhooks/:id': { url: 'https://example.com/fuzz', events: ['quote.sent'], active: false },
   'PUT /api/admin/catalogue': { version: 1, packages: [{ name: 'Fuzz', basePrice: '1' }], categories: [], addOns: [], discounts: [] },
 };

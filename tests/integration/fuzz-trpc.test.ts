@@ -31,7 +31,7 @@ const templates: Record<string, Record<string, unknown>> = {
   'admin.categories.create': { name: 'Fuzz', icon: 'gear', allowsMultipleSelection: false },
   'admin.discounts.update': { id: 1, value: 5 },
   'auth.apiKeys.create': { name: 'Fuzz key', scope: 'write' },
-  'admin.webhooks.create': { url: 'http://127.0.0.1:9/fuzz', events: ['quote.sent'] },
+  'admin.webhooks.create': { url: 'https://example.com/fuzz', events: ['quote.sent'] },
   'admin.webhooks.update': { id: 1, events: ['quote.accepted'], active: true },
   'admin.catalogue.import': { dryRun: true, catalogue: { version: 1, packages: [], categories: [], addOns: [], discounts: [] } },
 };

@@ -150,7 +150,7 @@ const restSteps: RestStep[] = [
   rest('admin', 'POST /account/api-keys', 'auth.apiKeys.create', 201, { body: () => ({ name: 'Admin door key', scope: 'write' }), keep: (r) => (ids.adminKey = r.body.id) }),
   rest('admin', 'GET /admin/api-keys', 'admin.apiKeys.list', 200),
   rest('admin', 'DELETE /admin/api-keys/:adminKey', 'admin.apiKeys.revoke', 204),
-  rest('admin', 'POST /admin/webhooks', 'admin.webhooks.create', 201, { body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['quote.created'] }), keep: (r) => (ids.hook = r.body.id) }),
+  rest('admin', 'POST /admin/webhooks', 'admin.webhooks.create', 201, { body: () => ({ url: 'https://example.com/hook', events: ['quote.created'] }), keep: (r) => (ids.hook = r.body.id) }),
   rest('admin', 'GET /admin/webhooks', 'admin.webhooks.list', 200),
   rest('admin', 'GET /admin/webhooks/:hook', 'admin.webhooks.get', 200),
   rest('admin', 'PATCH /admin/webhooks/:hook', 'admin.webhooks.update', 200, { body: () => ({ active: false }) }),

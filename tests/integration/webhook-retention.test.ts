@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookDeliveries } from '../../db/schema';
 import { loadConfig } from '../../src/server/config';
+import { webhookTargets } from '../../src/server/services/webhook-address';
 import { pruneDeliveries, startWebhookDispatcher, type WebhookDispatcher } from '../../src/server/services/webhook-dispatcher';
 import { newMessageId } from '../../src/server/services/webhook-outbox';
 import { DAY, HOUR, MINUTE, TestClock } from '../support/clock';
@@ -17,8 +18,8 @@ let dispatcher: WebhookDispatcher | undefined;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   const admin = await t.login(ADMIN.email, ADMIN.password);
-  // Nothing listens on port 9: no row below is due, so nothing is sent to it anyway.
-  hookId = (await admin.post('/api/admin/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['quote.created'] })).body.id;
+  // No row below is due, so nothing is sent to it anyway (and the test app's DNS knows no name).
+  hookId = (await admin.post('/api/admin/webhooks', { url: 'https://example.com/hook', events: ['quote.created'] })).body.id;
 });
 afterEach(async () => {
   await dispatcher?.stop();
@@ -81,7 +82,7 @@ describe('old webhook deliveries', () => {
 
   it("are deleted by the dispatcher's own loop: when it starts, then once an hour", async () => {
     mixed();
-    dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: 1000, retentionDays: 30 });
+    dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: 1000, retentionDays: 30, targets: webhookTargets(t.config, t.services.resolveHost) });
     await vi.waitFor(() => expect(left()).toEqual(KEPT));
 
     // A look at the outbox (kick runs one at once) within the hour leaves another old one for the next pruning.

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/database';
+import { webhookTargets } from '../../src/server/services/webhook-address';
 import { RETRY_FACTORS, startWebhookDispatcher, type WebhookDispatcher } from '../../src/server/services/webhook-dispatcher';
 import { TestClock } from '../support/clock';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
@@ -41,6 +42,7 @@ function until<T>(what: string, probe: () => T | undefined | false | Promise<T |
 
 /** Short, so that where a test waits for the dispatcher's own timer to bring a retry, the wait is short too. */
 const BASE_MS = 20;
+const PRIVATE_ALLOWED = { WEBHOOK_ALLOW_PRIVATE: 'true' };
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
@@ -52,7 +54,8 @@ let clock: WallClock;
 const saved = { name: 'Hooked', packageId: 2, squareMeters: 800, addOns: [], discountIds: [], contractDuration: 24, customerEmail: 'ada@example.com' };
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: new WallClock() });
+  // The receiver listens on 127.0.0.1: addresses inside are allowed here (webhook-targets.test.ts refuses them).
+  t = await createTestApp({ clock: new WallClock(), env: PRIVATE_ALLOWED });
   admin = await t.login(ADMIN.email, ADMIN.password);
   user = await t.login(USER.email, USER.password);
   rx = webhookReceiver();
@@ -72,7 +75,7 @@ afterAll(async () => {
 
 const start = (options: { retryBaseMs?: number; timeoutMs?: number } = {}) => {
   clock = new WallClock();
-  dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, retentionDays: 30, timeoutMs: options.timeoutMs });
+  dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, retentionDays: 30, timeoutMs: options.timeoutMs, targets: webhookTargets(t.config, t.services.resolveHost) });
 };
 
 async function subscribe(events: string[], to = url): Promise<{ id: number; secret: string }> {
@@ -215,7 +218,7 @@ describe('deliveries', () => {
     expect(verifiedBy(hook.secret).length).toBe(3);
   });
 
-  it('a failure is recorded with its cause and its next try: an error status, a refused connection, no answer', async () => {
+  it('a failure is recorded as its kind with its next try: an error status, a refused connection, no answer', async () => {
     start({ timeoutMs: 300, retryBaseMs: 60_000 });
     const failing = await subscribe(['quote.created']);
     const closed = http.createServer();
@@ -229,12 +232,12 @@ describe('deliveries', () => {
 
     const tried = async (id: number) => (await deliveries(id)).find((x) => x.attempts === 1);
     const [a, b, c] = [await until('500', () => tried(failing.id)), await until('refused', () => tried(refused.id)), await until('silent', () => tried(silent.id))];
-    const statuses = [a, b, c].map((x) => x.lastResponseCode).sort();
-    expect(statuses).toEqual([500, null, null].sort());
-    const errors = [a, b, c].map((x) => x.lastError);
-    expect(errors).toContain('Answered 500');
-    expect(errors).toContain('ECONNREFUSED');
-    expect(errors).toContain('No answer in 0.3 s');
+    // The list names the outcome, never the network's words (ECONNREFUSED and the like).
+    expect([a, b, c].map((x) => [x.lastResponseCode, x.lastError])).toEqual([
+      [500, null],
+      [null, 'connection failed'],
+      [null, 'timed out'],
+    ]);
     for (const x of [a, b, c]) {
       expect(x.status).toBe('pending');
       expect(waitOf(x)).toBeGreaterThanOrEqual(60_000 * RETRY_FACTORS[0]);
@@ -294,12 +297,12 @@ describe('deliveries', () => {
 
   it('a delivery pending when the server stops is sent after the restart', async () => {
     const dir = fs.mkdtempSync(`${t.dir}/restart-`);
-    const restartApp = await createTestApp({ clock: new WallClock(), env: { DATABASE_PATH: `${dir}/app.db` } });
+    const restartApp = await createTestApp({ clock: new WallClock(), env: { DATABASE_PATH: `${dir}/app.db`, ...PRIVATE_ALLOWED } });
     const owner = await restartApp.login(USER.email, USER.password);
     const boss = await restartApp.login(ADMIN.email, ADMIN.password);
     // One clock for both dispatchers, as the process's would be; it is moved to the retry a minute on, not waited for.
     const restartClock = new WallClock();
-    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30 });
+    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30, targets: webhookTargets(restartApp.config, restartApp.services.resolveHost) });
     const hook = (await boss.post('/api/admin/webhooks', { url, events: ['quote.created'] })).body;
     rx.answer([503]);
     expect((await owner.post('/api/configurations', saved)).status).toBe(201);
@@ -314,7 +317,7 @@ describe('deliveries', () => {
     restartClock.advance(Math.max(0, next - restartClock.now().getTime()));
 
     // The restart: a new connection and a new dispatcher on the same file, which sends what is due without being told.
-    const second = startWebhookDispatcher({ db: pending, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30 });
+    const second = startWebhookDispatcher({ db: pending, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30, targets: webhookTargets(restartApp.config, restartApp.services.resolveHost) });
     try {
       await until('the retry after the restart', () => rx.received.length === 2);
       await until('delivered', () => (pending.$client.prepare('SELECT status FROM webhook_deliveries').get() as { status: string }).status === 'delivered');

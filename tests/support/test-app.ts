@@ -12,9 +12,11 @@ import { createMailer } from '../../src/server/mail/mailer';
 import { demoAccounts } from '../../src/server/seed/demo-data';
 import { seedDemo } from '../../src/server/seed/seed';
 import { findUserByEmail } from '../../src/server/services/users';
+import type { ResolveHost } from '../../src/server/services/webhook-address';
 import { createInnerContext, type Services } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { TestClock } from './clock';
+import { fakeDns } from './fake-dns';
 
 export const APP_URL = 'http://localhost:3000';
 /** APP_URL's host: the Host header the server accepts. */
@@ -122,7 +124,15 @@ export async function nonAdmins(t: TestApp): Promise<(readonly [TestClient, 401 
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; clock?: TestClock; env?: Record<string, string>; /** a database file to start from (copied) */ database?: string } = {},
+  options: {
+    seed?: boolean;
+    clock?: TestClock;
+    env?: Record<string, string>;
+    /** a database file to start from (copied) */
+    database?: string;
+    /** how webhook hosts resolve; by default no name does (tests never ask the network's DNS) */
+    resolveHost?: ResolveHost;
+  } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-test-'));
   const clientDir = path.join(dir, 'client');
@@ -142,7 +152,7 @@ export async function createTestApp(
   const db = openDatabase(config.databasePath);
   if (options.seed ?? true) await seedDemo(db, clock as Clock);
   const mailer = createMailer(db, config, clock);
-  const services: Services = { db, config, clock, mailer };
+  const services: Services = { db, config, clock, mailer, resolveHost: options.resolveHost ?? fakeDns() };
   const app = createApp(services, { clientDir });
 
   const t: TestApp = {

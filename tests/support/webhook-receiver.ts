@@ -14,7 +14,7 @@ export interface WebhookReceiver {
   /** Every request so far, in order (empty it with `received.length = 0`). */
   readonly received: Received[];
   /** The next requests are answered with `next`, one each ('hang': never answered), and those after with `then`. */
-  answer(next: (number | 'hang')[], then?: number): void;
+  answer(next: (number | 'hang')[], then?: number | 'hang'): void;
   /** Drops the requests left hanging, as a receiver that goes away would: their senders see the connection close. */
   hangUp(): void;
   /** Listens on a free port; resolves with the address to subscribe (…/hook). */
@@ -27,7 +27,7 @@ export interface WebhookReceiver {
 export function webhookReceiver(): WebhookReceiver {
   const received: Received[] = [];
   let answers: (number | 'hang')[] = [];
-  let otherwise = 200;
+  let otherwise: number | 'hang' = 200;
   const hanging: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     let body = '';

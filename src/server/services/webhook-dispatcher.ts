@@ -1,15 +1,21 @@
 // Sends the webhook outbox (webhook-outbox.ts) after each commit, in the process that serves the app. Each delivery is
 // a POST of its JSON with the Standard Webhooks headers, signed with the webhook's secret by the `standardwebhooks`
-// package. A failure (an answer other than 2xx, a refused connection, no answer in 10 s) is tried again after a wait
-// that grows from WEBHOOK_RETRY_BASE_MS; after the last try the delivery is marked failed. Everything lives in the
+// package. A failure (an answer other than 2xx, a refused connection, no answer in 10 s, an address that is not
+// public) is tried again after a wait that grows from WEBHOOK_RETRY_BASE_MS; after the last try the delivery is marked
+// failed. Each webhook is its own queue: one delivery at a time to it, in the order they fell due, while other
+// webhooks are sent to meanwhile, so a receiver that never answers holds up only its own. Everything lives in the
 // database: a restart picks up what was pending, at its time. The same loop deletes finished deliveries once they are
 // older than the retention, so the table does not grow for ever; a pending one is never deleted.
-import { and, asc, eq, inArray, isNotNull, lt, lte, min } from 'drizzle-orm';
+import http from 'node:http';
+import https from 'node:https';
+import { and, asc, eq, inArray, isNotNull, lt, lte, min, notInArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliveries, webhooks } from '../../../db/schema';
+import type { DeliveryFailure } from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { logger } from '../logging';
+import { BlockedAddressError, literalIsBlocked, publicOnlyLookup, type WebhookTargets } from './webhook-address';
 import { onDeliveriesWaiting } from './webhook-outbox';
 
 /**
@@ -19,11 +25,10 @@ import { onDeliveriesWaiting } from './webhook-outbox';
 export const RETRY_FACTORS = [1, 5, 30, 120, 240, 300] as const;
 export const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** Deliveries sent at once; the rest wait for the next round. */
-const PARALLEL = 4;
+/** Webhooks sent to at once (one delivery each); the others' deliveries wait for a free place. */
+const PARALLEL_WEBHOOKS = 8;
 /** How often the outbox is looked at even when nothing was announced (a commit by another process, e.g. a script). */
 const IDLE_LOOK_MS = 30_000;
-const ERROR_MAX = 200;
 /** How often finished deliveries older than the retention are deleted (and once at start). */
 const PRUNE_EVERY_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
@@ -55,19 +60,65 @@ export interface DispatcherOptions {
   retryBaseMs: number;
   /** Days a delivered or failed delivery is kept (WEBHOOK_DELIVERY_RETENTION_DAYS). */
   retentionDays: number;
+  /** WEBHOOK_ALLOW_PRIVATE and the resolver that each connection's address is checked with. */
+  targets: WebhookTargets;
   timeoutMs?: number;
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; cause?: { code?: string; message?: string }; message?: string };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `No answer in ${timeoutMs / 1000} s`;
-  const text = e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
-  return text.slice(0, ERROR_MAX);
+class NoAnswerError extends Error {}
+
+/** A failure as the deliveries list names it: never the network's own words (docs/API.md "Webhooks"). */
+function failureKind(error: unknown): DeliveryFailure {
+  if (error instanceof BlockedAddressError) return 'blocked address';
+  if (error instanceof NoAnswerError) return 'timed out';
+  return 'connection failed';
+}
+
+interface Post {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  targets: WebhookTargets;
+}
+
+/**
+ * POSTs and answers the status code; a redirect is an answer like any other (never followed, so it cannot lead
+ * inside). Without WEBHOOK_ALLOW_PRIVATE the connection's own lookup refuses a name with an address that is not public,
+ * at the moment it connects, so a name cannot pass the save's check and then resolve inside.
+ */
+function post({ url, body, headers, timeoutMs, targets }: Post): Promise<number> {
+  const target = new URL(url);
+  if (!targets.allowPrivate && literalIsBlocked(target)) return Promise.reject(new BlockedAddressError(target.hostname));
+  return new Promise((resolve, reject) => {
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        // a connection of its own each time: a kept-alive one would skip the lookup that checks the address
+        agent: false,
+        ...(targets.allowPrivate ? {} : { lookup: publicOnlyLookup(targets.resolveHost) }),
+      },
+      (res) => {
+        clearTimeout(timer);
+        resolve(res.statusCode ?? 0);
+        res.destroy();
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new NoAnswerError()), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body);
+  });
 }
 
 export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
-  const { db, clock, retryBaseMs, retentionDays } = options;
+  const { db, clock, retryBaseMs, retentionDays, targets } = options;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  /** The delivery on its way to each webhook that is being sent to, by webhook id. */
   const inFlight = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -82,37 +133,54 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     if (deleted > 0) logger.info({ deleted, retentionDays }, 'webhook deliveries past their retention deleted');
   }
 
-  const due = () =>
+  const pendingAndDue = () => and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, clock.now()));
+  /** Leaves out the webhooks being sent to: each has one delivery at a time. */
+  const notBusy = () => (inFlight.size === 0 ? undefined : notInArray(webhookDeliveries.webhookId, [...inFlight.keys()]));
+
+  /** Webhooks with a delivery due and none on its way, the one waiting longest first. */
+  const dueWebhooks = (limit: number) =>
+    db
+      .select({ id: webhookDeliveries.webhookId })
+      .from(webhookDeliveries)
+      .where(and(pendingAndDue(), notBusy()))
+      .groupBy(webhookDeliveries.webhookId)
+      .orderBy(min(webhookDeliveries.nextAttemptAt))
+      .limit(limit)
+      .all();
+
+  /** A webhook's next delivery: its first due, in the order they fell due. */
+  const nextOf = (webhookId: number) =>
     db
       .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, clock.now())))
+      .where(and(eq(webhookDeliveries.webhookId, webhookId), pendingAndDue()))
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-      .limit(PARALLEL * 4)
-      .all();
+      .limit(1)
+      .get();
 
+  /** When the next delivery to a webhook not being sent to falls due. */
   const nextDue = (): number | null => {
     const row = db
       .select({ at: min(webhookDeliveries.nextAttemptAt) })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), isNotNull(webhookDeliveries.nextAttemptAt)))
+      .where(and(eq(webhookDeliveries.status, 'pending'), isNotNull(webhookDeliveries.nextAttemptAt), notBusy()))
       .get();
     return row?.at ? new Date(row.at).getTime() : null;
   };
 
-  async function send(row: ReturnType<typeof due>[number]): Promise<void> {
+  async function send(row: NonNullable<ReturnType<typeof nextOf>>): Promise<void> {
     const d = row.delivery;
     const attemptAt = clock.now();
     let status: number | null = null;
-    let failure: string | null = null;
+    let failure: DeliveryFailure | null = null;
     try {
       const signature = new Webhook(row.secret).sign(d.messageId, attemptAt, d.payload);
-      const res = await fetch(row.url, {
-        method: 'POST',
+      status = await post({
+        url: row.url,
         body: d.payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
+        targets,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'quote-configurator-webhooks',
@@ -121,14 +189,11 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
           'webhook-signature': signature,
         },
       });
-      status = res.status;
-      await res.body?.cancel().catch(() => undefined);
-      if (status < 200 || status > 299) failure = `Answered ${status}`;
     } catch (error) {
-      failure = describeFailure(error, timeoutMs);
+      failure = failureKind(error);
     }
     const attempts = d.attempts + 1;
-    const done = failure === null;
+    const done = status !== null && status >= 200 && status <= 299;
     const last = !done && attempts >= MAX_ATTEMPTS;
     const wait = done || last ? null : retryBaseMs * RETRY_FACTORS[attempts - 1]!;
     try {
@@ -149,34 +214,40 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     }
   }
 
+  function start(row: NonNullable<ReturnType<typeof nextOf>>): void {
+    const webhookId = row.delivery.webhookId;
+    const sending = send(row).finally(() => {
+      inFlight.delete(webhookId);
+      look();
+    });
+    inFlight.set(webhookId, sending);
+  }
+
   function look(): void {
     if (stopped) return;
     if (timer) clearTimeout(timer);
     timer = undefined;
-    let rows: ReturnType<typeof due>;
+    let next: number | null;
     try {
       pruneWhenDue();
-      rows = due();
+      const free = PARALLEL_WEBHOOKS - inFlight.size;
+      for (const { id } of free > 0 ? dueWebhooks(free) : []) {
+        const row = nextOf(id);
+        if (row) start(row);
+      }
+      // Every place taken: each send that ends looks again.
+      if (inFlight.size >= PARALLEL_WEBHOOKS) return;
+      next = nextDue();
     } catch (error) {
       if (!stopped) logger.error({ err: error }, 'webhook dispatcher: could not read the outbox');
       schedule(IDLE_LOOK_MS);
       return;
     }
-    for (const row of rows) {
-      if (inFlight.size >= PARALLEL) break;
-      if (inFlight.has(row.delivery.id)) continue;
-      const p = send(row).finally(() => {
-        inFlight.delete(row.delivery.id);
-        look();
-      });
-      inFlight.set(row.delivery.id, p);
-    }
-    if (inFlight.size > 0) return;
-    const next = nextDue();
-    if (next === null) {
-      for (const w of idleWaiters.splice(0)) w();
+    if (next !== null) schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
+    else {
+      if (inFlight.size === 0) for (const w of idleWaiters.splice(0)) w();
       schedule(IDLE_LOOK_MS);
-    } else schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
+    }
   }
 
   function schedule(ms: number): void {

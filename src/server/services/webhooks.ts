@@ -3,11 +3,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { webhookDeliveries, webhooks } from '../../../db/schema';
-import type { CreatedWebhook, CreateWebhookInput, DeliveryDto, UpdateWebhookInput, WebhookDto } from '../../shared/schemas/webhooks';
+import {
+  DELIVERY_FAILURES,
+  type CreatedWebhook,
+  type CreateWebhookInput,
+  type DeliveryDto,
+  type DeliveryFailure,
+  type UpdateWebhookInput,
+  type WebhookDto,
+} from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { NotFoundError } from '../errors';
 import { recordAudit } from './audit';
+import { assertPublicTarget, type WebhookTargets } from './webhook-address';
 import { announceDeliveries, insertDelivery, type OutboxEvent } from './webhook-outbox';
 
 /** The deliveries listed per webhook, newest first. */
@@ -26,6 +35,17 @@ const toDto = (r: Row): WebhookDto => ({
 const auditView = (r: Row) => ({ url: r.url, events: r.events, active: r.active });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The failure a row records, as one of the listed kinds: rows written before the kinds existed hold the network's own
+ * words (`ECONNREFUSED`, "No answer in 10 s", "Answered 500"), which are read as their kind, or as nothing when the
+ * try got a status code.
+ */
+function failureOf(r: DeliveryRow): DeliveryFailure | null {
+  if (r.lastError === null || r.lastStatus !== null) return null;
+  if ((DELIVERY_FAILURES as readonly string[]).includes(r.lastError)) return r.lastError as DeliveryFailure;
+  return r.lastError.startsWith('No answer in') ? 'timed out' : 'connection failed';
+}
+
 function toDeliveryDto(r: DeliveryRow): DeliveryDto {
   return {
     id: r.id,
@@ -33,7 +53,7 @@ function toDeliveryDto(r: DeliveryRow): DeliveryDto {
     status: r.status,
     attempts: r.attempts,
     lastResponseCode: r.lastStatus,
-    lastError: r.lastError,
+    lastError: failureOf(r),
     createdAt: r.createdAt.toISOString(),
     lastAttemptAt: iso(r.lastAttemptAt),
     nextAttemptAt: iso(r.nextAttemptAt),
@@ -49,7 +69,8 @@ function rowOf(db: Db, id: number): Row {
   return row;
 }
 
-export function createWebhook(db: Db, clock: Clock, actorId: number, input: CreateWebhookInput): CreatedWebhook {
+export async function createWebhook(db: Db, clock: Clock, actorId: number, input: CreateWebhookInput, targets: WebhookTargets): Promise<CreatedWebhook> {
+  await assertPublicTarget(input.url, targets);
   return transaction(db, () => {
     const row = db.insert(webhooks).values({ url: input.url, events: input.events, secret: newSecret(), createdAt: clock.now() }).returning().get();
     recordAudit(db, clock, { userId: actorId }, { entity: 'webhook', entityId: row.id, action: 'create', after: auditView(row) });
@@ -65,7 +86,10 @@ export function getWebhook(db: Db, id: number): WebhookDto {
   return toDto(rowOf(db, id));
 }
 
-export function updateWebhook(db: Db, clock: Clock, actorId: number, input: UpdateWebhookInput): WebhookDto {
+/** A new address is checked as a new webhook's is; a change that keeps the address is not looked at again. */
+export async function updateWebhook(db: Db, clock: Clock, actorId: number, input: UpdateWebhookInput, targets: WebhookTargets): Promise<WebhookDto> {
+  rowOf(db, input.id);
+  if (input.url !== undefined) await assertPublicTarget(input.url, targets);
   return transaction(db, () => {
     const before = rowOf(db, input.id);
     const changes = {

@@ -13,6 +13,7 @@ import { clientAddressOf, LOCAL_ADDRESS } from '../http/rate-limit';
 import { bearerKeyOf, requestHeader } from '../http/request-header';
 import type { ApiKeyScope } from '../../shared/schemas/api-keys';
 import { useApiKey } from '../services/api-keys';
+import type { ResolveHost } from '../services/webhook-address';
 
 /** Long-lived things every procedure may use; built once at start (or per test file). */
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   config: AppConfig;
   clock: Clock;
   mailer: Mailer;
+  /** How webhook hosts are resolved (services/webhook-address.ts); unset: the system's DNS. Tests give their own. */
+  resolveHost?: ResolveHost;
 }
 
 /** How a procedure hands a session cookie back, whatever the transport. */
@@ -77,6 +80,7 @@ export function createInnerContext(
     config: services.config,
     clock: services.clock,
     mailer: services.mailer,
+    resolveHost: services.resolveHost,
     user: auth.user ?? null,
     session: auth.session ?? null,
     cookies: auth.cookies ?? noCookies,

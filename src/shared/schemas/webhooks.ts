@@ -9,7 +9,15 @@ export const webhookMessages = {
   url: 'Please enter an http:// or https:// address',
   events: 'Choose at least one event',
   event: `An event is one of ${WEBHOOK_EVENTS.join(', ')}`,
+  publicAddress: 'Webhook URL must be a public address',
 } as const;
+
+/**
+ * What a failed try that got no status code is listed as (docs/API.md "Webhooks"): never the network's own words, so
+ * the list cannot be read as a map of what answers inside.
+ */
+export const DELIVERY_FAILURES = ['connection failed', 'timed out', 'blocked address'] as const;
+export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
 
 const urlField = z
   .string({ error: webhookMessages.url })
@@ -56,7 +64,8 @@ export const deliveryOutput = z.object({
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.number().int(),
   lastResponseCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
+  /** Set when the last try got no status code; null when it got one (lastResponseCode) or was never made. */
+  lastError: z.enum(DELIVERY_FAILURES).nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),

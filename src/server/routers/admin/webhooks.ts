@@ -17,21 +17,25 @@ import {
   resendDelivery,
   updateWebhook,
 } from '../../services/webhooks';
+import { webhookTargets } from '../../services/webhook-address';
 import { adminProcedure, router } from '../../trpc/init';
+import type { Context } from '../../trpc/context';
+
+const targetsOf = (ctx: Context) => webhookTargets(ctx.config, ctx.resolveHost);
 
 /** Webhook subscriptions and their deliveries (admin.webhooks.*): REST /api/admin/webhooks. */
 export const adminWebhooksRouter = router({
   list: adminProcedure.output(webhookOutput.array()).query(({ ctx }) => listWebhooks(ctx.db)),
   get: adminProcedure.input(webhookIdInput).output(webhookOutput).query(({ ctx, input }) => getWebhook(ctx.db, input.id)),
-  /** The answer holds the signing secret: the only time it is shown. */
+  /** The answer holds the signing secret: the only time it is shown. An address inside is refused (webhook-address.ts). */
   create: adminProcedure
     .input(createWebhookInput)
     .output(createdWebhookOutput)
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.clock, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.clock, ctx.user.id, input, targetsOf(ctx))),
   update: adminProcedure
     .input(updateWebhookInput)
     .output(webhookOutput)
-    .mutation(({ ctx, input }) => updateWebhook(ctx.db, ctx.clock, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateWebhook(ctx.db, ctx.clock, ctx.user.id, input, targetsOf(ctx))),
   delete: adminProcedure.input(webhookIdInput).mutation(({ ctx, input }) => {
     deleteWebhook(ctx.db, ctx.clock, ctx.user.id, input.id);
     return { success: true };

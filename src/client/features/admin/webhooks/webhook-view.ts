@@ -1,5 +1,5 @@
 // What the Webhooks tab says about events and deliveries, apart from the markup (unit-tested).
-import type { WebhookEvent } from '../../../../shared/schemas/webhooks';
+import type { DeliveryFailure, WebhookEvent } from '../../../../shared/schemas/webhooks';
 
 export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'quote.created': 'Quote created',
@@ -17,8 +17,8 @@ export function deliveryBadge(status: 'pending' | 'delivered' | 'failed'): { lab
   return { label: 'Pending', colorPalette: 'yellow' };
 }
 
-/** The last try's outcome in a few words: its status code ("500"), its connection error ("ECONNREFUSED"), or "Not tried yet". */
-export function lastOutcome(d: { attempts: number; lastResponseCode: number | null; lastError: string | null }): string {
+/** The last try's outcome in a few words: its status code ("500"), the kind of failure ("timed out"), or "Not tried yet". */
+export function lastOutcome(d: { attempts: number; lastResponseCode: number | null; lastError: DeliveryFailure | null }): string {
   if (d.attempts === 0) return 'Not tried yet';
   if (d.lastError) return d.lastError;
   return d.lastResponseCode === null ? '—' : String(d.lastResponseCode);
