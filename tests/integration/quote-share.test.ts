@@ -33,11 +33,11 @@ async function share(id: number, as = user) {
 
 const get = (id: number, as = user) => as.get(`/api/configurations/${id}`);
 
-/** Every id-like key anywhere in a JSON value. */
+/** Every id-like key anywhere in a JSON value: `id`, `packageId`, `refId`, `selectedDiscountIds`, … */
 function idKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => idKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(/id$/i.test(k) ? [`${path}.${k}`] : []), ...idKeys(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [...(/(^id|Id|Ids)$/.test(k) ? [`${path}.${k}`] : []), ...idKeys(v, `${path}.${k}`)]);
   }
   return [];
 }
@@ -264,6 +264,28 @@ describe('accept and decline', () => {
 });
 
 describe('the tRPC door', () => {
+  it('shared.view and shared.pdfData carry no id of a package, add-on, discount, custom item or line anywhere in the answer', async () => {
+    const q = await save({
+      addOns: [{ id: ids.addOn('Room Display Panels'), waiveSetupFee: false }],
+      customItems: [{ name: 'Onboarding day', description: 'On site', price: 450, isOneTime: true }],
+      // Welcome Credit applies to Advanced; the 3-year discount does not apply to 12 months
+      discountIds: [ids.discount('Welcome Credit'), ids.discount('3-Year Contract Discount')],
+    });
+    const { token } = await share(q.id);
+    const view = await trpcCall(customer, 'query', 'shared.view', { token });
+    const pdf = await trpcCall(customer, 'query', 'shared.pdfData', { token });
+    expect([view.status, pdf.status]).toEqual([200, 200]);
+    expect(idKeys(view.body.result.data)).toEqual([]);
+    expect(idKeys(pdf.body.result.data)).toEqual([]);
+    // what the document prints stays: the discount that applied with its terms, the item with its description
+    const lines = pdf.body.result.data.document.quote.breakdowns as { label: string; detail?: string }[];
+    expect(lines.find((l) => l.label === 'Welcome Credit')?.detail).toBe('€50.00 off per month');
+    expect(lines.find((l) => l.label === 'Onboarding day')?.detail).toBe('On site');
+    expect(lines.some((l) => l.label === '3-Year Contract Discount')).toBe(false);
+    expect(pdf.text).not.toContain('3-Year Contract Discount');
+    expect(pdf.body.result.data.document.quote).toMatchObject({ total: Number(q.totalMonthly), tcv: Number(q.tcv) });
+  });
+
   it('shared.view, shared.accept and configurations.share answer as REST does', async () => {
     const q = await save();
     const made = await trpcCall(user, 'mutation', 'configurations.share', { id: q.id });

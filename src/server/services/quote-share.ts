@@ -23,7 +23,7 @@ import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import { creatorName } from './configuration-rows';
 import { todayOf } from './configurations';
-import { customerDocument, type QuotePdfData } from './quote-pdf';
+import { savedDocument, type QuotePdfData } from './quote-pdf';
 import type { FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
@@ -186,7 +186,7 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
 export function linkDocument(link: LiveLink, today: string): QuotePdfData {
   const { frozen, quote: q } = link;
   const view = viewOf(link, today);
-  return customerDocument({
+  return savedDocument({
     number: frozen.pdf.number,
     date: new Date(frozen.pdf.date),
     preparedBy: frozen.pdf.preparedBy,
