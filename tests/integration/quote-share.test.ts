@@ -241,7 +241,7 @@ describe('accept and decline', () => {
     const q2 = await save({ name: 'Mail check 2' });
     const link2 = await share(q2.id);
     await customer.post(`/api/shared/${link2.token}/decline`, { reason: 'Budget <cut>' });
-    await t.services.mailer.idle();
+    await t.mailed();
     const mails = t.db.select().from(emailLogs).where(eq(emailLogs.to, USER.email)).orderBy(desc(emailLogs.id)).all();
     const declined = mails.find((m) => m.type === 'quote_declined')!;
     const accepted = mails.find((m) => m.type === 'quote_accepted')!;

@@ -10,14 +10,11 @@ import { webhookDeliveries, webhooks } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { logger } from '../logging';
+import { nextTryAt } from './outbox';
 import { onDeliveriesWaiting } from './webhook-outbox';
 
-/**
- * The waits after each failed try, in multiples of WEBHOOK_RETRY_BASE_MS: with the default minute, 1 min, 5 min,
- * 30 min, 2 h, 4 h and 5 h, seven tries over about 11.6 hours.
- */
-export const RETRY_FACTORS = [1, 5, 30, 120, 240, 300] as const;
-export const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
+// The waits after each failed try (outbox.ts), in multiples of WEBHOOK_RETRY_BASE_MS.
+export { RETRY_FACTORS } from './outbox';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Deliveries sent at once; the rest wait for the next round. */
 const PARALLEL = 4;
@@ -129,8 +126,8 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     }
     const attempts = d.attempts + 1;
     const done = failure === null;
-    const last = !done && attempts >= MAX_ATTEMPTS;
-    const wait = done || last ? null : retryBaseMs * RETRY_FACTORS[attempts - 1]!;
+    const next = done ? null : nextTryAt(clock.now(), attempts, retryBaseMs);
+    const last = !done && next === null;
     try {
       db.update(webhookDeliveries)
         .set({
@@ -139,7 +136,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
           lastStatus: status,
           lastError: failure,
           lastAttemptAt: attemptAt,
-          nextAttemptAt: wait === null ? null : new Date(clock.now().getTime() + wait),
+          nextAttemptAt: next,
         })
         .where(eq(webhookDeliveries.id, d.id))
         .run();
