@@ -2,7 +2,7 @@
 // and decline, the owner's mails, the quote's timeline. The audit trail of the admin side: audit-trail.test.ts.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLogs, quoteShares } from '../../db/schema';
+import { auditLog, emailLogs, owedMails, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
 import { saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
@@ -252,6 +252,33 @@ describe('accept and decline', () => {
     expect(accepted.content).toContain(`total contract value ${euro(q.tcv)}`);
     expect(declined).toMatchObject({ subject: `Quote ${q2.number} was declined: ${figures(q2)}`, status: 'sent' });
     expect(declined.content).toContain('Budget &lt;cut&gt;');
+  });
+
+  it('a browser signed in to the app cannot answer for the customer: 403 on both doors, nothing changes; the page says so first', async () => {
+    const SIGNED_IN =
+      "You are signed in to the app: the customer answers from their own browser. To record an answer given another way, set the quote's status.";
+    const q = await save();
+    const link = await share(q.id);
+    const key = (await user.post('/api/account/api-keys', { name: 'CRM', scope: 'write' })).body.key as string;
+    const entries = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, q.id)).all().filter((e) => e.entity === 'quote').length;
+    const before = entries();
+    const answer = { name: 'Jane Customer', email: 'jane@acme.test', consent: true };
+    for (const [as, headers] of [[user, {}], [admin, {}], [t.client(), { authorization: `Bearer ${key}` }]] as const) {
+      for (const [path, body] of [['accept', answer], ['decline', { reason: 'no' }]] as const) {
+        const rest = await as.post(`/api/shared/${link.token}/${path}`, body, headers);
+        expect([rest.status, rest.body.message], `REST ${path}`).toEqual([403, SIGNED_IN]);
+        const trpc = await trpcCall(as, 'mutation', `shared.${path}`, { token: link.token, ...body }, headers);
+        expect([trpc.status, trpc.body.error.message], `tRPC shared.${path}`).toEqual([403, SIGNED_IN]);
+      }
+    }
+    expect((await get(q.id)).body).toMatchObject({ status: 'sent', acceptance: null, decline: null });
+    expect(entries()).toBe(before);
+    expect(t.db.select().from(owedMails).all().filter((m) => (m.payload as { mail?: { metadata?: { quoteNumber?: string } } }).mail?.metadata?.quoteNumber === q.number)).toEqual([]);
+    // what the signed-in browser reads says it before anything is pressed; the customer's own browser is offered the answer
+    expect((await user.get(`/api/shared/${link.token}`)).body).toMatchObject({ canRespond: false, notice: SIGNED_IN });
+    expect((await trpcCall(admin, 'query', 'shared.view', { token: link.token })).body.result.data).toMatchObject({ canRespond: false, notice: SIGNED_IN });
+    expect((await customer.get(`/api/shared/${link.token}`)).body).toMatchObject({ canRespond: true, notice: null });
+    expect((await customer.post(`/api/shared/${link.token}/accept`, answer)).status).toBe(200);
   });
 
   it('the customer POSTs pass the origin check: another site is refused with 403', async () => {

@@ -8,7 +8,7 @@ import { perDatabase, type Db } from '../db/database';
  * with a minute, 1 min, 5 min, 30 min, 2 h, 4 h and 5 h, seven tries over about 11.6 hours.
  */
 export const RETRY_FACTORS = [1, 5, 30, 120, 240, 300] as const;
-export const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
+const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
 
 /** When the next try is due after `attempts` failed tries, or null when that was the last. */
 export function nextTryAt(now: Date, attempts: number, baseMs: number): Date | null {

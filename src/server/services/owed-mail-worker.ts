@@ -17,7 +17,7 @@ import { nextTryAt } from './outbox';
 import { messageOf, onMailOwed, type OwedMail } from './owed-mail';
 
 /** The first wait after a failed try; the later ones grow from it (outbox.ts RETRY_FACTORS). */
-export const MAIL_RETRY_BASE_MS = 60_000;
+const MAIL_RETRY_BASE_MS = 60_000;
 /** Mails tried at once: each confirmation takes one place in the PDF queue, and users' downloads need the rest. */
 const PARALLEL = 2;
 /** How often the table is looked at when nothing was announced (a commit by another process, e.g. a script). */
