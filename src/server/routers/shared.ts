@@ -12,8 +12,7 @@ const sharedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /**
  * The customer answers from their own browser: a call signed in to any account (a session, an API key) is the
- * seller's side and answers nothing (docs/API.md "Share links"). Before the input is read, so nothing is checked or
- * changed.
+ * seller's side and answers nothing (docs/API.md "Share links"), before its fields are checked.
  */
 const customerProcedure = sharedProcedure.use(({ ctx, next }) => {
   if (ctx.user) throw new ForbiddenError(shareMessages.signedIn);

@@ -4,7 +4,8 @@
 // marked after it, so two looks never send it twice; a PDF queue that is full is no failure of the mail: the row
 // waits for the queue's Retry-After. Each try goes through the mailer, so each delivery is in the email log.
 // At start the worker takes back the rows a previous run had claimed and not marked: a process that stopped between
-// the mail server's acceptance and the mark is the one case in which a mail goes twice (docs/DECISIONS.md "Mail").
+// the mail server's acceptance and the mark is the one case in which a mail goes twice (docs/API.md
+// "Mail the product owes").
 import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
 import { emailLogs, owedMails, users } from '../../../db/schema';
 import type { Clock } from '../clock';
