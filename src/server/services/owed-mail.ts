@@ -48,7 +48,7 @@ export function oweMail(db: Db, clock: Clock, key: string, mail: OwedMail): void
   owed.announce(db);
 }
 
-/** The message an owed mail is now: the confirmation's PDF rendered (PdfBusyError when the queue is full), a reminder's link derived. */
+/** An owed mail as it goes out now: a confirmation's PDF rendered (PdfBusyError: the queue is full), a reminder's link derived. */
 export async function messageOf(config: AppConfig, m: OwedMail): Promise<OutgoingMail> {
   switch (m.kind) {
     case 'quote_accepted':

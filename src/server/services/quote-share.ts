@@ -231,7 +231,7 @@ interface AnswerContext {
   address: string;
 }
 
-/** Owes the owner's mail on an answer: which revision, and its monthly total and contract value. In the answer's transaction. */
+/** Owes, in the answer's transaction, the owner's mail on it: which revision, and its monthly total and contract value. */
 function tellOwner(ctx: AnswerContext, link: LiveLink, answer: { kind: 'accepted' | 'declined'; at: string }, customer: string, reason: string | null): void {
   const owner = ctx.db.select().from(users).where(eq(users.id, link.quote.userId)).get();
   if (!owner) return;
@@ -255,7 +255,7 @@ function tellOwner(ctx: AnswerContext, link: LiveLink, answer: { kind: 'accepted
   });
 }
 
-/** Owes the customer's copy of what they accepted: a confirmation with the accepted PDF attached. In the answer's transaction. */
+/** Owes, in the acceptance's transaction, the customer's copy of it: a confirmation with the accepted PDF attached. */
 function confirmToCustomer(ctx: AnswerContext, link: LiveLink, acceptance: QuoteAcceptance): void {
   const data = linkDocument({ ...link, quote: { ...link.quote, status: 'accepted', acceptance } }, todayOf(ctx.clock));
   const v = link.frozen.view;
