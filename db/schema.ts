@@ -444,3 +444,29 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_hook_idx').on(t.webhookId, t.id)],
 );
+
+/**
+ * Mail the product owes someone (docs/API.md "Mail the product owes"): the customer's confirmation of an acceptance,
+ * the owner's notice of an answer, reminders. Written in the transaction of the change that causes it, with what is
+ * needed to build the mail again (`payload`), and sent after the commit by the server's worker
+ * (src/server/services/owed-mail-worker.ts): `sending` while a try is under way, then `sent`, or `pending` again until
+ * `nextAttemptAt`, or `failed` after the last try. `key` names the cause: one mail per cause.
+ */
+export const owedMails = sqliteTable(
+  'owed_mails',
+  {
+    id: autoId(),
+    /** The email log's type of the mail, e.g. quote_acceptance_confirmation. */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: text('payload', { mode: 'json' }).notNull().$type<unknown>(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at'),
+    nextAttemptAt: timestamp('next_attempt_at'),
+    sentAt: timestamp('sent_at'),
+  },
+  (t) => [uniqueIndex('owed_mails_key_unique').on(t.key), index('owed_mails_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { toPricingCatalog, type CatalogDto } from '../src/shared/catalog';
 import { calculateQuote, quoteResultToJson } from '../src/shared/pricing';
+import { documentQuote } from '../src/server/pdf/document-quote';
 import { renderQuotePdfBuffer, type QuoteDocumentData } from '../src/server/pdf/quote-document';
 import { openDatabase, closeDatabase } from '../src/server/db/database';
 import { loadCatalog } from '../src/server/services/catalog';
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     date: new Date(),
     preparedBy: { name: 'Sam Sales', company: 'Şişli Yazılım A.Ş.' },
     seller: 'Quote Configurator',
-    quote: quoteResultToJson(calculateQuote(form, catalog)),
+    quote: documentQuote(quoteResultToJson(calculateQuote(form, catalog))),
   });
 
   const cases = [

@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer';
 import { bootstrapAdmin, isDatabaseEmpty, seedDemo } from './seed/seed';
 import { demoAccountsWarning } from './services/demo-hint';
 import { maskStoredResetLinks } from './services/email-logs';
+import { startOwedMailWorker } from './services/owed-mail-worker';
 import { startReminders } from './services/reminders';
 import { startWalCheckpointer } from './db/checkpointer';
 import { webhookTargets } from './services/webhook-address';
@@ -87,6 +88,8 @@ const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };
 const app = createApp(services, { clientDir });
 const reminders = startReminders(services);
+// Sends the mail owed by the commits (confirmations, the owner's notices, reminders), and whatever a previous run left.
+const owedMail = startOwedMailWorker(services);
 // Sends webhook deliveries after the commits that queued them, and whatever a previous run left pending.
 const webhookDispatcher = startWebhookDispatcher({
   db,
@@ -114,8 +117,10 @@ function stop(signal: string): void {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
-    // A reminder scan in progress finishes, and a mail still on its way gets its status written, before the database closes.
+    // A reminder scan in progress finishes, and a mail still on its way gets its status written, before the database
+    // closes; what is still owed waits in the database for the next start.
     await reminders.stop();
+    await owedMail.stop();
     await mailer.idle();
     mailer.close();
     await webhookDispatcher.stop();

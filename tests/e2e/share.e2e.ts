@@ -1,7 +1,7 @@
 // "Send it" in the browser (docs/API.md "Share links"): the seller shares a saved quote; an anonymous browser opens the link, sees
-// the quote as a document, downloads its PDF, prints it and accepts; the seller sees the acceptance on the calculator
-// and in the list; a revoked link shows the one friendly page; the admin's Activity tab lists what happened.
-// Screenshots at 1280 and 390 px, and in print emulation.
+// the quote as a document, downloads its PDF, prints it and accepts (the seller's own browser, signed in, is offered no
+// answer); the seller sees the acceptance on the calculator and in the list; a revoked link shows the one friendly
+// page; the admin's Activity tab lists what happened. Screenshots at 1280 and 390 px, and in print emulation.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, serverAndBrowser, signIn, signInThroughApi } from './harness';
@@ -99,6 +99,19 @@ describe('sharing a quote with a customer', () => {
     // not the app: no sign-in, no header
     expect(await customer.getByRole('button', { name: 'Login' }).count()).toBe(0);
     await screenshotBoth(customer, 'share-customer-page');
+  });
+
+  it('the seller’s own browser, signed in, is told that the customer answers from theirs, and offered no Accept', async () => {
+    await seller.goto(url);
+    const notice = seller.getByTestId('quote-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      "You are signed in to the app: the customer answers from their own browser. To record an answer given another way, set the quote's status.",
+    );
+    expect(await seller.getByRole('button', { name: 'Accept quote' }).count()).toBe(0);
+    expect(await seller.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+    await screenshotBoth(seller, 'share-seller-signed-in');
+    await openSavedQuote(seller, e2e.server.url, quote.id);
   });
 
   it('downloads the PDF', async () => {

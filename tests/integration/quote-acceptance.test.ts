@@ -255,24 +255,4 @@ describe('one document for the owner and the customer', () => {
     }
     expect(acceptedCustomer).toBe(acceptedOwner);
   });
-
-  it('tRPC shared.pdfData answers no id of a package, add-on, discount or custom item, and no discount that took nothing off', async () => {
-    const q = await save({
-      addOns: [{ id: ids.addOn('Room Display Panels'), waiveSetupFee: false }],
-      customItems: [{ name: 'Onboarding day', description: 'On site', price: 450, isOneTime: true }],
-    });
-    const token = await share(q.id);
-    const res = await trpcCall(customer, 'query', 'shared.pdfData', { token });
-    expect(res.status).toBe(200);
-    const quote = res.body.result.data.document.quote;
-    const owners = (await get(q.id)).snapshot;
-    expect(quote.packageId).toBe(0);
-    expect(quote.addOns.map((a: { id: number }) => a.id)).toEqual([1]);
-    expect(quote.customItems.map((c: { id: string }) => c.id)).toEqual(['item-1']);
-    expect(JSON.stringify(quote)).not.toContain(`"${owners.customItems[0].id}"`);
-    expect(quote.discounts.every((d: { amount: number }) => d.amount !== 0)).toBe(true);
-    expect(res.body.result.data.document).not.toHaveProperty('userId');
-    expect(quote.total).toBe(owners.total);
-    expect(quote.tcv).toBe(owners.tcv);
-  });
 });

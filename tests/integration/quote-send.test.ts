@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailLogs, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
-import { sendDueReminders } from '../../src/server/services/reminders';
+import { oweDueReminders } from '../../src/server/services/reminders';
 import { SECRET_FILE } from '../../src/server/secret';
 import { registerAccount } from '../support/accounts';
 import { demoIds, saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
@@ -46,7 +46,7 @@ const save = (extra: Record<string, unknown> = {}) =>
 
 /** Every mail in the outbox, parsed, newest last. */
 async function outbox(): Promise<ParsedMail[]> {
-  await t.services.mailer.idle();
+  await t.mailed();
   const dir = t.config.outboxDir;
   if (!fs.existsSync(dir)) return [];
   const files = fs.readdirSync(dir).sort((a, b) => Number(a.split('-')[1]!.split('.')[0]) - Number(b.split('-')[1]!.split('.')[0]));
@@ -230,19 +230,19 @@ describe('reminders', () => {
     const unsent = await save({ validUntil: '2026-03-03', customerEmail: 'unsent@contoso.test' });
     await user.post(`/api/configurations/${unsent.id}/share`);
 
-    expect(await sendDueReminders(t.services)).toBe(1);
+    expect(oweDueReminders(t.services)).toBe(1);
     const reminders = await mailsTo('procurement@contoso.test');
     const reminder = reminders.find((m) => m.subject?.startsWith('Reminder'));
     expect(reminder?.subject).toBe(`Reminder: quote ${soon.number} from ${COMPANY.name} is valid until 4 March 2026`);
     expect(linkIn(reminder?.text ?? '')).toBe(sent.body.url);
-    expect(await sendDueReminders(t.services)).toBe(0);
+    expect(oweDueReminders(t.services)).toBe(0);
     expect((await mailsTo('later@contoso.test')).filter((m) => m.subject?.startsWith('Reminder'))).toHaveLength(0);
 
     t.clock.advance(17 * DAY);
     try {
-      expect(await sendDueReminders(t.services)).toBe(1);
+      expect(oweDueReminders(t.services)).toBe(1);
       expect((await mailsTo('later@contoso.test')).filter((m) => m.subject?.startsWith('Reminder'))).toHaveLength(1);
-      expect(await sendDueReminders(t.services)).toBe(0);
+      expect(oweDueReminders(t.services)).toBe(0);
     } finally {
       t.clock.advance(-17 * DAY);
     }
@@ -257,7 +257,7 @@ describe('reminders', () => {
       const pkg = demoIds(quiet).pkg('Entry');
       const q = (await u.post('/api/configurations', { name: 'q', packageId: pkg, customerEmail: 'x@y.test', validUntil: '2026-03-02' })).body;
       expect((await u.post(`/api/configurations/${q.id}/send`, {})).status).toBe(200);
-      expect(await sendDueReminders(quiet.services)).toBe(0);
+      expect(oweDueReminders(quiet.services)).toBe(0);
     } finally {
       quiet.close();
     }

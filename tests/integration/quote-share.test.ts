@@ -2,7 +2,7 @@
 // and decline, the owner's mails, the quote's timeline. The audit trail of the admin side: audit-trail.test.ts.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLogs, quoteShares } from '../../db/schema';
+import { auditLog, emailLogs, owedMails, quoteShares } from '../../db/schema';
 import { hashToken } from '../../src/server/auth/tokens';
 import { saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
@@ -33,11 +33,11 @@ async function share(id: number, as = user) {
 
 const get = (id: number, as = user) => as.get(`/api/configurations/${id}`);
 
-/** Every id-like key anywhere in a JSON value. */
+/** Every id-like key anywhere in a JSON value: `id`, `packageId`, `refId`, `selectedDiscountIds`, … */
 function idKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => idKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(/id$/i.test(k) ? [`${path}.${k}`] : []), ...idKeys(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [...(/(^id|Id|Ids)$/.test(k) ? [`${path}.${k}`] : []), ...idKeys(v, `${path}.${k}`)]);
   }
   return [];
 }
@@ -241,7 +241,7 @@ describe('accept and decline', () => {
     const q2 = await save({ name: 'Mail check 2' });
     const link2 = await share(q2.id);
     await customer.post(`/api/shared/${link2.token}/decline`, { reason: 'Budget <cut>' });
-    await t.services.mailer.idle();
+    await t.mailed();
     const mails = t.db.select().from(emailLogs).where(eq(emailLogs.to, USER.email)).orderBy(desc(emailLogs.id)).all();
     const declined = mails.find((m) => m.type === 'quote_declined')!;
     const accepted = mails.find((m) => m.type === 'quote_accepted')!;
@@ -254,6 +254,33 @@ describe('accept and decline', () => {
     expect(declined.content).toContain('Budget &lt;cut&gt;');
   });
 
+  it('a browser signed in to the app cannot answer for the customer: 403 on both doors, nothing changes; the page says so first', async () => {
+    const SIGNED_IN =
+      "You are signed in to the app: the customer answers from their own browser. To record an answer given another way, set the quote's status.";
+    const q = await save();
+    const link = await share(q.id);
+    const key = (await user.post('/api/account/api-keys', { name: 'CRM', scope: 'write' })).body.key as string;
+    const entries = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, q.id)).all().filter((e) => e.entity === 'quote').length;
+    const before = entries();
+    const answer = { name: 'Jane Customer', email: 'jane@acme.test', consent: true };
+    for (const [as, headers] of [[user, {}], [admin, {}], [t.client(), { authorization: `Bearer ${key}` }]] as const) {
+      for (const [path, body] of [['accept', answer], ['decline', { reason: 'no' }]] as const) {
+        const rest = await as.post(`/api/shared/${link.token}/${path}`, body, headers);
+        expect([rest.status, rest.body.message], `REST ${path}`).toEqual([403, SIGNED_IN]);
+        const trpc = await trpcCall(as, 'mutation', `shared.${path}`, { token: link.token, ...body }, headers);
+        expect([trpc.status, trpc.body.error.message], `tRPC shared.${path}`).toEqual([403, SIGNED_IN]);
+      }
+    }
+    expect((await get(q.id)).body).toMatchObject({ status: 'sent', acceptance: null, decline: null });
+    expect(entries()).toBe(before);
+    expect(t.db.select().from(owedMails).all().filter((m) => (m.payload as { mail?: { metadata?: { quoteNumber?: string } } }).mail?.metadata?.quoteNumber === q.number)).toEqual([]);
+    // what the signed-in browser reads says it before anything is pressed; the customer's own browser is offered the answer
+    expect((await user.get(`/api/shared/${link.token}`)).body).toMatchObject({ canRespond: false, notice: SIGNED_IN });
+    expect((await trpcCall(admin, 'query', 'shared.view', { token: link.token })).body.result.data).toMatchObject({ canRespond: false, notice: SIGNED_IN });
+    expect((await customer.get(`/api/shared/${link.token}`)).body).toMatchObject({ canRespond: true, notice: null });
+    expect((await customer.post(`/api/shared/${link.token}/accept`, answer)).status).toBe(200);
+  });
+
   it('the customer POSTs pass the origin check: another site is refused with 403', async () => {
     const q = await save();
     const link = await share(q.id);
@@ -264,6 +291,28 @@ describe('accept and decline', () => {
 });
 
 describe('the tRPC door', () => {
+  it('shared.view and shared.pdfData carry no id of a package, add-on, discount, custom item or line anywhere in the answer', async () => {
+    const q = await save({
+      addOns: [{ id: ids.addOn('Room Display Panels'), waiveSetupFee: false }],
+      customItems: [{ name: 'Onboarding day', description: 'On site', price: 450, isOneTime: true }],
+      // Welcome Credit applies to Advanced; the 3-year discount does not apply to 12 months
+      discountIds: [ids.discount('Welcome Credit'), ids.discount('3-Year Contract Discount')],
+    });
+    const { token } = await share(q.id);
+    const view = await trpcCall(customer, 'query', 'shared.view', { token });
+    const pdf = await trpcCall(customer, 'query', 'shared.pdfData', { token });
+    expect([view.status, pdf.status]).toEqual([200, 200]);
+    expect(idKeys(view.body.result.data)).toEqual([]);
+    expect(idKeys(pdf.body.result.data)).toEqual([]);
+    // what the document prints stays: the discount that applied with its terms, the item with its description
+    const lines = pdf.body.result.data.document.quote.breakdowns as { label: string; detail?: string }[];
+    expect(lines.find((l) => l.label === 'Welcome Credit')?.detail).toBe('€50.00 off per month');
+    expect(lines.find((l) => l.label === 'Onboarding day')?.detail).toBe('On site');
+    expect(lines.some((l) => l.label === '3-Year Contract Discount')).toBe(false);
+    expect(pdf.text).not.toContain('3-Year Contract Discount');
+    expect(pdf.body.result.data.document.quote).toMatchObject({ total: Number(q.totalMonthly), tcv: Number(q.tcv) });
+  });
+
   it('shared.view, shared.accept and configurations.share answer as REST does', async () => {
     const q = await save();
     const made = await trpcCall(user, 'mutation', 'configurations.share', { id: q.id });

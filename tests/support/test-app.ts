@@ -11,6 +11,7 @@ import { closeDatabase, openDatabase, type Db } from '../../src/server/db/databa
 import { createMailer } from '../../src/server/mail/mailer';
 import { demoAccounts } from '../../src/server/seed/demo-data';
 import { seedDemo } from '../../src/server/seed/seed';
+import { startOwedMailWorker, type OwedMailWorker } from '../../src/server/services/owed-mail-worker';
 import { findUserByEmail } from '../../src/server/services/users';
 import type { ResolveHost } from '../../src/server/services/webhook-address';
 import { createInnerContext, type Services } from '../../src/server/trpc/context';
@@ -45,6 +46,10 @@ export interface TestApp {
   /** A tRPC caller with a real session for this account (null: anonymous). */
   callerAs(email: string | null): ReturnType<typeof createCaller>;
   close(): void;
+  /** The worker sending the mail the app owes (confirmations, the owner's notices, reminders), on the test clock. */
+  owedMail: OwedMailWorker;
+  /** Resolves once every mail owed and due is sent or tried, and every delivery under way is logged. */
+  mailed(): Promise<void>;
   /** close() once the mails under way are delivered: a delivery logs its row after the request that started it answered. */
   closeWhenMailed(): Promise<void>;
 }
@@ -154,6 +159,7 @@ export async function createTestApp(
   const mailer = createMailer(db, config, clock);
   const services: Services = { db, config, clock, mailer, resolveHost: options.resolveHost ?? fakeDns() };
   const app = createApp(services, { clientDir });
+  const owedMail = startOwedMailWorker(services);
 
   const t: TestApp = {
     app,
@@ -176,13 +182,21 @@ export async function createTestApp(
       const { session } = createSession(db, clock, user.id);
       return createCaller(createInnerContext(services, { user, session }));
     },
+    owedMail,
+    async mailed() {
+      await owedMail.idle();
+      await mailer.idle();
+    },
     close() {
+      // stops at once (a try in flight finds the database closed and is taken back at the next start)
+      void owedMail.stop();
       mailer.close();
       closeDatabase(db);
       fs.rmSync(dir, { recursive: true, force: true });
     },
     async closeWhenMailed() {
-      await mailer.idle();
+      await t.mailed();
+      await owedMail.stop();
       t.close();
     },
   };

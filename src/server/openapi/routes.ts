@@ -229,8 +229,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
 
   r('GET /shared/:token', 'shared.view'),
   r('GET /shared/:token/pdf', 'shared.pdfData', { produces: 'application/pdf' }),
-  r('POST /shared/:token/accept', 'shared.accept'),
-  r('POST /shared/:token/decline', 'shared.decline'),
+  r('POST /shared/:token/accept', 'shared.accept', { summary: 'The customer, signed out: a call signed in to the app is a 403' }),
+  r('POST /shared/:token/decline', 'shared.decline', { summary: 'The customer, signed out: a call signed in to the app is a 403' }),
 
   r('POST /packages', 'admin.packages.create', created),
   r('PATCH /packages/:id', 'admin.packages.update'),

@@ -1,9 +1,9 @@
 // The quote as a document a company sends: seller and quote number, who and when, the configuration, the monthly and
-// the one-time lines with their totals, the contract's figures, page numbers. Every figure comes from a priced
-// QuoteResultJson (a saved configuration's stored snapshot, or the server's own pricing of a draft): nothing is
-// computed here except presentation (a sum is never re-added; the lines are the engine's breakdowns).
+// the one-time lines with their totals, the contract's figures, page numbers. Every figure comes from a priced quote
+// as document-quote.ts holds it (a saved configuration's stored snapshot, or the server's own pricing of a draft):
+// nothing is computed here except presentation (a sum is never re-added; the lines are the engine's breakdowns).
 import PDFDocument from 'pdfkit';
-import type { BreakdownLineJson, QuoteResultJson } from '../../shared/pricing/to-json';
+import type { DocumentLine, DocumentQuote } from './document-quote';
 import { documentFonts } from './fonts';
 import { formatCount, formatEuroAmount, formatUnitPrice } from '../../shared/format';
 import { formatDocumentDate } from './format';
@@ -21,7 +21,7 @@ export interface QuoteDocumentData {
   sellerLines?: string[];
   /** The seller's terms, printed after the totals. */
   terms?: string | null;
-  quote: QuoteResultJson;
+  quote: DocumentQuote;
   /** A saved quote's life (number, revision, status, validity, customer); absent for an unsaved one. */
   life?: {
     revision: number;
@@ -58,7 +58,7 @@ export interface DocumentTable {
 // ---------------------------------------------------------------------------------------------------------------
 // What is printed (pure: tested through the PDF's text, and shared by the renderer)
 
-const FREQUENCY_LABEL: Record<QuoteResultJson['paymentFrequency'], string> = {
+const FREQUENCY_LABEL: Record<DocumentQuote['paymentFrequency'], string> = {
   monthly: 'Monthly',
   quarterly: 'Quarterly',
   annually: 'Annual',
@@ -68,33 +68,8 @@ function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-function discountTerms(q: QuoteResultJson, id: number | string | undefined): string | undefined {
-  const d = q.discounts.find((x) => x.id === id);
-  if (!d) return undefined;
-  switch (d.type) {
-    case 'percentage':
-      return `${d.value}% off the monthly subtotal`;
-    case 'sqm_percentage':
-      return `${d.value}% off the unit price`;
-    case 'user_percentage':
-      return `${d.value}% off the user price`;
-    case 'fixed':
-      return `${formatEuroAmount(d.value)} off per month`;
-    case 'setup_fee_discount':
-      return `${d.value}% off the one-time fees`;
-    default:
-      return undefined;
-  }
-}
-
-function customDetail(q: QuoteResultJson, id: number | string | undefined): string | undefined {
-  const item = q.customItems.find((c) => c.id === id);
-  const text = item?.description.trim();
-  return text ? text : undefined;
-}
-
 /** A line as a row; undefined for a line that says nothing (no extra locations, a zero discount, a free add-on setup). */
-function rowOf(q: QuoteResultJson, l: BreakdownLineJson): DocumentRow | undefined {
+function rowOf(q: DocumentQuote, l: DocumentLine): DocumentRow | undefined {
   const money = (n: number) => formatEuroAmount(n);
   switch (l.kind) {
     case 'base':
@@ -111,7 +86,7 @@ function rowOf(q: QuoteResultJson, l: BreakdownLineJson): DocumentRow | undefine
       return { description: 'Additional locations', quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
     case 'discount':
       if (l.amount === 0) return undefined;
-      return { description: l.label, detail: discountTerms(q, l.refId), quantity: '', unitPrice: '', amount: money(l.amount) };
+      return { description: l.label, detail: l.detail, quantity: '', unitPrice: '', amount: money(l.amount) };
     case 'addon_setup':
       if (l.waived) {
         const original = l.originalAmount ?? l.unitPrice;
@@ -121,14 +96,14 @@ function rowOf(q: QuoteResultJson, l: BreakdownLineJson): DocumentRow | undefine
       return { description: l.label, quantity: '1', unitPrice: money(l.unitPrice), amount: money(l.amount) };
     case 'custom_recurring':
     case 'custom_one_time':
-      return { description: l.label, detail: customDetail(q, l.refId), quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
+      return { description: l.label, detail: l.detail, quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
     default:
       return { description: l.label, quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
   }
 }
 
-export function documentTables(q: QuoteResultJson): { monthly: DocumentTable; oneTime: DocumentTable } {
-  const rows = (period: BreakdownLineJson['period']) =>
+export function documentTables(q: DocumentQuote): { monthly: DocumentTable; oneTime: DocumentTable } {
+  const rows = (period: DocumentLine['period']) =>
     q.breakdowns.filter((l) => l.period === period).flatMap((l) => rowOf(q, l) ?? []);
   return {
     monthly: { title: 'Monthly', rows: rows('monthly'), totalLabel: 'Monthly total', total: formatEuroAmount(q.total) },
@@ -136,7 +111,7 @@ export function documentTables(q: QuoteResultJson): { monthly: DocumentTable; on
   };
 }
 
-export function configurationFacts(q: QuoteResultJson): [string, string][] {
+export function configurationFacts(q: DocumentQuote): [string, string][] {
   const model =
     q.pricingModel === 'user' ? `User-Based, ${plural(q.userCount, 'user', 'users')}` : `Unit-Based, ${plural(q.squareMeters, 'unit', 'units')}`;
   const years = q.contractDuration / 12;
@@ -150,13 +125,13 @@ export function configurationFacts(q: QuoteResultJson): [string, string][] {
 }
 
 /** "36 paid months × €1,234.00 + €499.00 one-time fees", and a line on the free months when there are any. */
-export function contractSentence(q: QuoteResultJson): string[] {
+export function contractSentence(q: DocumentQuote): string[] {
   const lines = [`${q.paidMonths} paid months × ${formatEuroAmount(q.total)} + ${formatEuroAmount(q.oneTimeCosts)} one-time fees`];
   if (q.freeMonths > 0) lines.push(`plus ${plural(q.freeMonths, 'free month', 'free months')}: ${q.contractMonths} months in all`);
   return lines;
 }
 
-export function summaryRows(q: QuoteResultJson): [string, string][] {
+export function summaryRows(q: DocumentQuote): [string, string][] {
   return [
     ['Monthly total', formatEuroAmount(q.total)],
     ['Yearly total', formatEuroAmount(q.yearlyTotal)],
@@ -279,7 +254,7 @@ function sectionTitle(doc: Doc, text: string, y: number): number {
   return y + 20;
 }
 
-function drawConfiguration(doc: Doc, q: QuoteResultJson, top: number): number {
+function drawConfiguration(doc: Doc, q: DocumentQuote, top: number): number {
   const y = sectionTitle(doc, 'Configuration', top);
   const facts = configurationFacts(q);
   // A grid of three columns, a small label above each value (as the block above it)
@@ -404,7 +379,7 @@ function drawTable(doc: Doc, t: DocumentTable, top: number): number {
   return y + TOTAL_H + 22;
 }
 
-function drawSummary(doc: Doc, q: QuoteResultJson, top: number): number {
+function drawSummary(doc: Doc, q: DocumentQuote, top: number): number {
   const rows = summaryRows(q);
   const sentence = contractSentence(q).join('\n');
   const boxW = 300;

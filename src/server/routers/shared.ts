@@ -1,4 +1,5 @@
-import { acceptInput, declineInput, shareTokenInput } from '../../shared/schemas/share';
+import { acceptInput, declineInput, shareMessages, shareTokenInput } from '../../shared/schemas/share';
+import { ForbiddenError } from '../errors';
 import { rateLimiterFor } from '../http/rate-limit';
 import { acceptShared, declineShared, sharedPdfData, sharedView } from '../services/quote-share';
 import { publicProcedure, router } from '../trpc/init';
@@ -9,15 +10,24 @@ const sharedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * The customer answers from their own browser: a call signed in to any account (a session, an API key) is the
+ * seller's side and answers nothing (docs/API.md "Share links"), before its fields are checked.
+ */
+const customerProcedure = sharedProcedure.use(({ ctx, next }) => {
+  if (ctx.user) throw new ForbiddenError(shareMessages.signedIn);
+  return next();
+});
+
 /** The customer's side of a share link (docs/API.md "Share links"): no account; an invalid link is the one 404. */
 export const sharedRouter = router({
   view: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedView(ctx.db, ctx.clock, input.token, ctx.user)),
   /** What the PDF of the shared quote shows; rendered by GET /api/shared/{token}/pdf. */
   pdfData: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedPdfData(ctx.db, ctx.clock, input.token)),
-  accept: sharedProcedure
+  accept: customerProcedure
     .input(acceptInput)
-    .mutation(({ ctx, input }) => acceptShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, mailer: ctx.mailer, address: ctx.clientAddress }, input)),
-  decline: sharedProcedure
+    .mutation(({ ctx, input }) => acceptShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, address: ctx.clientAddress }, input)),
+  decline: customerProcedure
     .input(declineInput)
-    .mutation(({ ctx, input }) => declineShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, mailer: ctx.mailer, address: ctx.clientAddress }, input)),
+    .mutation(({ ctx, input }) => declineShared({ db: ctx.db, clock: ctx.clock, config: ctx.config, address: ctx.clientAddress }, input)),
 });

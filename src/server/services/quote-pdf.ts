@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { DRAFT_NUMBER, formatDocumentDateTime, pdfContentDisposition } from '../pdf/format';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
 import type { QuoteDocumentData } from '../pdf/quote-document';
+import { documentQuote } from '../pdf/document-quote';
 import { quoteTitle, type SharedSeller } from '../../shared/schemas/share';
 import { getCompany } from './company';
 import { creatorName } from './configuration-rows';
@@ -38,9 +39,10 @@ const STATUS_LABEL = {
   changed: 'Replaced by a newer revision',
 } as const;
 
-function withFileName(document: QuoteDocumentData): QuotePdfData {
-  const { fileName, header } = pdfContentDisposition(document.number, document.name);
-  return { fileName, contentDisposition: header, document };
+/** A document with its file name; its quote as every document holds it (pdf/document-quote.ts). */
+function withFileName({ quote, ...rest }: Omit<QuoteDocumentData, 'quote'> & { quote: QuoteResultJson }): QuotePdfData {
+  const { fileName, header } = pdfContentDisposition(rest.number, rest.name);
+  return { fileName, contentDisposition: header, document: { ...rest, quote: documentQuote(quote) } };
 }
 
 /** A saved quote's life as one document prints it, for the owner and for the customer alike. */
@@ -54,7 +56,8 @@ interface DocumentLife {
   acceptance: QuoteAcceptance | null;
 }
 
-interface SavedDocument extends Omit<QuoteDocumentData, 'life' | 'name' | 'seller' | 'sellerLines' | 'terms'> {
+interface SavedDocument extends Omit<QuoteDocumentData, 'life' | 'name' | 'seller' | 'sellerLines' | 'terms' | 'quote'> {
+  quote: QuoteResultJson;
   seller: SharedSeller;
   terms: string | null;
   life: DocumentLife;
@@ -66,7 +69,7 @@ function sellerLines(s: SharedSeller): string[] {
 }
 
 /** The one document of a saved quote: the owner's PDF and the customer's are this, from the same snapshot. */
-function savedDocument(d: SavedDocument): QuotePdfData {
+export function savedDocument(d: SavedDocument): QuotePdfData {
   const { life } = d;
   const a = life.acceptance;
   return withFileName({
@@ -89,35 +92,6 @@ function savedDocument(d: SavedDocument): QuotePdfData {
       },
     },
   });
-}
-
-/**
- * The document a customer's link prints: the same as the owner's, with no id of a package, add-on, discount or custom
- * item, and no discount that took nothing off (the customer's door answers what their page shows, nothing more).
- */
-export function customerDocument(d: SavedDocument): QuotePdfData {
-  return savedDocument({ ...d, quote: withoutIds(d.quote) });
-}
-
-function withoutIds(q: QuoteResultJson): QuoteResultJson {
-  const applied = q.discounts.filter((x) => x.amount !== 0);
-  const discountNo = new Map<number | string, number>(applied.map((x, i) => [x.id, i + 1]));
-  const itemNo = new Map<number | string, string>(q.customItems.map((c, i) => [c.id, `item-${i + 1}`]));
-  return {
-    ...q,
-    packageId: 0,
-    addOns: q.addOns.map((a, i) => ({ id: i + 1, waiveSetupFee: a.waiveSetupFee })),
-    customItems: q.customItems.map((c, i) => ({ ...c, id: `item-${i + 1}` })),
-    selectedDiscountIds: applied.map((_, i) => i + 1),
-    discounts: applied.map((x, i) => ({ ...x, id: i + 1 })),
-    breakdowns: q.breakdowns
-      .filter((l) => l.kind !== 'discount' || l.amount !== 0)
-      .map((l) => {
-        if (l.refId === undefined) return l;
-        const refId = l.kind === 'discount' ? discountNo.get(l.refId) : l.kind.startsWith('custom') ? itemNo.get(l.refId) : undefined;
-        return { ...l, refId };
-      }),
-  };
 }
 
 /**

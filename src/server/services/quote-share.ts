@@ -16,14 +16,13 @@ import { hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
-import type { Mailer } from '../mail/types';
 import { quoteAnswerMail } from '../mail/templates/quote-answer';
 import { quoteConfirmationMail } from '../mail/templates/quote-mails';
-import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import { creatorName } from './configuration-rows';
+import { oweMail } from './owed-mail';
 import { todayOf } from './configurations';
-import { customerDocument, type QuotePdfData } from './quote-pdf';
+import { savedDocument, type QuotePdfData } from './quote-pdf';
 import type { FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
@@ -134,8 +133,13 @@ function noticeOf(link: LiveLink, today: string): string | null {
   return null;
 }
 
-function viewOf(link: LiveLink, today: string): SharedQuoteView {
+/**
+ * The view of a link. `signedIn`: read in a browser signed in to the app (the seller's side), which may not answer for
+ * the customer; the page says so instead of offering Accept and Decline.
+ */
+function viewOf(link: LiveLink, today: string, signedIn = false): SharedQuoteView {
   const q = link.quote;
+  const open = refusalOf(link, today) === null;
   const current = q.revision === link.revision;
   // An answer belongs to the revision it was given for; an old link never shows a newer revision's answer.
   const a = q.acceptance && q.acceptance.revision === link.revision ? q.acceptance : null;
@@ -148,8 +152,8 @@ function viewOf(link: LiveLink, today: string): SharedQuoteView {
     acceptance: a && { name: a.name, email: a.email, at: a.at, revision: a.revision, fingerprint: a.fingerprint ?? null },
     decline: current ? q.decline : null,
     current,
-    canRespond: refusalOf(link, today) === null,
-    notice: noticeOf(link, today),
+    canRespond: open && !signedIn,
+    notice: open && signedIn ? shareMessages.signedIn : noticeOf(link, today),
     statement: acceptanceStatement(link.frozen.view),
   };
 }
@@ -175,7 +179,7 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
         recordAudit(db, clock, { customer: 'Customer' }, { entity: 'quote', entityId: link.configurationId, action: 'opened', after: { revision: link.revision } });
       }
     }
-    return viewOf(link, todayOf(clock));
+    return viewOf(link, todayOf(clock), viewer !== null);
   });
 }
 
@@ -186,7 +190,7 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
 export function linkDocument(link: LiveLink, today: string): QuotePdfData {
   const { frozen, quote: q } = link;
   const view = viewOf(link, today);
-  return customerDocument({
+  return savedDocument({
     number: frozen.pdf.number,
     date: new Date(frozen.pdf.date),
     preparedBy: frozen.pdf.preparedBy,
@@ -224,17 +228,16 @@ interface AnswerContext {
   db: Db;
   clock: Clock;
   config: AppConfig;
-  mailer: Mailer;
   address: string;
 }
 
-/** The owner's mail on an answer: which revision, and its monthly total and contract value. */
-function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'declined', customer: string, reason: string | null): void {
+/** Owes, in the answer's transaction, the owner's mail on it: which revision, and its monthly total and contract value. */
+function tellOwner(ctx: AnswerContext, link: LiveLink, answer: { kind: 'accepted' | 'declined'; at: string }, customer: string, reason: string | null): void {
   const owner = ctx.db.select().from(users).where(eq(users.id, link.quote.userId)).get();
   if (!owner) return;
   const v = link.frozen.view;
   const mail = quoteAnswerMail({
-    answer,
+    answer: answer.kind,
     ownerName: creatorName(owner),
     number: v.number,
     title: quoteTitle(v.packageName, v.preparedFor),
@@ -245,43 +248,40 @@ function tellOwner(ctx: AnswerContext, link: LiveLink, answer: 'accepted' | 'dec
     reason,
     quoteUrl: `${ctx.config.appUrl}/calculator/${link.configurationId}`,
   });
-  void ctx.mailer.send({
-    type: answer === 'accepted' ? 'quote_accepted' : 'quote_declined',
-    to: owner.email,
-    userId: owner.id,
-    ...mail,
-    metadata: { quoteNumber: v.number, revision: link.revision },
+  const kind = answer.kind === 'accepted' ? 'quote_accepted' : 'quote_declined';
+  oweMail(ctx.db, ctx.clock, `${kind}:${link.configurationId}:${link.revision}:${answer.at}`, {
+    kind,
+    mail: { type: kind, to: owner.email, userId: owner.id, ...mail, metadata: { quoteNumber: v.number, revision: link.revision } },
   });
 }
 
-/** The customer's copy of what they accepted: a confirmation with the accepted PDF attached, after the answer is sent. */
+/** Owes, in the acceptance's transaction, the customer's copy of it: a confirmation with the accepted PDF attached. */
 function confirmToCustomer(ctx: AnswerContext, link: LiveLink, acceptance: QuoteAcceptance): void {
-  const { clock, mailer } = ctx;
-  mailer.defer(async () => {
-    const data = linkDocument({ ...link, quote: { ...link.quote, status: 'accepted', acceptance } }, todayOf(clock));
-    const pdf = await renderQuotePdfOffThread(data.document);
-    const v = link.frozen.view;
-    const mail = quoteConfirmationMail({ quote: v, acceptance });
-    await mailer.send({
+  const data = linkDocument({ ...link, quote: { ...link.quote, status: 'accepted', acceptance } }, todayOf(ctx.clock));
+  const v = link.frozen.view;
+  oweMail(ctx.db, ctx.clock, `quote_acceptance_confirmation:${link.configurationId}:${link.revision}`, {
+    kind: 'quote_acceptance_confirmation',
+    mail: {
       type: 'quote_acceptance_confirmation',
       to: acceptance.email,
       userId: null,
       fromName: v.seller.name,
       replyTo: v.preparedBy.email ?? undefined,
-      ...mail,
-      attachments: [{ filename: data.fileName, content: Buffer.from(pdf), contentType: 'application/pdf' }],
+      ...quoteConfirmationMail({ quote: v, acceptance }),
       metadata: { quoteNumber: v.number, revision: link.revision },
-    });
+    },
+    pdf: { fileName: data.fileName, document: data.document },
   });
 }
 
 /**
  * POST /api/shared/{token}/accept: once, for a sent, unexpired quote still at the link's revision, with the customer's
- * consent to the statement shown. The acceptance records the evidence; the owner is told, the customer gets a copy.
+ * consent to the statement shown. The acceptance records the evidence; the owner's notice and the customer's copy are
+ * owed in the same transaction (owed-mail.ts).
  */
 export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuoteView {
   const { db, clock } = ctx;
-  const { link, acceptance } = transaction(db, () => {
+  transaction(db, () => {
     const l = liveLink(db, clock, input.token);
     assertOpen(l, todayOf(clock));
     // The revision is the link's (assertOpen), so the row's figures and snapshot are exactly what the customer saw.
@@ -311,10 +311,9 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
       before: { status: 'sent' },
       after: { status: 'accepted', ...a },
     });
-    return { link: l, acceptance: a };
+    tellOwner(ctx, l, { kind: 'accepted', at: a.at }, `${input.name} <${input.email}>`, null);
+    confirmToCustomer(ctx, l, a);
   });
-  tellOwner(ctx, link, 'accepted', `${input.name} <${input.email}>`, null);
-  confirmToCustomer(ctx, link, acceptance);
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));
 }
 
@@ -322,7 +321,7 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
 export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQuoteView {
   const { db, clock } = ctx;
   const reason = input.reason ? input.reason : null;
-  const link = transaction(db, () => {
+  transaction(db, () => {
     const l = liveLink(db, clock, input.token);
     assertOpen(l, todayOf(clock));
     const decline: QuoteDecline = { at: clock.now().toISOString(), reason };
@@ -334,8 +333,7 @@ export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQu
       before: { status: 'sent' },
       after: { status: 'declined', reason, revision: l.revision },
     });
-    return l;
+    tellOwner(ctx, l, { kind: 'declined', at: decline.at }, 'Your customer', reason);
   });
-  tellOwner(ctx, link, 'declined', 'Your customer', reason);
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));
 }

@@ -1,7 +1,7 @@
 // Reminders (docs/API.md "Sending a quote"): a sent quote with no answer gets one mail, QUOTE_REMINDER_DAYS before it
-// expires, to the address it was last sent to, with the same link. The reminder is recorded on the link in its own
-// transaction before the mail goes out, so a restart or a second scan never sends it twice (a crash between the two
-// loses that one reminder rather than doubling it).
+// expires, to the address it was last sent to, with the same link. The reminder is recorded on the link and owed
+// (owed-mail.ts) in one transaction, so a restart or a second scan never owes it twice, and a mail server that is down
+// only delays it.
 import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { configurations, quoteShares } from '../../../db/schema';
 import { addDays } from '../../shared/quote-dates';
@@ -9,18 +9,15 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
 import { logger } from '../logging';
-import { quoteReminderMail } from '../mail/templates/quote-mails';
-import type { Mailer } from '../mail/types';
 import { recordAudit } from './audit';
 import { todayOf } from './configurations';
+import { oweMail } from './owed-mail';
 import { liveLinkOfQuote } from './quote-share';
-import { shareUrl, tokenOf } from './share-links';
 
 interface ReminderContext {
   db: Db;
   clock: Clock;
   config: AppConfig;
-  mailer: Mailer;
 }
 
 /** The links due a reminder now: live, mailed, not reminded, the quote sent at the link's revision and expiring soon. */
@@ -45,12 +42,12 @@ function dueLinks(db: Db, today: string, lastDay: string): { tokenHash: string; 
     .all();
 }
 
-/** Sends every reminder that is due; answers how many went out. */
-export async function sendDueReminders(ctx: ReminderContext): Promise<number> {
-  const { db, clock, config, mailer } = ctx;
+/** Owes every reminder that is due (the owed-mail worker sends them); answers how many. */
+export function oweDueReminders(ctx: ReminderContext): number {
+  const { db, clock, config } = ctx;
   if (config.quoteReminderDays === 0) return 0;
   const today = todayOf(clock);
-  let sent = 0;
+  let owed = 0;
   for (const due of dueLinks(db, today, addDays(today, config.quoteReminderDays))) {
     const claimed = transaction(db, () => {
       const changed = db
@@ -59,27 +56,22 @@ export async function sendDueReminders(ctx: ReminderContext): Promise<number> {
         .where(and(eq(quoteShares.tokenHash, due.tokenHash), isNull(quoteShares.remindedAt)))
         .run().changes;
       const link = changed === 1 ? liveLinkOfQuote(db, due.configurationId) : null;
-      if (link?.sentTo) {
-        recordAudit(db, clock, { customer: 'System' }, { entity: 'quote', entityId: due.configurationId, action: 'reminder_sent', after: { to: link.sentTo, revision: link.revision } });
-      }
-      return link;
+      if (!link?.sentTo || !link.nonce) return false;
+      recordAudit(db, clock, { customer: 'System' }, { entity: 'quote', entityId: due.configurationId, action: 'reminder_sent', after: { to: link.sentTo, revision: link.revision } });
+      oweMail(db, clock, `quote_reminder:${link.tokenHash}`, {
+        kind: 'quote_reminder',
+        to: link.sentTo,
+        userId: link.quote.userId,
+        nonce: link.nonce,
+        quote: link.frozen.view,
+        validUntil: link.quote.validUntil,
+        revision: link.revision,
+      });
+      return true;
     });
-    if (!claimed?.sentTo || !claimed.nonce) continue;
-    const token = tokenOf(config, claimed.nonce);
-    const v = claimed.frozen.view;
-    await mailer.send({
-      type: 'quote_reminder',
-      to: claimed.sentTo,
-      userId: claimed.quote.userId,
-      fromName: v.seller.name,
-      replyTo: v.preparedBy.email ?? undefined,
-      ...quoteReminderMail({ quote: v, validUntil: claimed.quote.validUntil, url: shareUrl(config, token) }),
-      secrets: [token],
-      metadata: { quoteNumber: v.number, revision: claimed.revision },
-    });
-    sent++;
+    if (claimed) owed++;
   }
-  return sent;
+  return owed;
 }
 
 /** Looks every REMINDER_SCAN_MS (and once at start); one scan at a time. `stop` waits for a scan in progress. */
@@ -87,7 +79,8 @@ export function startReminders(ctx: ReminderContext): { stop(): Promise<void> } 
   let running: Promise<unknown> | null = null;
   const scan = () => {
     if (running) return;
-    running = sendDueReminders(ctx)
+    running = Promise.resolve()
+      .then(() => oweDueReminders(ctx))
       .catch((error: unknown) => logger.error({ err: error }, 'reminders: a scan failed'))
       .finally(() => {
         running = null;

@@ -15,15 +15,12 @@ import type { DeliveryFailure } from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { logger } from '../logging';
+import { nextTryAt } from './outbox';
 import { BlockedAddressError, literalIsBlocked, publicOnlyLookup, type WebhookTargets } from './webhook-address';
 import { onDeliveriesWaiting } from './webhook-outbox';
 
-/**
- * The waits after each failed try, in multiples of WEBHOOK_RETRY_BASE_MS: with the default minute, 1 min, 5 min,
- * 30 min, 2 h, 4 h and 5 h, seven tries over about 11.6 hours.
- */
-export const RETRY_FACTORS = [1, 5, 30, 120, 240, 300] as const;
-export const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
+// The waits after each failed try (outbox.ts), in multiples of WEBHOOK_RETRY_BASE_MS.
+export { RETRY_FACTORS } from './outbox';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Webhooks sent to at once (one delivery each); the others' deliveries wait for a free place. */
 const PARALLEL_WEBHOOKS = 8;
@@ -194,8 +191,8 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     }
     const attempts = d.attempts + 1;
     const done = status !== null && status >= 200 && status <= 299;
-    const last = !done && attempts >= MAX_ATTEMPTS;
-    const wait = done || last ? null : retryBaseMs * RETRY_FACTORS[attempts - 1]!;
+    const next = done ? null : nextTryAt(clock.now(), attempts, retryBaseMs);
+    const last = !done && next === null;
     try {
       db.update(webhookDeliveries)
         .set({
@@ -204,7 +201,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
           lastStatus: status,
           lastError: failure,
           lastAttemptAt: attemptAt,
-          nextAttemptAt: wait === null ? null : new Date(clock.now().getTime() + wait),
+          nextAttemptAt: next,
         })
         .where(eq(webhookDeliveries.id, d.id))
         .run();

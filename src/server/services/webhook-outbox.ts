@@ -9,28 +9,17 @@ import { formatQuoteNumber } from '../../shared/quote-dates';
 import type { WebhookEvent } from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import { perDatabase, type Db } from '../db/database';
+import { outboxSignal } from './outbox';
 
 export type OutboxEvent = WebhookEvent | 'ping';
 
 /** The Standard Webhooks message id of a delivery: the same on every attempt, so a receiver can drop repeats. */
 export const newMessageId = () => `msg_${randomBytes(16).toString('hex')}`;
 
-/** Who is told that rows are waiting: the dispatchers running on this database (one per process). */
-const listenersOf = perDatabase((): Set<() => void> => new Set());
-
-export function onDeliveriesWaiting(db: Db, listener: () => void): () => void {
-  listenersOf(db).add(listener);
-  return () => listenersOf(db).delete(listener);
-}
-
-/** Tells the dispatcher after the current synchronous work (and so the transaction it ran in) has ended. */
-export function announceDeliveries(db: Db): void {
-  const listeners = listenersOf(db);
-  if (listeners.size === 0) return;
-  setImmediate(() => {
-    for (const l of listeners) l();
-  });
-}
+/** The dispatchers running on a database (one per process), told after the commit that deliveries wait. */
+const waiting = outboxSignal();
+export const onDeliveriesWaiting = waiting.listen;
+export const announceDeliveries = waiting.announce;
 
 const subscribersOf = perDatabase((db: Db) =>
   db

@@ -14,6 +14,7 @@ export const shareMessages = {
   noLink: 'This quote has no live share link',
   changed: 'This quote has changed since it was sent to you',
   consent: 'Please confirm that you accept this quote',
+  signedIn: "You are signed in to the app: the customer answers from their own browser. To record an answer given another way, set the quote's status.",
 } as const;
 const m = shareMessages;
 
@@ -92,7 +93,10 @@ export interface SharedQuoteView {
   decline: { at: string; reason: string | null } | null;
   /** Whether the quote is still at the revision this link shows. */
   current: boolean;
-  /** Whether Accept and Decline are offered: sent, not expired, and still at this link's revision. */
+  /**
+   * Whether Accept and Decline are offered: sent, not expired, still at this link's revision, and read by the customer
+   * (a browser signed in to the app is the seller's side: `notice` says so).
+   */
   canRespond: boolean;
   /** Why the customer cannot answer (null while they can). */
   notice: string | null;

@@ -1,0 +1,187 @@
+// Sends the mail the product owes (owed-mail.ts) after each commit, in the process that serves the app, as the
+// webhook dispatcher sends its deliveries: due rows in order, a few at a time, the waits of outbox.ts after a failed
+// try, a look every half minute for rows written by another process. A row is claimed (`sending`) before its try and
+// marked after it, so two looks never send it twice; a PDF queue that is full is no failure of the mail: the row
+// waits for the queue's Retry-After. Each try goes through the mailer, so each delivery is in the email log.
+// At start the worker takes back the rows a previous run had claimed and not marked: a process that stopped between
+// the mail server's acceptance and the mark is the one case in which a mail goes twice (docs/API.md
+// "Mail the product owes").
+import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
+import { emailLogs, owedMails, users } from '../../../db/schema';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import { RetryLaterError } from '../errors';
+import { logger } from '../logging';
+import type { Mailer } from '../mail/types';
+import { nextTryAt } from './outbox';
+import { messageOf, onMailOwed, type OwedMail } from './owed-mail';
+
+/** The first wait after a failed try; the later ones grow from it (outbox.ts RETRY_FACTORS). */
+const MAIL_RETRY_BASE_MS = 60_000;
+/** Mails tried at once: each confirmation takes one place in the PDF queue, and users' downloads need the rest. */
+const PARALLEL = 2;
+/** How often the table is looked at when nothing was announced (a commit by another process, e.g. a script). */
+const IDLE_LOOK_MS = 30_000;
+const ERROR_MAX = 200;
+
+export interface OwedMailWorker {
+  /** Looks at the owed mail now. */
+  kick(): void;
+  /** Resolves when nothing is being sent and nothing is due. */
+  idle(): Promise<void>;
+  /** Stops sending; resolves when the tries in flight have their outcome written. */
+  stop(): Promise<void>;
+}
+
+export interface OwedMailOptions {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  retryBaseMs?: number;
+}
+
+type Outcome = { sent: true } | { busyMs: number; error: string } | { error: string };
+
+export function startOwedMailWorker(options: OwedMailOptions): OwedMailWorker {
+  const { db, clock, config, mailer } = options;
+  const retryBaseMs = options.retryBaseMs ?? MAIL_RETRY_BASE_MS;
+  const inFlight = new Map<number, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let idleWaiters: (() => void)[] = [];
+
+  // One worker per database: what is still claimed now was claimed by a run that has ended.
+  db.update(owedMails).set({ status: 'pending', nextAttemptAt: clock.now() }).where(eq(owedMails.status, 'sending')).run();
+
+  const due = () =>
+    db
+      .select()
+      .from(owedMails)
+      .where(and(eq(owedMails.status, 'pending'), lte(owedMails.nextAttemptAt, clock.now())))
+      .orderBy(asc(owedMails.nextAttemptAt), asc(owedMails.id))
+      .limit(PARALLEL * 4)
+      .all();
+
+  const nextDue = (): number | null => {
+    const row = db
+      .select({ at: min(owedMails.nextAttemptAt) })
+      .from(owedMails)
+      .where(and(eq(owedMails.status, 'pending'), isNotNull(owedMails.nextAttemptAt)))
+      .get();
+    return row?.at ? new Date(row.at).getTime() : null;
+  };
+
+  /** Claims the row: false when another look has it (or it is no longer pending). */
+  const claim = (id: number) =>
+    db
+      .update(owedMails)
+      .set({ status: 'sending', lastAttemptAt: clock.now() })
+      .where(and(eq(owedMails.id, id), eq(owedMails.status, 'pending')))
+      .run().changes === 1;
+
+  /** The message, linked to its account only while that account exists (the log's user is a foreign key). */
+  async function message(payload: OwedMail) {
+    const m = await messageOf(config, payload);
+    if (m.userId == null) return m;
+    const exists = db.select({ id: users.id }).from(users).where(eq(users.id, m.userId)).get();
+    return exists ? m : { ...m, userId: null };
+  }
+
+  async function tryOnce(row: ReturnType<typeof due>[number]): Promise<Outcome> {
+    try {
+      const result = await mailer.send(await message(row.payload as OwedMail));
+      if (result.status === 'sent') return { sent: true };
+      const logged = db.select({ error: emailLogs.error }).from(emailLogs).where(eq(emailLogs.id, result.logId)).get();
+      return { error: logged?.error ?? 'The mail could not be delivered' };
+    } catch (error) {
+      const text = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+      return error instanceof RetryLaterError ? { busyMs: error.retryAfterSeconds * 1000, error: text } : { error: text };
+    }
+  }
+
+  function record(row: ReturnType<typeof due>[number], outcome: Outcome): void {
+    const now = clock.now();
+    let changes: Partial<typeof owedMails.$inferInsert>;
+    if ('sent' in outcome) changes = { status: 'sent', sentAt: now, lastError: null, nextAttemptAt: null };
+    else if ('busyMs' in outcome) changes = { status: 'pending', lastError: outcome.error, nextAttemptAt: new Date(now.getTime() + outcome.busyMs) };
+    else {
+      const attempts = row.attempts + 1;
+      const next = nextTryAt(now, attempts, retryBaseMs);
+      changes = { status: next ? 'pending' : 'failed', attempts, lastError: outcome.error, nextAttemptAt: next };
+      if (!next) logger.error({ owedMailId: row.id, kind: row.kind, attempts }, 'owed mail: the last try failed');
+    }
+    try {
+      db.update(owedMails).set(changes).where(eq(owedMails.id, row.id)).run();
+    } catch (error) {
+      // The database was closed under a stopping worker: the row stays claimed and is taken back at the next start.
+      if (!stopped) logger.error({ err: error, owedMailId: row.id }, 'owed mail: could not record the outcome');
+    }
+  }
+
+  async function send(row: ReturnType<typeof due>[number]): Promise<void> {
+    if (!claim(row.id)) return;
+    record(row, await tryOnce(row));
+  }
+
+  function look(): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    let rows: ReturnType<typeof due>;
+    try {
+      rows = due();
+    } catch (error) {
+      if (!stopped) logger.error({ err: error }, 'owed mail: could not read what is owed');
+      schedule(IDLE_LOOK_MS);
+      return;
+    }
+    for (const row of rows) {
+      if (inFlight.size >= PARALLEL) break;
+      if (inFlight.has(row.id)) continue;
+      const p = send(row)
+        .catch((error: unknown) => {
+          if (!stopped) logger.error({ err: error, owedMailId: row.id }, 'owed mail: a try failed');
+        })
+        .finally(() => {
+          inFlight.delete(row.id);
+          look();
+        });
+      inFlight.set(row.id, p);
+    }
+    if (inFlight.size > 0) return;
+    const next = nextDue();
+    if (next === null || next > clock.now().getTime()) for (const w of idleWaiters.splice(0)) w();
+    if (next === null) schedule(IDLE_LOOK_MS);
+    else schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
+  }
+
+  function schedule(ms: number): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(look, ms);
+    timer.unref();
+  }
+
+  const unsubscribe = onMailOwed(db, look);
+  setImmediate(look);
+
+  return {
+    kick: look,
+    idle: () =>
+      new Promise((resolve) => {
+        if (stopped) return resolve();
+        idleWaiters.push(resolve);
+        setImmediate(look);
+      }),
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...inFlight.values()]);
+      for (const w of idleWaiters.splice(0)) w();
+      idleWaiters = [];
+    },
+  };
+}
