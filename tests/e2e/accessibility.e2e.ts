@@ -3,7 +3,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, closeDialog, dismissToasts, expectClean, seriousViolations } from './a11y';
-import { resetLinkFromOutbox, serverAndBrowser, signIn } from './harness';
+import { linkFromOutbox, serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -47,7 +47,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await expectClean(page, 'forgot-password dialog, sent');
     await closeDialog(page);
 
-    await page.goto(await resetLinkFromOutbox(e2e.server.dir, DEMO.email));
+    await page.goto(await linkFromOutbox(e2e.server.dir, DEMO.email));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await expectClean(page, '/reset-password?token=…');
 
