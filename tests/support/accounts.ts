@@ -95,10 +95,3 @@ export async function tokenMailedTo(t: TestApp, to: string, page: LinkPage = 're
   }
   throw new Error(`no mail sent to ${to}`);
 }
-
-/** Verifies a registered account as its owner would: with the link its registration mailed. */
-export async function verifyAccount(t: TestApp, email: string): Promise<void> {
-  const token = await tokenMailedTo(t, email, 'verify-email');
-  const res = await t.client().post('/api/verify-email', { token });
-  expect(res.status, res.text).toBe(200);
-}

@@ -304,7 +304,7 @@ export const ANSWERS = {
   'auth.requestPasswordReset': message,
   'auth.resetPassword': message,
   'auth.verifyEmail': message,
-  'auth.resendVerification': message,
+  'auth.resendVerification': z.object({ message: z.string(), sent: z.boolean() }),
   'auth.apiKeys.list': z.array(apiKeyOutput),
   'auth.apiKeys.create': createdApiKeyOutput,
 

@@ -20,9 +20,9 @@ import type { Mailer } from '../mail/types';
 import { recordAudit } from './audit';
 import { findUserById, type UserRow } from './users';
 
-export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-export const VERIFICATION_RESENDS_PER_HOUR = 5;
-export const EMAIL_VERIFICATION_MAIL = 'email_verification';
+const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const VERIFICATION_RESENDS_PER_HOUR = 5;
+const EMAIL_VERIFICATION_MAIL = 'email_verification';
 const HOUR_MS = 60 * 60 * 1000;
 
 interface VerificationServices {
@@ -33,7 +33,7 @@ interface VerificationServices {
 }
 
 /** The page of the React app that reads the token; always built from APP_URL, never from the request's Host. */
-export function verifyUrlFor(config: Pick<AppConfig, 'appUrl'>, token: string): string {
+function verifyUrlFor(config: Pick<AppConfig, 'appUrl'>, token: string): string {
   return `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
@@ -47,7 +47,7 @@ function createVerificationToken(db: Db, clock: Clock, userId: number, origin: '
 
 function mailLink(services: VerificationServices, user: UserRow, made: { token: string; expiresAt: Date }): void {
   const { config, mailer } = services;
-  const mail = emailVerificationMail({ firstname: user.firstname, verifyUrl: verifyUrlFor(config, made.token), validHours: 24 });
+  const mail = emailVerificationMail({ verifyUrl: verifyUrlFor(config, made.token), validHours: 24 });
   void mailer.send({
     type: EMAIL_VERIFICATION_MAIL,
     to: user.email,
@@ -70,7 +70,7 @@ export function mailVerificationAfterRegistration(services: VerificationServices
  * A new link for the signed-in account, at most VERIFICATION_RESENDS_PER_HOUR an hour (the registration's own mail
  * aside), counted from the stored tokens so a restart does not reset the window. Earlier links stay usable.
  */
-export function resendVerification(services: VerificationServices, userId: number): { message: string } {
+export function resendVerification(services: VerificationServices, userId: number): { message: string; sent: boolean } {
   const { db, clock } = services;
   const now = clock.now();
   const sent = transaction(db, () => {
@@ -95,9 +95,9 @@ export function resendVerification(services: VerificationServices, userId: numbe
     }
     return { user, made: createVerificationToken(db, clock, userId, 'resend') };
   });
-  if (!sent) return { message: ALREADY_VERIFIED_MESSAGE };
+  if (!sent) return { message: ALREADY_VERIFIED_MESSAGE, sent: false };
   mailLink(services, sent.user, sent.made);
-  return { message: VERIFICATION_SENT_MESSAGE };
+  return { message: VERIFICATION_SENT_MESSAGE, sent: true };
 }
 
 /** Marks the token's account verified; every other link of that account dies with it. */

@@ -3,16 +3,10 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { LuMailCheck } from 'react-icons/lu';
 import { configurationMessages } from '../../../shared/schemas/configuration';
-import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
-import { notify } from '../toaster';
+import { useResendVerification } from '../use-resend-verification';
 
 export function UnverifiedSenderNotice({ email }: { email: string }) {
-  const resend = trpc.auth.resendVerification.useMutation({
-    onSuccess: (res) => notify('success', 'Verification link sent', res.message),
-    // a 429 says when to try again, in the server's words
-    onError: (err) => notify('error', 'The link could not be sent', errorMessage(err, 'Please try again in a few minutes.')),
-  });
+  const resend = useResendVerification();
   return (
     <Alert.Root status="warning" alignItems="flex-start" data-testid="send-unverified">
       <Alert.Indicator />

@@ -1,9 +1,12 @@
 import { escapeHtml } from './escape';
 
-/** The mail that proves an account holds its address: an HTML and a plain-text part carrying the same link. */
-export function emailVerificationMail(params: { firstname: string; verifyUrl: string; validHours: number }): { subject: string; html: string; text: string } {
-  const name = params.firstname.trim();
-  const greeting = name ? `Hello ${name},` : 'Hello,';
+/**
+ * The mail that proves an account holds its address: an HTML and a plain-text part carrying the same link. It goes to
+ * an address nobody has proved yet, so it carries nothing the registrant typed (no name): registration cannot be used
+ * to mail a stranger one's own words.
+ */
+export function emailVerificationMail(params: { verifyUrl: string; validHours: number }): { subject: string; html: string; text: string } {
+  const greeting = 'Hello,';
   const url = escapeHtml(params.verifyUrl);
   const subject = 'Verify your email address';
   const html = `<!doctype html>
