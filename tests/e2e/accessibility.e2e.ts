@@ -22,7 +22,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     checked.length = 0; // the next file in this worker starts its own list
   });
 
-  it('signed-out pages: /auth (both tabs), forgot password, reset password (with and without token), 404', async () => {
+  it('signed-out pages: /auth (both tabs), forgot password, reset password (with and without token), verify email, 404', async () => {
     const page = await anon.newPage();
     await page.goto(`${e2e.server.url}/auth`);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -54,6 +54,10 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.goto(`${e2e.server.url}/reset-password`);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();
     await expectClean(page, '/reset-password without token');
+
+    await page.goto(`${e2e.server.url}/verify-email?token=not-a-real-token`);
+    await page.getByRole('heading', { name: 'Email not verified' }).waitFor();
+    await expectClean(page, '/verify-email with a bad token');
 
     await page.goto(`${e2e.server.url}/no-such-page`);
     await page.getByText('404').first().waitFor();
