@@ -32,7 +32,7 @@ const envSchema = z.object({
   REMINDER_SCAN_MS: z.coerce.number().int().min(50).max(86_400_000).default(900_000),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
-  // docs/PRODUCT.md "Accounts and sessions": quote mails per account per rolling hour (0 = no limit); self-service sign-up.
+  // Quote mails per account per rolling hour, 0 = no limit (docs/PRODUCT.md "Sending"); self-service sign-up ("Accounts and sessions").
   SEND_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
   REGISTRATION: z.string().trim().toLowerCase().pipe(z.enum(['open', 'closed'], { error: 'must be open or closed' })).default('open'),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

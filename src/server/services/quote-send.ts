@@ -60,7 +60,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * cannot all slip under the limit, a restart does not reset it, and reminders (not the account's) do not count.
  */
 function assertMaySend(db: Db, clock: Clock, config: AppConfig, actor: Actor): void {
-  if (findUserById(db, actor.id)?.emailVerifiedAt == null) throw new ForbiddenError(configurationMessages.sendUnverified);
+  if (!findUserById(db, actor.id)?.emailVerifiedAt) throw new ForbiddenError(configurationMessages.sendUnverified);
   const limit = config.sendLimitPerHour;
   if (limit <= 0) return;
   const now = clock.now().getTime();
