@@ -44,6 +44,8 @@ export const users = sqliteTable(
     isAdmin: bool('is_admin').notNull().default(false),
     createdAt: timestamp('created_at').notNull(),
     lastLogin: timestamp('last_login'),
+    /** When the account proved it holds its address (docs/PRODUCT.md "Accounts and sessions"); null: not yet, it may not send quotes. */
+    emailVerifiedAt: timestamp('email_verified_at'),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
@@ -77,6 +79,20 @@ export const passwordResetTokens = sqliteTable(
     origin: text('origin', { enum: ['self', 'admin'] }).notNull().default('self'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use email verification tokens, stored as SHA-256 hex of the token; `origin` tells the resends (limited per hour) apart. */
+export const emailVerificationTokens = sqliteTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+    origin: text('origin', { enum: ['registration', 'resend'] }).notNull(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Failed logins per account (lower-cased login name), for throttling; pruned as windows pass. */

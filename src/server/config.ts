@@ -32,6 +32,9 @@ const envSchema = z.object({
   REMINDER_SCAN_MS: z.coerce.number().int().min(50).max(86_400_000).default(900_000),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  // Quote mails per account per rolling hour, 0 = no limit (docs/PRODUCT.md "Sending"); self-service sign-up ("Accounts and sessions").
+  SEND_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  REGISTRATION: z.string().trim().toLowerCase().pipe(z.enum(['open', 'closed'], { error: 'must be open or closed' })).default('open'),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +82,10 @@ export interface AppConfig {
   webhookDeliveryRetentionDays: number;
   /** Webhooks may reach loopback, private and link-local addresses (a receiver on the team's own network). */
   webhookAllowPrivate: boolean;
+  /** Quotes one account may send per rolling hour; 0 = no limit. */
+  sendLimitPerHour: number;
+  /** `closed`: only an admin makes accounts (POST /api/register answers 403). */
+  registration: 'open' | 'closed';
   /** Request and process log level (pino); `silent` turns logging off. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -161,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     webhookDeliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    sendLimitPerHour: e.SEND_LIMIT_PER_HOUR,
+    registration: e.REGISTRATION,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -3,7 +3,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, closeDialog, dismissToasts, expectClean, seriousViolations } from './a11y';
-import { resetLinkFromOutbox, serverAndBrowser, signIn } from './harness';
+import { linkFromOutbox, serverAndBrowser, signIn } from './harness';
 import { DESKTOP } from './screens';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
@@ -22,7 +22,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     checked.length = 0; // the next file in this worker starts its own list
   });
 
-  it('signed-out pages: /auth (both tabs), forgot password, reset password (with and without token), 404', async () => {
+  it('signed-out pages: /auth (both tabs), forgot password, reset password (with and without token), verify email, 404', async () => {
     const page = await anon.newPage();
     await page.goto(`${e2e.server.url}/auth`);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -47,13 +47,17 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await expectClean(page, 'forgot-password dialog, sent');
     await closeDialog(page);
 
-    await page.goto(await resetLinkFromOutbox(e2e.server.dir, DEMO.email));
+    await page.goto(await linkFromOutbox(e2e.server.dir, DEMO.email));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await expectClean(page, '/reset-password?token=…');
 
     await page.goto(`${e2e.server.url}/reset-password`);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();
     await expectClean(page, '/reset-password without token');
+
+    await page.goto(`${e2e.server.url}/verify-email?token=not-a-real-token`);
+    await page.getByRole('heading', { name: 'Email not verified' }).waitFor();
+    await expectClean(page, '/verify-email with a bad token');
 
     await page.goto(`${e2e.server.url}/no-such-page`);
     await page.getByText('404').first().waitFor();

@@ -1,9 +1,11 @@
-// Accounts in the browser: register → calculator → log out → a wrong and a right login → a profile change
-// that survives a reload → forgot password → the link from the outbox mail → new password → log in with it.
+// Accounts in the browser: register → calculator → Send explains the unverified address and mails the link again →
+// the verification link from the outbox → log out → a wrong and a right login → a profile change that survives a
+// reload → forgot password → the link from the outbox mail → new password → log in with it. With REGISTRATION=closed
+// the Register tab says so.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsSettled, resetLinkFromOutbox, serverAndBrowser, watchCalls } from './harness';
-import { DESKTOP, screenshotBoth } from './screens';
+import { callsSettled, linkFromOutbox, serverAndBrowser, watchCalls } from './harness';
+import { closeToast, DESKTOP, openSavedQuote, screenshotBoth } from './screens';
 
 const EMAIL = 'nina.jansen@example.com';
 const PASSWORD = 'Welcome123';
@@ -63,6 +65,47 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${e2e.server.url}/`);
     expect(await toastText(page, 'Registration successful')).toContain(`Welcome ${EMAIL}`);
+    await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
+  });
+
+  it('cannot send before verifying: Send says why and mails the link again; the link from the outbox verifies', async () => {
+    const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    const saved = await page.request.post(`${e2e.server.url}/api/configurations`, {
+      data: { name: 'First quote', packageId: packages[0]!.id, squareMeters: 400, customerCompany: 'Contoso Ltd', customerEmail: 'ada@contoso.test' },
+    });
+    expect(saved.status()).toBe(201);
+    const quote = (await saved.json()) as { id: number; number: string };
+    await openSavedQuote(page, e2e.server.url, quote.id);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Send ${quote.number}` });
+    const notice = dialog.getByTestId('send-unverified');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Please verify your email address before sending quotes');
+    expect(await dialog.getByRole('button', { name: 'Send quote' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('send-preview').textContent()).toContain(quote.number);
+    await screenshotBoth(page, 'send-dialog-unverified');
+    await notice.getByRole('button', { name: 'Mail the link again' }).click();
+    expect(await toastText(page, 'Verification link sent')).toContain('A new verification link has been sent to your email address.');
+    await closeToast(page, 'Verification link sent');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const link = await linkFromOutbox(e2e.server.dir, EMAIL, 'verify-email');
+    expect(link.startsWith(`${e2e.server.url}/verify-email?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email address verified' }).waitFor();
+    await screenshotBoth(page, 'verify-email-done');
+    await page.getByRole('link', { name: 'Go to the calculator' }).click();
+    await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
+
+    await openSavedQuote(page, e2e.server.url, quote.id);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog.getByTestId('send-preview').waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Send quote' }).isEnabled()).toBe(true);
+    expect(await dialog.getByTestId('send-unverified').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(`${e2e.server.url}/`);
     await page.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
   });
 
@@ -151,7 +194,7 @@ describe('accounts in the browser', () => {
     await screenshotBoth(page, 'forgot-password-sent');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
-    const link = await resetLinkFromOutbox(e2e.server.dir, EMAIL);
+    const link = await linkFromOutbox(e2e.server.dir, EMAIL);
     expect(link.startsWith(`${e2e.server.url}/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -184,6 +227,30 @@ describe('accounts in the browser', () => {
     await anon.getByRole('link', { name: 'Request a new link' }).waitFor();
     await screenshotBoth(anon, 'reset-password-no-token');
     await anon.close();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('with REGISTRATION=closed', () => {
+  const e2e = serverAndBrowser({ REGISTRATION: 'closed' });
+
+  it('the Register tab says registration is closed; a bad verification link says it is invalid', async () => {
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${e2e.server.url}/auth`);
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const notice = page.getByTestId('registration-closed');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Registration is closed. Ask an administrator for an account.');
+    expect(await page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
+    await screenshotBoth(page, 'auth-register-closed');
+
+    await page.goto(`${e2e.server.url}/verify-email?token=not-a-real-token`);
+    await page.getByRole('heading', { name: 'Email not verified' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('Invalid or expired verification link');
+    await screenshotBoth(page, 'verify-email-invalid');
+    await page.close();
     expect(errors).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ describe('admin area', () => {
     await p.getByRole('alert').filter({ hasText: 'This account does not have admin privileges' }).waitFor();
     await toast(p, 'Login Failed');
     expect(p.url()).toBe(`${e2e.server.url}/admin/login`);
-    expect(await (await p.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: false, isAdmin: false });
+    expect(await (await p.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: false, isAdmin: false, registration: 'open' });
     await shots(p, 'login-refused');
 
     await p.getByLabel('Password').fill('Wrong-password1');
@@ -137,7 +137,7 @@ describe('admin area', () => {
     const other = await e2e.browser.newContext();
     const p2 = await other.newPage();
     await signIn(p2, e2e.server.url, 'nina@example.com', 'Nina-Pass1');
-    expect(await (await p2.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: true, isAdmin: false });
+    expect(await (await p2.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
     await other.close();
 
     // edit: the dialog holds the user's values; only the company changes

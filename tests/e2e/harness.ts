@@ -243,8 +243,8 @@ export async function setChoice(input: Locator, checked: boolean): Promise<void>
   await expect.poll(() => pinned.isChecked(), { timeout: 10_000 }).toBe(checked);
 }
 
-/** The reset link in the newest .eml in the outbox (quoted-printable decoded). */
-export async function resetLinkFromOutbox(dir: string, to: string): Promise<string> {
+/** The link to `page` (the reset or the email verification page) in the newest such .eml in the outbox (quoted-printable decoded). */
+export async function linkFromOutbox(dir: string, to: string, page: 'reset-password' | 'verify-email' = 'reset-password'): Promise<string> {
   const outbox = path.join(dir, 'outbox');
   const linkInOutbox = (): string | undefined => {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
@@ -252,11 +252,11 @@ export async function resetLinkFromOutbox(dir: string, to: string): Promise<stri
       const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
       if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
       const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-      const m = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9%_\-.~]+/.exec(decoded);
+      const m = new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[A-Za-z0-9%_\\-.~]+`).exec(decoded);
       if (m) return m[0];
     }
     return undefined;
   };
-  await expect.poll(linkInOutbox, { timeout: 10_000, message: `no reset mail for ${to} in ${outbox}` }).toBeDefined();
+  await expect.poll(linkInOutbox, { timeout: 10_000, message: `no ${page} mail for ${to} in ${outbox}` }).toBeDefined();
   return linkInOutbox()!;
 }

@@ -66,7 +66,7 @@ describe('POST /api/password-reset/request', () => {
     expect(log!.content).toContain('Hello &lt;b&gt;Eve&lt;/b&gt;,');
     expect(log!.content).not.toContain('<b>Eve</b>');
 
-    const raw = outboxFiles(t).find((f) => f.includes(`To: ${account.email}`));
+    const raw = outboxFiles(t).find((f) => f.includes(`To: ${account.email}`) && f.includes('Subject: Reset your password'));
     expect(raw).toBeDefined();
     const eml = decodeQuotedPrintable(raw!);
     expect(eml).toContain('Content-Type: multipart/alternative');

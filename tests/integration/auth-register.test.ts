@@ -35,7 +35,7 @@ describe('POST /api/register', () => {
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(body.email);
-    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
   });
 
   it('lets the new account log in with its password', async () => {

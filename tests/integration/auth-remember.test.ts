@@ -51,7 +51,7 @@ describe('login with remember', () => {
   it('a short session ends after 12 hours idle', async () => {
     const { client } = await login({ remember: false });
     t.clock.advance(12 * HOUR - 1000);
-    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
     // that use pushed the idle end 12 h forward; now leave it alone for 12 h
     t.clock.advance(12 * HOUR);
     expect((await client.get('/api/user')).status).toBe(401);

@@ -49,10 +49,10 @@ describe('GET /api/user and /api/auth/check', () => {
     const res = await client.get('/api/user');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['companyName', 'createdAt', 'email', 'firstname', 'id', 'isAdmin', 'lastLogin', 'lastname', 'username'].sort(),
+      ['companyName', 'createdAt', 'email', 'emailVerified', 'firstname', 'id', 'isAdmin', 'lastLogin', 'lastname', 'username'].sort(),
     );
     expect(res.text).not.toMatch(/password|argon2/i);
-    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true });
+    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true, registration: 'open' });
   });
 
   it('answers 401 "Not authenticated" when signed out; the check answers 200 unauthenticated', async () => {
@@ -61,7 +61,7 @@ describe('GET /api/user and /api/auth/check', () => {
     expect(res.body).toEqual({ message: 'Not authenticated', error: 'Not authenticated', code: 'UNAUTHORIZED' });
     const check = await t.client().get('/api/auth/check');
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ authenticated: false, isAdmin: false });
+    expect(check.body).toEqual({ authenticated: false, isAdmin: false, registration: 'open' });
   });
 
   it('treats a forged or malformed cookie as signed out and clears it', async () => {
@@ -84,7 +84,7 @@ describe('POST /api/logout', () => {
     const replay = t.client();
     replay.cookie = cookie;
     expect((await replay.get('/api/user')).status).toBe(401);
-    expect((await replay.get('/api/auth/check')).body).toEqual({ authenticated: false, isAdmin: false });
+    expect((await replay.get('/api/auth/check')).body).toEqual({ authenticated: false, isAdmin: false, registration: 'open' });
   });
 
   it('answers 200 when already signed out', async () => {

@@ -68,6 +68,9 @@ for (const [url, procedure] of [
 for (const who of ['anonymous', 'user', 'admin'] as const) {
   cases.push([`GET /api/auth/check as ${who}`, who, ['GET', '/api/auth/check'], ['query', 'auth.check'], 200]);
 }
+cases.push(['POST /api/verify-email with a bad token', 'anonymous', ['POST', '/api/verify-email', { token: 'nope' }], ['mutation', 'auth.verifyEmail', { token: 'nope' }], 400]);
+cases.push(['POST /api/verify-email/resend signed out', 'anonymous', ['POST', '/api/verify-email/resend'], ['mutation', 'auth.resendVerification'], 401]);
+cases.push(['POST /api/verify-email/resend for a verified account', 'user', ['POST', '/api/verify-email/resend'], ['mutation', 'auth.resendVerification'], 200]);
 const badQuotes: [string, unknown][] = [
   ['an empty form', {}],
   ['no package', { ...quote, packageId: undefined }],

@@ -22,7 +22,8 @@ describe('GET /api/admin/email-logs', () => {
 
     const res = await admin.get('/api/admin/email-logs');
     expect(res.status).toBe(200);
-    const [newest, older] = res.body;
+    // The registration mailed its verification link between the two reset mails.
+    const [newest, verification, older] = res.body;
     expect(newest).toMatchObject({
       to: body.email,
       type: 'password_reset',
@@ -38,8 +39,10 @@ describe('GET /api/admin/email-logs', () => {
     expect(newest.sentAt).toBe(t.clock.now().toISOString());
     expect(newest.content).toContain('/reset-password?token=');
     expect(newest.metadata).toEqual({ expiresAt: new Date(t.clock.now().getTime() + 24 * 60 * MINUTE).toISOString() });
+    expect(verification).toMatchObject({ to: body.email, type: 'email_verification', subject: 'Verify your email address' });
     expect(older).toMatchObject({ to: USER.email, user: { firstname: 'Sam', username: USER.email } });
-    expect(older.id).toBeLessThan(newest.id);
+    expect(older.id).toBeLessThan(verification.id);
+    expect(verification.id).toBeLessThan(newest.id);
   });
 
   it('shows user null once the linked account is deleted, and keeps the log', async () => {

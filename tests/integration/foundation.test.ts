@@ -128,9 +128,9 @@ describe('the demo catalogue', () => {
 
   it('has a demo admin and a demo user who can sign in', async () => {
     const admin = await t.login('admin@example.com', 'Admin1234');
-    expect((await admin.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true });
+    expect((await admin.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true, registration: 'open' });
     const user = await t.login('demo@example.com', 'Demo12345');
-    expect((await user.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+    expect((await user.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
   });
 });
 

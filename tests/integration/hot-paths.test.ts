@@ -54,7 +54,7 @@ describe('the prepared session statements', () => {
       for (const app of [t, other]) {
         const client = await app.login(USER.email, USER.password);
         app.clock.advance(2 * DAY);
-        expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+        expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
         const id = hashToken(client.cookie!.split('=')[1]!);
         const stored = app.db.$client.prepare('SELECT expires_at FROM sessions WHERE id = ?').pluck().get(id);
         expect(stored).toBe(app.clock.now().getTime() + 30 * DAY);
@@ -71,13 +71,13 @@ describe('the prepared session statements', () => {
 describe('the session check cache', () => {
   it('sees a session ended or a user changed by another connection (another process) at the next request', async () => {
     const client = await t.login(USER.email, USER.password);
-    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+    expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
     const other = new Database(t.config.databasePath);
     try {
       other.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").run(USER.email);
-      expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true });
+      expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true, registration: 'open' });
       other.prepare("UPDATE users SET is_admin = 0 WHERE email = ?").run(USER.email);
-      expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false });
+      expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
       other.prepare('DELETE FROM sessions WHERE id = ?').run(hashToken(client.cookie!.split('=')[1]!));
     } finally {
       other.close();

@@ -10,6 +10,7 @@ import { createRestApi } from '../../src/server/rest';
 import { READ_ONLY_KEY } from '../../src/server/trpc/init';
 import { apiKeyMessages } from '../../src/shared/schemas/api-keys';
 import { appRouter, type AppRouter } from '../../src/server/trpc/root';
+import { tokenMailedTo } from '../support/accounts';
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient, type TestResponse } from '../support/test-app';
 import { trpcCall } from '../support/trpc-http';
 
@@ -246,6 +247,8 @@ describe('the answers match the description', () => {
     await call(anon, 'GET', '/api/auth/check');
     await call(anon, 'POST', '/api/register', { username: 'tour@x.io', email: 'tour@x.io', firstname: 'To', lastname: 'Ur', companyName: 'Tour', password: 'Tour12345' });
     await call(anon, 'GET', '/api/user');
+    await call(anon, 'POST', '/api/verify-email/resend');
+    await call(t.client(), 'POST', '/api/verify-email', { token: await tokenMailedTo(t, 'tour@x.io', 'verify-email') });
     await call(anon, 'PATCH', '/api/user/profile', { firstname: 'Tou' });
     await call(anon, 'PATCH', '/api/profile', { lastname: 'Ring' });
     await call(anon, 'POST', '/api/logout');

@@ -1,7 +1,7 @@
 // Helpers for the account, reset-mail and admin-user tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { emailLogs } from '../../db/schema';
 import type { TestApp } from './test-app';
@@ -32,16 +32,22 @@ export async function registerAccount(t: TestApp, overrides: Record<string, unkn
   return { ...body, id: res.body.id as number, client };
 }
 
-/** Reset mails logged for this address, newest first (after every delivery started so far has finished). */
-export async function resetMailsTo(t: TestApp, to: string) {
+/** Mails of one type logged for this address, newest first (after every delivery started so far has finished). */
+export async function mailsOfTypeTo(t: TestApp, to: string, type: string) {
   await t.services.mailer.idle();
-  return t.db.select().from(emailLogs).where(eq(emailLogs.to, to)).orderBy(desc(emailLogs.id)).all();
+  return t.db.select().from(emailLogs).where(and(eq(emailLogs.to, to), eq(emailLogs.type, type))).orderBy(desc(emailLogs.id)).all();
 }
 
-/** The token of the reset link in a mail as sent (the email log only holds it masked: `token=••••`). */
-export function tokenFromHtml(html: string): string {
-  const match = /reset-password\?token=([a-z2-7]+)/.exec(html);
-  if (!match?.[1]) throw new Error(`no reset link in: ${html}`);
+/** Reset mails logged for this address, newest first. */
+export const resetMailsTo = (t: TestApp, to: string) => mailsOfTypeTo(t, to, 'password_reset');
+
+/** The page a mailed link opens: the reset page or the email verification page. */
+export type LinkPage = 'reset-password' | 'verify-email';
+
+/** The token of the link to `page` in a mail as sent (the email log only holds it masked: `token=••••`). */
+export function tokenFromHtml(html: string, page: LinkPage = 'reset-password'): string {
+  const match = new RegExp(`${page}\\?token=([a-z2-7]+)`).exec(html);
+  if (!match?.[1]) throw new Error(`no ${page} link in: ${html}`);
   return match[1];
 }
 
@@ -72,10 +78,10 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * The reset token of the newest mail sent to this address, read from its .eml file in the outbox: the only place it
- * exists besides the recipient's mailbox (the email log stores the link masked).
+ * The token of the newest mail with a link to `page` sent to this address, read from its .eml file in the outbox: the
+ * only place it exists besides the recipient's mailbox (the email log stores the link masked).
  */
-export async function tokenMailedTo(t: TestApp, to: string): Promise<string> {
+export async function tokenMailedTo(t: TestApp, to: string, page: LinkPage = 'reset-password'): Promise<string> {
   await t.services.mailer.idle();
   if (!fs.existsSync(t.config.outboxDir)) throw new Error(`no mail sent to ${to}`);
   const logId = (f: string) => Number(/-(\d+)\.eml$/.exec(f)?.[1] ?? 0);
@@ -85,7 +91,7 @@ export async function tokenMailedTo(t: TestApp, to: string): Promise<string> {
     .sort((a, b) => logId(b) - logId(a));
   for (const f of files) {
     const eml = decodeQuotedPrintable(fs.readFileSync(path.join(t.config.outboxDir, f), 'utf8'));
-    if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im').test(eml)) return tokenFromHtml(eml);
+    if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im').test(eml) && eml.includes(`/${page}?token=`)) return tokenFromHtml(eml, page);
   }
   throw new Error(`no mail sent to ${to}`);
 }

@@ -8,6 +8,7 @@ import { RedirectIfSignedIn, RequireUser } from './guards';
 
 // /auth is the first screen: everything else is loaded when it is opened, so the first screen loads only what it needs.
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 const SavedConfigurationsPage = lazy(() =>
   import('../features/saved/SavedConfigurationsPage').then((m) => ({ default: m.SavedConfigurationsPage })),
 );
@@ -27,6 +28,7 @@ export function AppRoutes() {
           </RedirectIfSignedIn>
         </Route>
         <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/">
           <RequireUser>
             <CalculatorPage />

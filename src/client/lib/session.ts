@@ -24,6 +24,11 @@ export function useSignedIn(): boolean {
   return useSessionAnswer(false).data?.authenticated === true;
 }
 
+/** REGISTRATION=closed, as the session check tells it: the Register tab says so instead of showing the form. */
+export function useRegistrationClosed(): boolean {
+  return useSessionAnswer(false).data?.registration === 'closed';
+}
+
 function useUser(entering: boolean) {
   const check = useSessionAnswer(entering);
   const me = trpc.auth.me.useQuery(undefined, { enabled: check.data?.authenticated === true });

@@ -30,6 +30,7 @@ const user = z.object({
   isAdmin: z.boolean(),
   createdAt: when(),
   lastLogin: nullable(when()),
+  emailVerified: z.boolean(),
 });
 
 const priceTier = z.object({ id: int(), packageId: int(), minSqm: int(), maxSqm: nullable(int()), pricePerSqm: money() });
@@ -297,11 +298,13 @@ export const ANSWERS = {
   'auth.login': user,
   'auth.logout': success,
   'auth.me': user,
-  'auth.check': z.object({ authenticated: z.boolean(), isAdmin: z.boolean() }),
+  'auth.check': z.object({ authenticated: z.boolean(), isAdmin: z.boolean(), registration: z.enum(['open', 'closed']) }),
   'auth.register': user,
   'auth.updateProfile': user,
   'auth.requestPasswordReset': message,
   'auth.resetPassword': message,
+  'auth.verifyEmail': message,
+  'auth.resendVerification': z.object({ message: z.string(), sent: z.boolean() }),
   'auth.apiKeys.list': z.array(apiKeyOutput),
   'auth.apiKeys.create': createdApiKeyOutput,
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { createUserInput, updateUserInput, userIdInput } from '../../shared/schemas/admin-users';
 import { apiKeyIdInput, createApiKeyInput } from '../../shared/schemas/api-keys';
 import { activityQueryInput, auditQueryInput } from '../../shared/schemas/audit';
-import { loginInput, registerInput, requestPasswordResetInput, resetPasswordInput, updateProfileInput } from '../../shared/schemas/auth';
+import { loginInput, registerInput, requestPasswordResetInput, resetPasswordInput, updateProfileInput, verifyEmailInput } from '../../shared/schemas/auth';
 import {
   createAddOnInput,
   createCategoryInput,
@@ -72,6 +72,8 @@ export const PROCEDURES = {
   'auth.updateProfile': user(updateProfileInput),
   'auth.requestPasswordReset': pub(requestPasswordResetInput),
   'auth.resetPassword': pub(resetPasswordInput),
+  'auth.verifyEmail': pub(verifyEmailInput),
+  'auth.resendVerification': user(),
   'auth.apiKeys.list': noKeys(user()),
   'auth.apiKeys.create': noKeys(user(createApiKeyInput)),
   'auth.apiKeys.revoke': noKeys(user(apiKeyIdInput)),
@@ -196,6 +198,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('PATCH /profile', 'auth.updateProfile'),
   r('POST /password-reset/request', 'auth.requestPasswordReset'),
   r('POST /password-reset/reset', 'auth.resetPassword'),
+  r('POST /verify-email', 'auth.verifyEmail'),
+  r('POST /verify-email/resend', 'auth.resendVerification', { summary: 'At most 5 an hour; 429 with Retry-After beyond' }),
   r('GET /account/api-keys', 'auth.apiKeys.list'),
   r('POST /account/api-keys', 'auth.apiKeys.create', created),
   r('DELETE /account/api-keys/:id', 'auth.apiKeys.revoke'),

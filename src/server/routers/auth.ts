@@ -1,19 +1,23 @@
 import {
   loginInput,
   PASSWORD_RESET_DONE_MESSAGE,
+  REGISTRATION_CLOSED,
   registerInput,
   requestPasswordResetInput,
   RESET_REQUESTED_MESSAGE,
   resetPasswordInput,
   resetTokenStatusInput,
   updateProfileInput,
+  verifyEmailInput,
 } from '../../shared/schemas/auth';
 import { createSession, invalidateSession, sessionCheckOf } from '../auth/session';
 import { issueDeviceCookie } from '../auth/device-cookie';
+import { ForbiddenError } from '../errors';
 import { rateLimiterFor } from '../http/rate-limit';
 import { authenticate, recordLogin, registerUser, signOut, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword, resetTokenUsable } from '../services/password-reset';
 import { demoHint } from '../services/demo-hint';
+import { mailVerificationAfterRegistration, resendVerification, verifyEmail } from '../services/email-verification';
 import { toUserDto } from '../services/users';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
@@ -50,20 +54,33 @@ export const authRouter = router({
   /** The current user (REST: GET /api/user, 401 when signed out). */
   me: protectedProcedure.query(({ ctx }) => toUserDto(ctx.user)),
 
-  /** Session check for guards (REST: GET /api/auth/check); never fails. */
-  check: publicProcedure.query(({ ctx }) => sessionCheckOf(ctx.user)),
+  /**
+   * Session check for guards (REST: GET /api/auth/check); never fails. It also tells the auth page whether it may
+   * offer the Register tab (REGISTRATION).
+   */
+  check: publicProcedure.query(({ ctx }) => ({ ...sessionCheckOf(ctx.user), registration: ctx.config.registration })),
 
   /** The admin login's demo credentials, or null once the demo admin is gone or its password changed. */
   demoHint: publicProcedure.query(({ ctx }) => demoHint(ctx.db, ctx.config)),
 
-  /** Creates the account and signs it in (the seed sets the current user to the one returned). */
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    rateLimiterFor(ctx).take('register', ctx.clientAddress);
-    const user = await registerUser(ctx.db, ctx.clock, input);
-    startSession(ctx, user.id);
-    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
-    return toUserDto(user);
-  }),
+  /**
+   * Creates the account, signs it in (the seed sets the current user to the one returned) and mails the link that
+   * verifies its address. With REGISTRATION=closed a 403 whatever the body: the check runs before the input is read.
+   */
+  register: publicProcedure
+    .use(({ ctx, next }) => {
+      if (ctx.config.registration === 'closed') throw new ForbiddenError(REGISTRATION_CLOSED);
+      return next();
+    })
+    .input(registerInput)
+    .mutation(async ({ ctx, input }) => {
+      rateLimiterFor(ctx).take('register', ctx.clientAddress);
+      const user = await registerUser(ctx.db, ctx.clock, input);
+      mailVerificationAfterRegistration(ctx, user);
+      startSession(ctx, user.id);
+      ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
+      return toUserDto(user);
+    }),
 
   updateProfile: protectedProcedure
     .input(updateProfileInput)
@@ -93,4 +110,10 @@ export const authRouter = router({
     await resetPassword(ctx.db, ctx.clock, input.token, input.newPassword);
     return { message: PASSWORD_RESET_DONE_MESSAGE };
   }),
+
+  /** The verification link's page posts its token; public, as the link may be opened in any browser. */
+  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx.db, ctx.clock, input.token)),
+
+  /** A new verification link for the signed-in account (at most 5 an hour). */
+  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx, ctx.user.id)),
 });

@@ -137,6 +137,8 @@ export function registerUser(db: Db, clock: Clock, input: RegisterInput): Promis
     password: input.password,
     isAdmin: false,
     lastLogin: clock.now(),
+    // Verified by the link mailed with the registration (services/email-verification.ts).
+    emailVerified: false,
   }, (row) => recordAudit(db, clock, { userId: row.id }, { entity: 'user', entityId: row.id, action: 'registered', after: toUserDto(row) }));
 }
 

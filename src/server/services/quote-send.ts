@@ -2,11 +2,11 @@
 // sender, the owner as reply-to, the message, figures, validity, the link and the PDF attached. Sending again reuses
 // the live link while it still shows the current revision; otherwise it shares again (the old link revoked). The
 // link's token is masked in the email log, as reset tokens are: it exists only in the sent mail.
-import { ConflictError, InvalidInputError } from '../errors';
-import { and, eq, isNull } from 'drizzle-orm';
-import { quoteShares } from '../../../db/schema';
+import { ConflictError, ForbiddenError, InvalidInputError, RetryLaterError } from '../errors';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { auditLog, quoteShares } from '../../../db/schema';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
-import { configurationMessages } from '../../shared/schemas/configuration';
+import { configurationMessages, sendLimitMessage } from '../../shared/schemas/configuration';
 import type { z } from 'zod';
 import type { sendInput } from '../../shared/schemas/share';
 import type { Clock } from '../clock';
@@ -18,6 +18,7 @@ import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import type { Actor, ConfigurationDetailDto } from './configuration-types';
 import { getConfiguration, moveStatus, notFound, todayOf } from './configurations';
+import { findUserById } from './users';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
 import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
 
@@ -51,6 +52,30 @@ function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: strin
   return { quote, to: recipient };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Who may mail customers (docs/API.md "Sending a quote"): a verified account, at most SEND_LIMIT_PER_HOUR times in
+ * any hour. The sends are counted from their audit entries, written in the send's own transaction: parallel sends
+ * cannot all slip under the limit, a restart does not reset it, and reminders (not the account's) do not count.
+ */
+function assertMaySend(db: Db, clock: Clock, config: AppConfig, actor: Actor): void {
+  if (!findUserById(db, actor.id)?.emailVerifiedAt) throw new ForbiddenError(configurationMessages.sendUnverified);
+  const limit = config.sendLimitPerHour;
+  if (limit <= 0) return;
+  const now = clock.now().getTime();
+  const sends = db
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, actor.id), gt(auditLog.at, new Date(now - HOUR_MS)), eq(auditLog.entity, 'quote'), eq(auditLog.action, 'sent')))
+    .orderBy(asc(auditLog.at))
+    .all();
+  if (sends.length < limit) return;
+  // Open again when the oldest send that keeps the count at the limit leaves the window.
+  const seconds = (sends[sends.length - limit]!.at.getTime() + HOUR_MS - now) / 1000;
+  throw new RetryLaterError(sendLimitMessage(limit, Math.max(1, Math.ceil(seconds / 60))), seconds);
+}
+
 /** The live link when it still shows the quote's current revision (and can be shown again): the customer keeps it. */
 function reusableLink(db: Db, config: AppConfig, quote: ConfigurationDetailDto): { token: string } | null {
   const live = liveLinkOfQuote(db, quote.id);
@@ -62,6 +87,7 @@ function reusableLink(db: Db, config: AppConfig, quote: ConfigurationDetailDto):
 export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Promise<SendResult> {
   const { db, clock, config, mailer } = ctx;
   const made = transaction(db, () => {
+    assertMaySend(db, clock, config, actor);
     const { quote, to } = checkSendable(db, clock, actor, input.id, input.to);
     const reused = reusableLink(db, config, quote);
     let token: string;

@@ -35,6 +35,8 @@ export interface UserDto {
   isAdmin: boolean;
   createdAt: string;
   lastLogin: string | null;
+  /** Whether the account proved it holds its address: only a verified account sends quotes (docs/API.md "Email verification"). */
+  emailVerified: boolean;
 }
 
 export function toUserDto(u: UserRow): UserDto {
@@ -48,6 +50,7 @@ export function toUserDto(u: UserRow): UserDto {
     isAdmin: u.isAdmin,
     createdAt: u.createdAt.toISOString(),
     lastLogin: u.lastLogin ? u.lastLogin.toISOString() : null,
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }
 
@@ -116,6 +119,8 @@ export function rethrowUniqueAsConflict(error: unknown, message: string = EMAIL_
 /** An account as the admin's create form gives it; registration and the demo accounts give the same fields. */
 export interface NewUser extends CreateUserInput {
   lastLogin?: Date;
+  /** Self-registration alone starts unverified; an admin's account and the seeded ones are vouched for. */
+  emailVerified: boolean;
 }
 
 /** The one way an account is created (registration, admin, seed): names checked free, password hashed, 409 on a clash. */
@@ -124,13 +129,14 @@ export async function insertUser(db: Db, clock: Clock, u: NewUser, inTransaction
   // A name in use is a 409 first (as before); a free address that is not the account's own is then a 400.
   assertLoginNamesFree(db, u);
   assertUsernameIsOwnAddress(u.username, u.email);
-  const { password, ...fields } = u;
+  const { password, emailVerified, ...fields } = u;
   const passwordHash = await hashPassword(password);
   try {
     return transaction(db, () => {
+      const now = clock.now();
       const row = db
         .insert(users)
-        .values({ ...fields, passwordHash, createdAt: clock.now() })
+        .values({ ...fields, passwordHash, createdAt: now, emailVerifiedAt: emailVerified ? now : null })
         .returning()
         .get();
       inTransaction?.(row);

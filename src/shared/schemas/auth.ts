@@ -112,6 +112,20 @@ export const resetPasswordForm = z
   .object({ newPassword, confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }) })
   .refine((d) => d.newPassword === d.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
 
+/** Email verification (docs/API.md "Email verification"): the link's page posts its token. */
+export const INVALID_VERIFICATION_LINK = 'Invalid or expired verification link';
+export const EMAIL_VERIFIED_MESSAGE = 'Your email address has been verified.';
+export const VERIFICATION_SENT_MESSAGE = 'A new verification link has been sent to your email address.';
+export const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified.';
+export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
+export const verificationLimitMessage = (minutes: number) =>
+  `Too many verification emails. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/** POST /api/verify-email */
+export const verifyEmailInput = z.object({
+  token: z.string({ error: INVALID_VERIFICATION_LINK }).trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK),
+});
+
 /** The answer to every reset request, whether or not the address has an account. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that address, a password reset link has been sent.';
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';

@@ -59,7 +59,12 @@ export const configurationMessages = {
   acceptExpired: 'This quote has expired: set a new valid-until date before marking it accepted',
   sendAnswered: 'This quote has been answered: move it back to draft or duplicate it to send it again',
   sendNoRecipient: 'Please enter a valid email address',
+  sendUnverified: 'Please verify your email address before sending quotes',
 } as const;
+
+/** The 429 of a send beyond SEND_LIMIT_PER_HOUR (docs/API.md "Sending a quote"). */
+export const sendLimitMessage = (limit: number, minutes: number) =>
+  `You can send at most ${limit} quote${limit === 1 ? '' : 's'} an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 const m = configurationMessages;
 
 const NUMERIC_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -1,6 +1,7 @@
 // "Send": the quote mailed to the customer from the app (docs/API.md "Sending a quote"). The recipient starts as the
 // quote's customer email; cc and a message are optional; the preview is the mail the server would write now, so what
-// the salesperson reads is what the customer gets (the PDF is attached). A draft becomes sent.
+// the salesperson reads is what the customer gets (the PDF is attached). A draft becomes sent. An account that has not
+// verified its address is told so, with a way to mail the link again, and cannot send.
 import { Box, Dialog, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -9,10 +10,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LuSend } from 'react-icons/lu';
 import { sendInput, SEND_MESSAGE_MAX } from '../../../shared/schemas/share';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../toaster';
 import { DialogShell, DialogSubmitFooter } from '../DialogShell';
+import { UnverifiedSenderNotice } from './UnverifiedSenderNotice';
 
 export interface SendTarget {
   id: number;
@@ -27,7 +29,15 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
   const utils = trpc.useUtils();
   const form = useForm<z.input<typeof sendForm>, unknown, z.output<typeof sendForm>>({ resolver: zodResolver(sendForm), defaultValues: { to: '', cc: '', message: '' } });
   const errors = form.formState.errors;
-  const send = trpc.configurations.send.useMutation();
+  const send = trpc.configurations.send.useMutation({
+    // refused as unverified while this screen thought otherwise: read the account again, the notice shows
+    onError: (err) => {
+      if (httpStatusOf(err) === 403) void utils.auth.me.invalidate();
+    },
+  });
+  // Asked again whenever the dialog opens (or the window regains focus): the link may have been opened meanwhile.
+  const me = trpc.auth.me.useQuery(undefined, { enabled: open, staleTime: 0, refetchOnWindowFocus: true });
+  const unverifiedEmail = me.data?.emailVerified === false ? me.data.email : null;
 
   useEffect(() => {
     if (quote) {
@@ -66,6 +76,7 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
+          {unverifiedEmail !== null && <UnverifiedSenderNotice email={unverifiedEmail} />}
           <Field.Root required invalid={!!errors.to}>
             <Field.Label>To</Field.Label>
             <Input type="email" autoComplete="email" placeholder="customer@example.com" {...form.register('to')} />
@@ -108,7 +119,7 @@ export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClo
           )}
         </Stack>
       </Dialog.Body>
-      <DialogSubmitFooter onCancel={onClose} pending={send.isPending}>
+      <DialogSubmitFooter onCancel={onClose} pending={send.isPending} disabled={unverifiedEmail !== null}>
         <LuSend /> Send quote
       </DialogSubmitFooter>
     </DialogShell>

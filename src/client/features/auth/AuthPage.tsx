@@ -1,10 +1,13 @@
 // /auth (docs/PRODUCT.md "The calculator"): the Login and Register tabs, the forgot-password dialog, and the marketing side panel (beside
-// the card from md, below it on a phone). The router's RedirectIfSignedIn sends a signed-in visitor to /.
-import { Box, Card, Grid, Heading, Skeleton, Tabs, Text } from '@chakra-ui/react';
+// the card from md, below it on a phone). The router's RedirectIfSignedIn sends a signed-in visitor to /. With
+// REGISTRATION=closed the Register tab says so instead of showing the form.
+import { Alert, Box, Button, Card, Grid, Heading, Skeleton, Tabs, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
+import { REGISTRATION_CLOSED } from '../../../shared/schemas/auth';
 import { usePageTitle } from '../../lib/page-title';
+import { useRegistrationClosed } from '../../lib/session';
 
 // The Register tab and its form library load when the tab is first chosen (or hovered / focused, to be ready).
 const loadRegisterForm = () => import('./RegisterForm');
@@ -16,6 +19,14 @@ export function AuthPage() {
   usePageTitle('Sign In');
   const [tab, setTab] = useState('login');
   const [forgotOpen, setForgotOpen] = useState(false);
+  const closed = useRegistrationClosed();
+  const heading = tab === 'login' ? 'Welcome back' : closed ? 'Accounts by invitation' : 'Create your account';
+  const lead =
+    tab === 'login'
+      ? 'Sign in to build and manage your quotes.'
+      : closed
+        ? 'An administrator creates the accounts of this team.'
+        : 'Start building quotes in a minute.';
   return (
     <Grid
       templateColumns={{ base: '1fr', md: '1fr 1fr' }}
@@ -32,10 +43,10 @@ export function AuthPage() {
         <Card.Root variant="elevated" rounded="2xl">
           <Card.Header pb="0">
             <Heading as="h1" size="2xl">
-              {tab === 'login' ? 'Welcome back' : 'Create your account'}
+              {heading}
             </Heading>
             <Text color="fg.muted" fontSize="sm">
-              {tab === 'login' ? 'Sign in to build and manage your quotes.' : 'Start building quotes in a minute.'}
+              {lead}
             </Text>
           </Card.Header>
           <Card.Body>
@@ -50,9 +61,21 @@ export function AuthPage() {
                 <LoginForm onForgotPassword={() => setForgotOpen(true)} />
               </Tabs.Content>
               <Tabs.Content value="register" p="0">
-                <Suspense fallback={<Skeleton height="md" rounded="md" />}>
-                  <RegisterForm />
-                </Suspense>
+                {closed ? (
+                  <Alert.Root status="info" alignItems="flex-start" data-testid="registration-closed">
+                    <Alert.Indicator />
+                    <Alert.Content gap="3">
+                      <Alert.Title>{REGISTRATION_CLOSED}</Alert.Title>
+                      <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setTab('login')}>
+                        Back to Login
+                      </Button>
+                    </Alert.Content>
+                  </Alert.Root>
+                ) : (
+                  <Suspense fallback={<Skeleton height="md" rounded="md" />}>
+                    <RegisterForm />
+                  </Suspense>
+                )}
               </Tabs.Content>
             </Tabs.Root>
           </Card.Body>

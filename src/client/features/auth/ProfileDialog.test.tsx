@@ -37,7 +37,7 @@ describe('User menu', () => {
   it('shows nothing when signed out', async () => {
     const { container, queryClient } = await renderUi(<UserMenu />, { path: '/', fetch: appFetch(t) });
     // the session check has answered "not signed in"
-    await waitFor(() => expect(queryClient.getQueryCache().findAll()[0]?.state.data).toEqual({ authenticated: false, isAdmin: false }));
+    await waitFor(() => expect(queryClient.getQueryCache().findAll()[0]?.state.data).toEqual({ authenticated: false, isAdmin: false, registration: 'open' }));
     expect(container.textContent).toBe('');
   });
 

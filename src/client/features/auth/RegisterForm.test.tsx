@@ -104,3 +104,23 @@ describe('Register tab', () => {
     await expect(t.login('new.person@example.org', 'Welcome123')).resolves.toBeTruthy();
   });
 });
+
+describe('Register tab with REGISTRATION=closed', () => {
+  let closed: TestApp;
+  beforeAll(async () => {
+    closed = await createTestApp({ env: { REGISTRATION: 'closed' } });
+  });
+  afterAll(() => closed.close());
+
+  it('says registration is closed instead of the form, and leads back to Login', async () => {
+    const { user } = await renderUi(<AuthPage />, { path: '/auth', fetch: appFetch(closed) });
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    const notice = await screen.findByTestId('registration-closed');
+    expect(notice.textContent).toContain('Registration is closed. Ask an administrator for an account.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accounts by invitation');
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(screen.queryByLabelText('Email Address')).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Back to Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+  });
+});

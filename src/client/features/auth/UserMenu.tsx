@@ -30,7 +30,7 @@ export function UserMenu() {
       await utils.auth.check.cancel();
       // signed out at once (so /auth does not bounce back to /); every other cached answer was this user's and is
       // dropped, not re-read: whoever signs in next on this browser never sees it, and nothing asks the server signed out
-      utils.auth.check.setData(undefined, { authenticated: false, isAdmin: false });
+      utils.auth.check.setData(undefined, (old) => ({ authenticated: false, isAdmin: false, registration: old?.registration ?? 'open' }));
       navigate('/auth');
       queryClient.removeQueries({ predicate: (q) => !isSessionCheck(q.queryKey) });
     },

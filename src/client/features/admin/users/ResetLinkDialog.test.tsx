@@ -27,6 +27,7 @@ const user = (id: number, username: string): AdminUser => ({
   isAdmin: false,
   createdAt: new Date().toISOString(),
   lastLogin: null,
+  emailVerified: true,
 });
 
 describe('Password Reset Link dialog', () => {
