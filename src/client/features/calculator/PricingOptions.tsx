@@ -61,8 +61,10 @@ export const SegmentChoice = memo(function SegmentChoice({
 });
 
 /**
- * The units / users field. It keeps the typed text while the number lives in the state: empty text is 0, a keystroke
- * that makes it a non-number is ignored, and on blur the state raises it to the tier minimum and the text follows.
+ * The units / users field. It shows what was typed, always: a whole number goes into the quote (empty is 0), anything
+ * else — "12.5", "-5", "1e3", a value over the save limit — is refused with the server's own message while the quote
+ * keeps its last valid value (docs/PRODUCT.md "Numbers as typed"). On blur the state raises the value to the tier
+ * minimum and the text follows; refused text stays in view, with its message, until it is edited.
  */
 export function QuantityInput({
   field,
@@ -76,15 +78,15 @@ export function QuantityInput({
   dispatch: Dispatch<CalculatorAction>;
 }) {
   const [text, setText] = useState(String(value));
-  // a keystroke past the save limit is refused on the spot, with the server's own words for it
-  const [overLimit, setOverLimit] = useState(false);
   // a change from outside (package choice, loading, blur) shows up in the field
   useEffect(() => {
     setText((t) => (parseQuantityText(t) === value ? t : String(value)));
   }, [value]);
+  const typed = parseQuantityText(text);
+  const refused = typed === null || typed > MAX_QUANTITY_SAVED;
   const label = field === 'squareMeters' ? 'Units' : 'Users';
   return (
-    <Field.Root invalid={overLimit}>
+    <Field.Root invalid={refused}>
       <Field.Label>{label}</Field.Label>
       <Input
         name={field}
@@ -94,21 +96,20 @@ export function QuantityInput({
         fontVariantNumeric="tabular-nums"
         onChange={(e) => {
           const next = e.target.value;
-          const n = parseQuantityText(next);
-          if (n === null) return; // not a number: ignored
-          setOverLimit(n > MAX_QUANTITY_SAVED);
-          if (n > MAX_QUANTITY_SAVED) return;
           setText(next);
-          dispatch({ type: 'inputQuantity', field, text: next });
+          const n = parseQuantityText(next);
+          if (n !== null && n <= MAX_QUANTITY_SAVED) dispatch({ type: 'inputQuantity', field, text: next });
         }}
         onBlur={() => {
-          // the refusal stays in view after leaving the field, until the next edit
           dispatch({ type: 'blurQuantity', field });
-          setText((t) => String(parseQuantityText(t) ?? value));
+          setText((t) => {
+            const n = parseQuantityText(t);
+            return n === null || n > MAX_QUANTITY_SAVED ? t : String(n);
+          });
         }}
         data-testid="quantity-input"
       />
-      {overLimit ? <Field.ErrorText>{configurationMessages[field]}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
+      {refused ? <Field.ErrorText>{configurationMessages[field]}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
     </Field.Root>
   );
 }

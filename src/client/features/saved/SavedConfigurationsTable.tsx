@@ -165,8 +165,8 @@ export function SavedConfigurationsTable() {
             <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
             <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
             <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-            {/* always the signed-in user on this list: the column that gives way below 1536 px */}
-            <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
+            {/* the signed-in user's name (docs/PRODUCT.md "Saved quotes"); from 1024 px up, with the rest */}
+            <Table.ColumnHeader {...plainHeader} hideBelow="lg">
               Created By
             </Table.ColumnHeader>
             <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
@@ -203,7 +203,7 @@ export function SavedConfigurationsTable() {
             <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
               <Money value={c.tcv} />
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
+            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="lg">
               {c.createdBy}
             </Table.Cell>
             <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
