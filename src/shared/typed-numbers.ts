@@ -21,7 +21,7 @@ const AMBIGUOUS_INT_RE = /^[1-9]\d{0,2}$/;
 
 /**
  * A decimal typed with a point or a comma, as a plain decimal string ("12,50" → "12.50", "1.234,50" → "1234.50");
- * null when it is not one. The grouping rule (docs/DECISIONS.md "Numbers as typed"):
+ * null when it is not one. The grouping rule (docs/PRODUCT.md "Numbers as typed"):
  * - one sign once: the decimal separator ("12,5", "12.50", "0,125") — except a sign with 1–3 digits (not 0) before it and
  *   exactly three after ("1,234", "1.500"), which may as well group thousands: refused rather than guessed;
  * - both signs: the last one is the decimal separator and the other groups thousands, in threes ("1.234,50",
