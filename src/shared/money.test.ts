@@ -4,7 +4,6 @@ import {
   divRound,
   formatMoney,
   mulDivRound,
-  parseHundredths,
   parseMoney,
   roundHalfAwayFromZero,
 } from './money';
@@ -96,12 +95,6 @@ describe('parseMoney', () => {
     for (const bad of ['abc', '', '   ', '.', '-', '1.2.3', '12,50', '€12', '1e', 'Infinity', 'NaN', NaN, Infinity, -Infinity, null, undefined, true, {}, [], [1]]) {
       expect(parseMoney(bad)).toBe(null);
     }
-  });
-  it('parseHundredths is the same scale (10% -> 1000, 2 months -> 200)', () => {
-    expect(parseHundredths('10')).toBe(1000);
-    expect(parseHundredths(25.5)).toBe(2550);
-    expect(parseHundredths('1.5')).toBe(150);
-    expect(parseHundredths('abc')).toBe(null);
   });
 });
 

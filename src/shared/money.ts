@@ -136,11 +136,6 @@ export function parseMoney(input: unknown): Cents | null {
   return parseScaled(input, 2);
 }
 
-/** Same as {@link parseMoney}: discount values and percentages are stored ×100 as integers. */
-export function parseHundredths(input: unknown): number | null {
-  return parseScaled(input, 2);
-}
-
 /** 1250 -> "12.50", -5 -> "-0.05", 0 -> "0.00" (two decimals, no currency). */
 export function formatMoney(cents: Cents): string {
   const c = Number.isInteger(cents) ? cents : roundHalfAwayFromZero(cents);

@@ -273,6 +273,52 @@ describe('admin area', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
   });
 
+  it('Saved Configs: Duplicate opens the copy in the calculator, and the toast names it', async () => {
+    const demo = await e2e.browser.newContext();
+    expect((await demo.request.post(`${e2e.server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } })).status()).toBe(200);
+    const packages = (await (await demo.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
+    const res = await demo.request.post(`${e2e.server.url}/api/configurations`, {
+      data: { name: 'Canal House', packageId: packages.find((p) => p.name === 'Entry')!.id, squareMeters: 300 },
+    });
+    expect(res.status()).toBe(201);
+    await demo.close();
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
+    await openTab('Saved Configs');
+    const row = page.getByTestId('admin-saved-row').filter({ hasText: 'Canal House' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Duplicate Canal House', exact: true }).click();
+    // Q-000001 was the deleted Harbour Office, Q-000002 is Canal House: the copy is Q-000003, the admin's own
+    await page.getByTestId('toast').filter({ hasText: 'Quote duplicated as Q-000003' }).waitFor();
+    await page.waitForURL(/\/calculator\/\d+$/);
+    await page.getByTestId('quote-number').filter({ hasText: 'Q-000003' }).waitFor();
+    await expect.poll(() => page.locator('[data-testid="toast"]:not([data-state="closed"])').allTextContents()).toEqual([
+      expect.stringContaining('Quote duplicated as Q-000003'),
+    ]);
+    await toast(page, 'Quote duplicated as Q-000003');
+  });
+
+  it('every tab fits a 390 px phone: the tab list scrolls in its own row, wide tables in their own frame', async () => {
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const names = await page.getByRole('tab').allTextContents();
+    expect(names).toHaveLength(11);
+    for (const name of names) {
+      await openTab(name);
+      await page.getByRole('tabpanel', { name }).waitFor();
+      await callsSettled(page);
+      // screenshotBoth fails when the page scrolls sideways at 390 px
+      await screenshotBoth(page, `admin-phone-${name.toLowerCase().replace(/[^a-z]+/g, '-')}`);
+    }
+    // at 390 px the tab list itself scrolls sideways, inside its row, and the last tab can be reached
+    await page.setViewportSize({ width: 390, height: 844 });
+    const list = page.getByRole('tablist');
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await openTab('Webhooks');
+    await page.getByRole('tabpanel', { name: 'Webhooks' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('the standalone /admin/users page has a back button to the dashboard', async () => {
     await page.goto(`${e2e.server.url}/admin/users`);
     await page.getByRole('heading', { name: 'User Management' }).waitFor();

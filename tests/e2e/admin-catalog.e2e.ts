@@ -49,9 +49,23 @@ describe('admin catalogue tabs', () => {
 
     await form.getByLabel('Package Name').fill('Flex');
     await form.getByLabel('Description').fill('Pay for the space you use.');
-    await form.getByLabel('Base Price (€ / month)').fill('149');
-    await form.getByLabel('Setup Fee (€)').fill('500');
-    await form.getByLabel('Extra Location Price (€ / month)').fill('25.50');
+    // numbers as typed, key by key: refused ones say so in the field's words and are never rewritten
+    const base = form.getByLabel('Base Price (€ / month)');
+    await base.fill('');
+    await base.pressSequentially('1e3');
+    await form.getByLabel('Setup Fee (€)').fill('-5');
+    await form.getByRole('button', { name: 'Add Package' }).click();
+    await form.getByText('Base price must be a number').waitFor();
+    await form.getByText('Setup fee must be 0 or more').waitFor();
+    expect(await base.inputValue()).toBe('1e3');
+    await shots(page, 'package-refused-numbers');
+    await base.fill('');
+    await base.pressSequentially('149');
+    // a decimal comma, as many people type a price
+    await form.getByLabel('Setup Fee (€)').fill('');
+    await form.getByLabel('Setup Fee (€)').pressSequentially('500,00');
+    await form.getByLabel('Extra Location Price (€ / month)').fill('');
+    await form.getByLabel('Extra Location Price (€ / month)').pressSequentially('25,50');
     await form.getByRole('button', { name: 'Add Package' }).click();
     await toast(page, 'Package added successfully');
     const flex = cards.filter({ has: page.getByRole('heading', { name: 'Flex' }) });

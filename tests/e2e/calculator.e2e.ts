@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { animationsDone, screenshot, serverAndBrowser, setChoice, signIn } from './harness';
+import { animationsDone, screenshot, serverAndBrowser, setChoice, signIn, signInThroughApi } from './harness';
+import { DESKTOP, screenshotBoth } from './screens';
 
 interface Named {
   id: number;
@@ -196,6 +197,65 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('takes numbers as people type them: refused text stays with its message and the totals; "12,50" is €12.50', async () => {
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
+    await signInThroughApi(page, e2e.server.url, 'demo@example.com', 'Demo12345');
+    await page.getByTestId('total-monthly').waitFor();
+    const units = page.getByLabel('Units', { exact: true });
+    const message = page.getByText('Units must be a whole number from 0 to 10000000');
+    await units.fill('250');
+    await units.blur();
+    await page.getByTestId('total-monthly').filter({ hasText: '€849.00' }).waitFor(); // Entry 99.00 + 250 × 3.00
+    const before = await totals(page);
+    for (const typed of ['12.5', '-5', '1e3', '12a']) {
+      await units.fill(typed);
+      await message.waitFor();
+      await units.blur();
+      expect(await units.inputValue()).toBe(typed);
+      expect(await message.isVisible()).toBe(true);
+      expect(await totals(page)).toEqual(before);
+    }
+    await screenshotBoth(page, 'calculator-refused-units');
+    // typed key by key, "12.5" stays "12.5" (never 125): "12" went in, and leaving raises it to Entry's first tier
+    await units.fill('');
+    await units.pressSequentially('12.5');
+    expect(await units.inputValue()).toBe('12.5');
+    await message.waitFor();
+    await units.blur();
+    expect(await units.inputValue()).toBe('12.5');
+    await page.getByTestId('total-monthly').filter({ hasText: '€399.00' }).waitFor(); // 99.00 + 100 × 3.00
+
+    // below the smallest tier: where Entry starts, not a price per unit
+    await units.fill('50');
+    await page.getByText('Entry starts at 100 units').waitFor();
+    expect(await page.getByText(/per unit per month at this size/).count()).toBe(0);
+    await screenshotBoth(page, 'calculator-below-first-tier');
+    await units.blur();
+    expect(await units.inputValue()).toBe('100');
+    await page.getByText(/^€3\.00 per unit per month at this size/).waitFor();
+
+    // a custom price with a decimal comma, typed key by key into the field
+    const oneTime = async () => (await page.getByTestId('total-one-time').textContent())?.trim();
+    expect(await oneTime()).toBe('€499.00');
+    await page.getByLabel('Item Name').fill('Training');
+    const price = page.getByLabel('Price', { exact: true });
+    await price.pressSequentially('12a');
+    await page.getByText('Custom item price must be a number greater than 0').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Item' }).isDisabled()).toBe(true);
+    await price.fill('');
+    await price.pressSequentially('12,50');
+    expect(await price.inputValue()).toBe('12,50');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await page.getByRole('table', { name: 'Added Items' }).getByText('€12.50').waitFor();
+    expect(await oneTime()).toBe('€511.50');
+    await page.getByLabel('Item Name').fill('Hardware');
+    await price.pressSequentially('1.234,50');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await page.getByRole('table', { name: 'Added Items' }).getByText('€1,234.50').waitFor();
+    expect(await oneTime()).toBe('€1,746.00');
+    await page.close();
+  });
 
   it('fits a 390 px phone screen without horizontal scrolling', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });

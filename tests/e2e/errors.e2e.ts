@@ -109,8 +109,10 @@ describe('when things go wrong', () => {
     await units.fill('');
     await units.pressSequentially('999999999');
     await page.getByText('Units must be a whole number from 0 to 10000000').waitFor();
-    // 99,999,999 is over the limit: the eighth digit was refused
-    expect(await units.inputValue()).toBe('9999999');
+    // over the limit: said, with the text as typed (never cut to another number), and the quote at its last valid value
+    expect(await units.inputValue()).toBe('999999999');
+    await units.blur();
+    await page.getByText('Units must be a whole number from 0 to 10000000').waitFor();
     await page.getByLabel('Item Name').fill('Data centre');
     await page.getByLabel('Price', { exact: true }).fill('10000000.01');
     await page.getByText('Custom item price must be at most 10000000').waitFor();

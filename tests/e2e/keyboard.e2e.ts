@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/client/lib/format';
-import { animationsDone, nextFrames, screenshot, SCREENSHOT_DIR, serverAndBrowser, TAKE_SCREENSHOTS } from './harness';
+import { animationsDone, nextFrames, screenshot, SCREENSHOT_DIR, serverAndBrowser, signInThroughApi, TAKE_SCREENSHOTS } from './harness';
 import { DESKTOP } from './screens';
 
 /** What a screen reader would announce for the focused element: its role, accessible name and state. */
@@ -193,11 +193,14 @@ describe('keyboard only: sign in, build a quote, save it', () => {
 
     // a custom item (one-time), added with Enter on "Add Item"
     await typeInto(page, { role: 'textbox', name: 'Item Name' }, 'On-site training');
-    await typeInto(page, { role: 'spinbutton', name: 'Price' }, '250');
+    await typeInto(page, { role: 'textbox', name: 'Price' }, '250');
     await tabTo(page, { role: 'button', name: 'Add Item' });
     await focusShot(page, 'add-item');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Delete On-site training' }).waitFor();
+    // Add Item is disabled again by the empty form: focus is in the name field of the next item, not on the page
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'textbox', name: 'Item Name', value: '' });
+    await focusShot(page, 'after-add-item');
 
     // the discounts panel opens with Enter; a discount is ticked with Space
     await tabTo(page, { role: 'button', name: /^Available Discounts/ });
@@ -258,4 +261,50 @@ describe('keyboard only: sign in, build a quote, save it', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('Start over puts focus on the calculator’s first field; a toast showing is never a Tab stop', async () => {
+    const context = await e2e.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInThroughApi(page, e2e.server.url, 'demo@example.com', 'Demo12345');
+    await page.getByTestId('total-monthly').waitFor();
+    // unsaved work brought back by a reload: the notice with Start over
+    await page.getByTestId('package-card').filter({ hasText: 'Ultimate' }).click();
+    await page.reload();
+    await page.getByTestId('draft-notice').waitFor();
+    await tabTo(page, { role: 'button', name: 'Start over' });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('summary-package').filter({ hasText: 'Entry' }).waitFor();
+    // the notice and its button are gone; focus is on the chosen package, where Tab into the form would land
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'radio', checked: true, name: expect.stringMatching(/^Entry/) });
+    await focusShot(page, 'after-start-over');
+
+    // a toast on screen: Tab goes all the way round the page and never stops on it or its close button
+    await page.getByRole('button', { name: 'Increase locations' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
+    await dialog.waitFor();
+    await page.keyboard.type('Toast check');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: 'Configuration saved successfully!' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // the toast's region comes last in the page: Tab from the page's last stop, and Shift+Tab back, never land on it
+    const toast = page.locator('[data-testid="toast"][data-state="open"]');
+    await page.evaluate(() => {
+      const stops = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), [tabindex]')].filter(
+        (el) => el.tabIndex >= 0 && !el.closest('[data-scope="toast"]') && el.getClientRects().length > 0,
+      );
+      stops.at(-1)!.focus();
+    });
+    const last = await focused(page);
+    const inToast = () => page.evaluate(() => document.activeElement?.closest('[data-scope="toast"]') != null);
+    for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab'] as const) {
+      await page.keyboard.press(key);
+      expect(await inToast(), `${key} from ${last.name} landed on the toast`).toBe(false);
+    }
+    // it was on screen all along
+    expect(await toast.count()).toBe(1);
+    await context.close();
+  }, 120_000);
 });

@@ -53,13 +53,18 @@ describe('what a new user trips over', () => {
   });
 
   for (const width of WIDTHS) {
-    it(`the saved list fits a ${width} px window: Duplicate, PDF, Delete and the Actions header in reach`, async () => {
+    it(`the saved list fits a ${width} px window: Created By, Duplicate, PDF, Delete and the Actions header in reach`, async () => {
       await page.setViewportSize({ width, height: 860 });
       await page.goto(`${e2e.server.url}/saved-configurations`);
       const row = page.getByTestId('saved-row').first();
       await row.waitFor();
       await screenshot(page, `saved-list-fit-${width}`);
       await expectInView(page, page.getByRole('columnheader', { name: 'Actions' }), 'the Actions header');
+      // who made the quote, as the seed names the demo user, from 1024 px up
+      const createdBy = page.getByRole('columnheader', { name: 'Created By' });
+      expect(await createdBy.isVisible(), 'the Created By header').toBe(true);
+      await expectInView(page, createdBy, 'the Created By header');
+      await expectInView(page, row.getByRole('cell', { name: 'Sam Sales', exact: true }), 'the creator of the first row');
       for (const action of ['Duplicate', 'Download PDF of', 'Delete']) {
         await expectInView(page, row.getByRole(action === 'Download PDF of' ? 'link' : 'button', { name: new RegExp(`^${action} `) }), action);
       }

@@ -121,6 +121,25 @@ describe('saved configurations in the browser', () => {
     expect(res.status()).toBe(404);
   });
 
+  it('Duplicate opens the copy in the calculator and the toast names it', async () => {
+    await waitForFirstRow(page, 'Site 30');
+    await page.getByRole('button', { name: 'Duplicate Site 30' }).click();
+    // 31 numbers were given and the 31st deleted: the copy gets the next one, never a reused one
+    await page.getByTestId('toast').filter({ hasText: 'Quote duplicated as Q-000032' }).waitFor();
+    await page.waitForURL(/\/calculator\/\d+$/);
+    const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+    const copy = (await (await page.request.get(`${e2e.server.url}/api/configurations/${copyId}`)).json()) as { number: string; name: string };
+    expect(copy).toMatchObject({ number: 'Q-000032', name: 'Site 30 (copy)' });
+    await page.getByTestId('quote-number').filter({ hasText: 'Q-000032' }).waitFor();
+    // the calculator's own "Configuration Loaded" does not replace what Duplicate said
+    const toasts = page.locator('[data-testid="toast"]:not([data-state="closed"])');
+    await expect.poll(() => toasts.allTextContents()).toEqual([expect.stringContaining('Quote duplicated as Q-000032')]);
+    await screenshotBoth(page, 'saved-duplicate-opened');
+    expect(await page.getByText('Configuration Loaded').count()).toBe(0);
+    await page.goto(`${e2e.server.url}/saved-configurations`);
+    await waitForFirstRow(page, 'Site 30 (copy)');
+  });
+
   it('shows the empty state to a user with no saved configurations', async () => {
     const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const admin = await context.newPage();

@@ -81,6 +81,20 @@ describe('create', () => {
     await admin.delete(`/api/packages/${res.body.id}`);
   });
 
+  it('reads money strings as the admin form takes them: a decimal comma, thousands grouped by the other sign', async () => {
+    const res = await admin.post('/api/packages', {
+      name: 'Typed',
+      basePrice: '12,50',
+      setupFee: '1.234,50',
+      extraLocationPrice: '1,234.50',
+      priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '3,80' }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ basePrice: '12.50', setupFee: '1234.50', extraLocationPrice: '1234.50' });
+    expect(res.body.priceTiers[0].pricePerSqm).toBe('3.80');
+    await admin.delete(`/api/packages/${res.body.id}`);
+  });
+
   it('stores tiers sent with the package, sorted by their minimum', async () => {
     const res = await admin.post('/api/packages', {
       name: 'Tiered',
@@ -104,6 +118,13 @@ describe('create', () => {
     [{ name: 'X', setupFee: 'abc' }, 'Setup fee must be a number'],
     [{ name: 'X', extraLocationPrice: '-0.01' }, 'Extra location price must be 0 or more'],
     [{ name: 'X', basePrice: null }, 'Base price must be a number'],
+    // typed text that is no plain number is refused, never read as another one
+    [{ name: 'X', basePrice: '1e3' }, 'Base price must be a number'],
+    [{ name: 'X', basePrice: '12a' }, 'Base price must be a number'],
+    [{ name: 'X', setupFee: '1,234' }, 'Setup fee must be a number'],
+    [{ name: 'X', basePrice: '100.000.000' }, 'Base price is too large'],
+    [{ name: 'X', priceTiers: [{ minSqm: '1e3', maxSqm: null, pricePerSqm: 1 }] }, 'Minimum must be a whole number of 0 or more'],
+    [{ name: 'X', priceTiers: [{ minSqm: '12.5', maxSqm: null, pricePerSqm: 1 }] }, 'Minimum must be a whole number of 0 or more'],
     [{ name: 'X', features: [{ text: ' ' }] }, 'Feature text is required'],
     [{ name: 'X', priceTiers: [{ minSqm: 0, maxSqm: 10, pricePerSqm: 0 }] }, 'Price must be greater than 0'],
   ])('refuses %j with 400 "%s" and creates nothing', async (body, message) => {

@@ -60,6 +60,16 @@ const cases: [string, () => Record<string, unknown>, string][] = [
   ['a custom item over 10,000,000', () => ({ ...valid(), customItems: [item({ price: 10_000_000.01 })] }), 'Custom item price must be at most 10000000'],
   ['a description over 1000 characters', () => ({ ...valid(), customItems: [item({ description: 'd'.repeat(1001) })] }), 'Custom item descriptions must be at most 1000 characters'],
   ['isOneTime as text', () => ({ ...valid(), customItems: [item({ isOneTime: 'yes' })] }), 'isOneTime must be true or false'],
+  // numbers as typed (docs/PRODUCT.md "Numbers as typed"): refused as the calculator refuses them, never read as another number
+  ...(['12.5', '-5', '1e3', '12a', '1,000'] as const).map(
+    (typed): [string, () => Record<string, unknown>, string] => [`units typed as "${typed}"`, () => ({ ...valid(), squareMeters: typed }), 'Units must be a whole number from 0 to 10000000'],
+  ),
+  ['users typed as "1e3"', () => ({ ...valid(), userCount: '1e3' }), 'User count must be a whole number from 0 to 10000000'],
+  ['locations typed as "2.0"', () => ({ ...valid(), locations: '2.0' }), 'Locations must be a whole number from 1 to 10000'],
+  ...(['1e3', '12a', '1,234', '12,50.5'] as const).map(
+    (typed): [string, () => Record<string, unknown>, string] => [`a custom price typed as "${typed}"`, () => ({ ...valid(), customItems: [item({ price: typed })] }), 'Custom item price must be a number greater than 0'],
+  ),
+  ['a custom price typed over the limit', () => ({ ...valid(), customItems: [item({ price: '10.000.000,01' })] }), 'Custom item price must be at most 10000000'],
 ];
 
 describe('saving with invalid input', () => {
@@ -104,6 +114,19 @@ describe('saving with invalid input', () => {
       // 36 paid months (the free month is extra): 1747.00 × 36 + 499.00 = 63391.00
       tcv: '63391.00',
     });
+  });
+});
+
+describe('prices as typed', () => {
+  it('takes a decimal point or a decimal comma, with thousands grouped by the other sign', async () => {
+    const res = await user.post('/api/configurations', {
+      ...valid(),
+      customItems: [item({ name: 'Comma', price: '12,50' }), item({ name: 'Point', price: '12.50' }), item({ name: 'Grouped', price: '1.234,50' }), item({ name: 'English', price: '1,234.50' })],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.customItems.map((c: { price: number }) => c.price)).toEqual([12.5, 12.5, 1234.5, 1234.5]);
+    // Entry at 500 units: setup 499.00 + the four one-time items 2,494.00
+    expect(res.body.setupFees).toBe('2993.00');
   });
 });
 

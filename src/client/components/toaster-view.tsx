@@ -28,14 +28,21 @@ export function show(kind: ToastKind, title: string, description?: string): stri
 }
 
 /**
- * Ark's toast region sends focus back to where it came from when focus leaves it. That is its Alt+T jump (to the toast
- * and back), but a keyboard user who reaches a toast with Tab would be sent back in front of it at every Tab and could
- * not get past it while it shows. So focus that arrives by Tab never reaches the region's handlers: the page's tab order
- * goes on after the toast, and the toast waits while it has focus, as it does after Alt+T.
+ * A toast takes no place in the Tab order (docs/PRODUCT.md "Keyboard"): neither the toast nor its close button is a
+ * Tab stop, so Tab never lands on a message that comes and goes. Alt+T (Ark's hotkey) jumps to the region and Escape
+ * there dismisses the toast; leaving it sends focus back to where the user was.
+ * Ark's region sends focus back to where it came from whenever focus leaves it. That is its Alt+T jump, but focus that
+ * arrives otherwise (a click on the toast) must not make the next Tab jump back: such focus never reaches the region's
+ * handlers, and the toast waits while it has focus, as it does after Alt+T.
  */
 function keepTabOrder(wrapper: HTMLElement | null): (() => void) | undefined {
   if (!wrapper) return undefined;
   let jumped = false;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    toaster.dismiss();
+    e.preventDefault();
+  };
   const onFocusIn = (e: FocusEvent) => {
     const cameFromOutside = !wrapper.contains(e.relatedTarget as Node | null);
     // Alt+T focuses the region itself: Ark's jump-and-return goes ahead as it is
@@ -51,9 +58,11 @@ function keepTabOrder(wrapper: HTMLElement | null): (() => void) | undefined {
   };
   wrapper.addEventListener('focusin', onFocusIn, true);
   wrapper.addEventListener('focusout', onFocusOut);
+  wrapper.addEventListener('keydown', onKeyDown);
   return () => {
     wrapper.removeEventListener('focusin', onFocusIn, true);
     wrapper.removeEventListener('focusout', onFocusOut);
+    wrapper.removeEventListener('keydown', onKeyDown);
   };
 }
 
@@ -70,6 +79,7 @@ export function ToasterView() {
               width={{ md: 'sm' }}
               maxW={{ md: '420px' }}
               data-testid="toast"
+              tabIndex={-1}
               // A dismissed toast stays mounted for removeDelay; its invisible hover "ghost" must not swallow clicks on
               // whatever lies beneath (a dialog's buttons at the bottom right, the whole width on a phone).
               css={{ '&[data-state=closed], &[data-state=closed] [data-ghost]': { pointerEvents: 'none !important' } }}
@@ -80,7 +90,7 @@ export function ToasterView() {
                 {/* full white: Chakra's 0.8 opacity falls below 4.5:1 on the red and green toasts */}
                 {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
               </Stack>
-              {toast.closable && <Toast.CloseTrigger />}
+              {toast.closable && <Toast.CloseTrigger tabIndex={-1} />}
             </Toast.Root>
           )}
         </ChakraToaster>

@@ -1,10 +1,11 @@
 // Admin catalogue inputs (docs/PRODUCT.md "The admin area"): one schema per input, shared by the admin forms and the server.
-// Money is accepted as a number or a numeric string and comes out as integer cents; discount values as hundredths.
+// Money is accepted as a number or as typed text (docs/PRODUCT.md "Numbers as typed": "12,50" and "12.50" alike) and
+// comes out as integer cents; discount values as hundredths.
 // Update schemas are built from the same fields WITHOUT defaults: zod keeps defaults through .partial(), and a
 // partial update must never reset a field the admin did not send.
 import { z } from 'zod';
 import { DISCOUNT_TYPES } from '../pricing/types';
-import { parseHundredths, parseMoney } from '../money';
+import { readMoney, readWhole } from '../typed-numbers';
 import { controlCharsMessage, isSingleLineText, refineMultiLine, refineSingleLine } from './text';
 
 export const CATEGORY_ICONS = [
@@ -69,6 +70,21 @@ export const TIERS_OVERLAP = 'Tier ranges must not overlap';
 export const ONLY_LAST_UNBOUNDED = 'Only the last tier may have no upper limit';
 export const TIER_MAX_BELOW_MIN = 'The maximum of a tier must not be below its minimum';
 export const TIER_PRICE_POSITIVE = 'Price must be greater than 0';
+export const TIER_PRICE_TOO_LARGE = 'Price is too large';
+export const DISCOUNT_VALUE_NOT_A_NUMBER = 'Discount value must be a number';
+export const DISCOUNT_VALUE_TOO_LARGE = 'Discount value is too large';
+
+/**
+ * A catalogue money field ≥ 0 (a fee, a base price) as typed or sent: its cents, or why it is refused in the field's
+ * own words. The admin forms and the server's schemas both read it here.
+ */
+export function readCatalogMoney(label: string, raw: unknown): { cents: number } | { problem: string } {
+  const cents = readMoney(raw);
+  if (cents === null) return { problem: `${label} must be a number` };
+  if (cents < 0) return { problem: `${label} must be 0 or more` };
+  if (cents > MAX_MONEY_CENTS) return { problem: `${label} is too large` };
+  return { cents };
+}
 
 export const DEFAULT_PACKAGE_FEATURES: { text: string; included: boolean }[] = [
   { text: 'Basic features', included: true },
@@ -85,32 +101,20 @@ const numberOrString = (message: string) => z.union([z.number(), z.string()], { 
 
 /** A money amount ≥ 0 in cents. */
 function money(label: string) {
-  const notANumber = `${label} must be a number`;
-  return numberOrString(notANumber).transform((raw, ctx) => {
-    const cents = parseMoney(raw);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: notANumber });
+  return numberOrString(`${label} must be a number`).transform((raw, ctx) => {
+    const r = readCatalogMoney(label, raw);
+    if ('problem' in r) {
+      ctx.addIssue({ code: 'custom', message: r.problem });
       return z.NEVER;
     }
-    if (cents < 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be 0 or more` });
-      return z.NEVER;
-    }
-    if (cents > MAX_MONEY_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too large` });
-      return z.NEVER;
-    }
-    return cents;
+    return r.cents;
   });
 }
 
-/** A whole number ≥ 0 from a number or a numeric string ("24"); null otherwise. */
+/** A whole number ≥ 0 from a number or a string of digits ("24"); null otherwise. */
 export function toWholeNumber(raw: unknown): number | null {
-  let n: number;
-  if (typeof raw === 'number') n = raw;
-  else if (typeof raw === 'string' && /^\s*\d{1,15}\s*$/.test(raw)) n = Number(raw.trim());
-  else return null;
-  return Number.isSafeInteger(n) && n >= 0 && n <= MAX_QUANTITY ? n : null;
+  const n = readWhole(raw);
+  return n !== null && n >= 0 && n <= MAX_QUANTITY ? n : null;
 }
 
 function wholeNumber(message: string) {
@@ -160,13 +164,13 @@ const tierMax = z
     return n;
   });
 const tierPrice = numberOrString(TIER_PRICE_POSITIVE).transform((raw, ctx) => {
-  const cents = parseMoney(raw);
+  const cents = readMoney(raw);
   if (cents === null || cents <= 0) {
     ctx.addIssue({ code: 'custom', message: TIER_PRICE_POSITIVE });
     return z.NEVER;
   }
   if (cents > MAX_MONEY_CENTS) {
-    ctx.addIssue({ code: 'custom', message: 'Price is too large' });
+    ctx.addIssue({ code: 'custom', message: TIER_PRICE_TOO_LARGE });
     return z.NEVER;
   }
   return cents;
@@ -443,9 +447,9 @@ const discountValue = z
       ctx.addIssue({ code: 'custom', message: DISCOUNT_REQUIRED });
       return z.NEVER;
     }
-    const v = parseHundredths(raw);
+    const v = readMoney(raw); // hundredths: the same two decimals as cents
     if (v === null) {
-      ctx.addIssue({ code: 'custom', message: 'Discount value must be a number' });
+      ctx.addIssue({ code: 'custom', message: DISCOUNT_VALUE_NOT_A_NUMBER });
       return z.NEVER;
     }
     if (v <= 0) {
@@ -453,7 +457,7 @@ const discountValue = z
       return z.NEVER;
     }
     if (v > MAX_MONEY_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'Discount value is too large' });
+      ctx.addIssue({ code: 'custom', message: DISCOUNT_VALUE_TOO_LARGE });
       return z.NEVER;
     }
     return v;

@@ -2,6 +2,7 @@
 // server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
 // 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
 import { z } from 'zod';
+import { parseTypedWhole, typedDecimal } from '../typed-numbers';
 import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
 
@@ -67,12 +68,20 @@ export const sendLimitMessage = (limit: number, minutes: number) =>
   `You can send at most ${limit} quote${limit === 1 ? '' : 's'} an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 const m = configurationMessages;
 
-const NUMERIC_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-/** Numbers may arrive as numeric strings ("3"); anything else is left for the schema to reject. */
+/**
+ * Whole numbers may arrive as strings of digits ("3"), read as the calculator reads its fields (docs/PRODUCT.md
+ * "Numbers as typed"); anything else is left for the schema to reject with the field's message.
+ */
 function numeric(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const s = v.trim();
-  return NUMERIC_RE.test(s) ? Number(s) : v;
+  return parseTypedWhole(v) ?? v;
+}
+
+/** A price may arrive as typed text, with a decimal point or a decimal comma ("12,50"). */
+function decimal(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const d = typedDecimal(v);
+  return d === null ? v : Number(d);
 }
 
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -115,7 +124,7 @@ const addOns = z.array(addOnSelection, { error: m.addOns }).max(MAX_SELECTED_IDS
 const discountIds = z.array(id(m.discountIds), { error: m.discountIds }).max(MAX_SELECTED_IDS, m.discountIds);
 
 const customItemPrice = z.preprocess(
-  numeric,
+  decimal,
   z
     .number({ error: m.customItemPrice })
     // a price that rounds to 0.00 is no price either

@@ -38,7 +38,7 @@ import { appliedDiscountsText, euroCents } from './summary-model';
 import { QuoteLifePanel } from './QuoteLifePanel';
 import { QuoteNotFound } from './QuoteNotFound';
 import { useQuoteLife } from './use-quote-life';
-import { useDuplicateQuote } from '../../components/use-duplicate-quote';
+import { takeOpenedCopy, useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { useCalculatorMemory } from './use-calculator-memory';
 
 /** The configuration id from `/calculator/{configId}` or `?configId=`; a non-numeric value is ignored. */
@@ -114,6 +114,15 @@ function CalculatorSkeleton() {
 }
 
 const NO_ITEMS: CalculatorState['customItems'] = [];
+
+/** The first field of the form; in a radio group (the packages) the chosen option, where Tab would land. */
+function firstFieldOf(root: HTMLElement | null): HTMLElement | null {
+  const first = root?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button') ?? null;
+  if (first instanceof HTMLInputElement && first.type === 'radio') {
+    return first.closest('[role=radiogroup]')?.querySelector<HTMLElement>('input:checked') ?? first;
+  }
+  return first;
+}
 
 type Quote = { ok: true; result: QuoteResult } | { ok: false; error: unknown };
 
@@ -263,15 +272,21 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
     },
     [memoryDispatch],
   );
+  // Start over removes the notice that holds its button: focus goes to the calculator's first field, never to the page
+  const fieldsRef = useRef<HTMLFieldSetElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) firstFieldOf(fieldsRef.current)?.focus();
+  }, [focusRequest]);
   const startOver = useCallback(() => {
     dispatch({ type: 'startOver' });
     memory.markClean();
     memory.dismissRestored();
+    setFocusRequest((n) => n + 1);
     if (configId !== null) navigate('/', { replace: true });
   }, [dispatch, memory, configId, navigate]);
 
-  const onCopied = useCallback((copy: { id: number }) => navigate(`/calculator/${copy.id}`), [navigate]);
-  const { duplicate } = useDuplicateQuote(onCopied);
+  const { duplicate } = useDuplicateQuote();
   const eligibleKey = useMemo(() => eligibleDiscountIds(form, ctx.pricing).join(','), [form, ctx]);
   const result = life.stored ?? (quote.ok ? quote.result : null);
   const pkg = catalog.packages.find((p) => p.id === state.packageId);
@@ -284,7 +299,8 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
       loadedFor.current = data.id;
       // an accepted quote takes no unsaved edits; restored edits are priced on today's catalogue
       if (!memory.load(data, data.status !== 'accepted')) markPriced();
-      notify('success', 'Configuration Loaded');
+      // a copy just made says so itself ("Quote duplicated as Q-000002"): that toast stays
+      if (!takeOpenedCopy(data.id)) notify('success', 'Configuration Loaded');
     },
     [memory, markPriced],
   );
@@ -374,12 +390,12 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
   return (
     <>
       {life.quote && (
-        <QuoteLifePanel quote={life.quote} figures={life.figures} readOnly={life.readOnly} onRepriced={life.markPriced} onCopied={onCopied} />
+        <QuoteLifePanel quote={life.quote} figures={life.figures} readOnly={life.readOnly} onRepriced={life.markPriced} />
       )}
       {memory.restored && <DraftNotice onStartOver={startOver} onDismiss={memory.dismissRestored} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0" asChild>
-          <fieldset disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>
+          <fieldset ref={fieldsRef} disabled={life.readOnly} aria-label={life.readOnly ? 'Accepted quote (read-only)' : undefined}>
             <ConfigureCard
               packages={packages}
               categories={catalog.categories}

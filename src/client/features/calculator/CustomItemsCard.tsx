@@ -3,11 +3,11 @@
 // refuse (a price over its limit, a name too long) says why under its field, in the schema's own words.
 import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { memo, type Dispatch } from 'react';
+import { memo, useRef, type Dispatch } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
-import { CONFIGURATION_NAME_MAX, customItemInput, CUSTOM_ITEM_DESCRIPTION_MAX, MAX_CUSTOM_ITEM_PRICE } from '../../../shared/schemas/configuration';
+import { CONFIGURATION_NAME_MAX, customItemInput, CUSTOM_ITEM_DESCRIPTION_MAX } from '../../../shared/schemas/configuration';
 import { Money } from '../../components/Money';
 import type { CalculatorAction, CustomItem } from './calculator-state';
 import { DataTable } from '../../components/DataTable';
@@ -33,6 +33,8 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
     defaultValues: EMPTY,
   });
   const { register, control, handleSubmit, reset } = form;
+  const nameField = register('name');
+  const nameInput = useRef<HTMLInputElement | null>(null);
   // the button follows the values themselves (formState.isValid lags behind a reset)
   const values = useWatch({ control });
   const parsed = formSchema.safeParse(values);
@@ -52,6 +54,8 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
       item: { id: newItemId(), name: v.name, description: v.description, isOneTime: v.isOneTime, price: String(v.price) },
     });
     reset(EMPTY);
+    // Add Item is disabled again by the reset: focus would fall to the page; the next item starts at its name
+    nameInput.current?.focus();
   });
 
   return (
@@ -64,12 +68,24 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
           <Field.Root gridColumn={{ sm: 'span 2' }} invalid={nameError !== undefined}>
             <Field.Label>Item Name</Field.Label>
-            <Input autoComplete="off" bg="bg" placeholder="e.g., On-site training" maxLength={CONFIGURATION_NAME_MAX} {...register('name')} />
+            <Input
+              autoComplete="off"
+              bg="bg"
+              placeholder="e.g., On-site training"
+              maxLength={CONFIGURATION_NAME_MAX}
+              {...nameField}
+              ref={(el) => {
+                nameField.ref(el);
+                nameInput.current = el;
+              }}
+            />
             {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
           </Field.Root>
           <Field.Root invalid={priceError !== undefined}>
             <Field.Label>Price</Field.Label>
-            <Input type="number" min={0} max={MAX_CUSTOM_ITEM_PRICE} step={0.01} inputMode="decimal" bg="bg" placeholder="0.00" {...register('price')} />
+            {/* text, not type=number: the browser's number field reads "12,50" as 1250 in an English locale and drops
+                what it cannot read; the schema reads a point or a comma (docs/PRODUCT.md "Numbers as typed") */}
+            <Input inputMode="decimal" autoComplete="off" bg="bg" placeholder="0.00" {...register('price')} />
             {priceError && <Field.ErrorText>{priceError}</Field.ErrorText>}
           </Field.Root>
         </SimpleGrid>

@@ -18,7 +18,7 @@ async function setup(packageId = 1) {
 }
 
 describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
-  it('empty is 0, letters are ignored, and on blur a value below the first tier is raised to its minimum', async () => {
+  it('empty is 0, refused text stays as typed with its message while the state keeps the last valid value, and on blur a value below the first tier is raised to its minimum', async () => {
     const { user, state } = await setup();
     const units = screen.getByLabelText('Units') as HTMLInputElement;
     expect(units.value).toBe('100');
@@ -26,8 +26,16 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
     expect(units.value).toBe('');
     expect(state().squareMeters).toBe(0);
     await user.type(units, '4x2');
-    expect(units.value).toBe('42');
-    expect(state().squareMeters).toBe(42);
+    // "4" went in; "4x" and "4x2" are refused: never read as 42
+    expect(units.value).toBe('4x2');
+    expect(state().squareMeters).toBe(4);
+    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+    await user.tab();
+    // the refused text stays; the quote's 4 was raised to the tier minimum
+    expect(state().squareMeters).toBe(100);
+    await user.clear(units);
+    await user.type(units, '42');
+    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
     await user.tab();
     expect(units.value).toBe('100');
     expect(state().squareMeters).toBe(100);
@@ -37,7 +45,7 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
     expect([units.value, state().squareMeters]).toEqual(['2500', 2500]);
   });
 
-  it('a keystroke past the save limit is refused with the server’s message, which stays after leaving the field', async () => {
+  it('a value past the save limit is refused with the server’s message, as typed and not clamped; the message stays after leaving the field', async () => {
     const { user, state } = await setup();
     const units = screen.getByLabelText('Units') as HTMLInputElement;
     await user.clear(units);
@@ -45,9 +53,10 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
     expect(state().squareMeters).toBe(10_000_000);
     expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
     await user.type(units, '5');
-    expect([units.value, state().squareMeters]).toEqual(['10000000', 10_000_000]);
+    expect([units.value, state().squareMeters]).toEqual(['100000005', 10_000_000]);
     expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
     await user.tab();
+    expect(units.value).toBe('100000005');
     expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
     await user.clear(units);
     expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();

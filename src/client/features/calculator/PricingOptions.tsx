@@ -1,7 +1,7 @@
 // Pricing configuration: the model switch, the units / users field, the locations stepper, contract duration and
 // payment frequency. Every rule is in calculator-state.ts; these controls only dispatch.
 import { Field, HStack, IconButton, Input, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useState, type Dispatch } from 'react';
+import { memo, useCallback, useState, type Dispatch } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { configurationMessages, MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import {
@@ -60,9 +60,17 @@ export const SegmentChoice = memo(function SegmentChoice({
   );
 });
 
+/** Whether the field refuses this text: not a whole number (empty is 0), or past the save limit. */
+function refusedQuantity(text: string): boolean {
+  const n = parseQuantityText(text);
+  return n === null || n > MAX_QUANTITY_SAVED;
+}
+
 /**
- * The units / users field. It keeps the typed text while the number lives in the state: empty text is 0, a keystroke
- * that makes it a non-number is ignored, and on blur the state raises it to the tier minimum and the text follows.
+ * The units / users field. It shows what was typed, always: a whole number goes into the quote (empty is 0), anything
+ * else — "12.5", "-5", "1e3", a value over the save limit — is refused with the server's own message while the quote
+ * keeps its last valid value (docs/PRODUCT.md "Numbers as typed"). On blur the state raises the value to the tier
+ * minimum and a valid text follows; refused text stays in view, with its message, until it is edited.
  */
 export function QuantityInput({
   field,
@@ -75,16 +83,14 @@ export function QuantityInput({
   hint?: string;
   dispatch: Dispatch<CalculatorAction>;
 }) {
-  const [text, setText] = useState(String(value));
-  // a keystroke past the save limit is refused on the spot, with the server's own words for it
-  const [overLimit, setOverLimit] = useState(false);
-  // a change from outside (package choice, loading, blur) shows up in the field
-  useEffect(() => {
-    setText((t) => (parseQuantityText(t) === value ? t : String(value)));
-  }, [value]);
+  // what was typed, while it says something other than the quote's own figure; null: the field shows the value
+  const [typed, setTyped] = useState<string | null>(null);
+  const refused = typed !== null && refusedQuantity(typed);
+  // a valid text that no longer matches the value (a package choice, a load, the raise on blur) gives way to it
+  const text = typed !== null && (refused || parseQuantityText(typed) === value) ? typed : String(value);
   const label = field === 'squareMeters' ? 'Units' : 'Users';
   return (
-    <Field.Root invalid={overLimit}>
+    <Field.Root invalid={refused}>
       <Field.Label>{label}</Field.Label>
       <Input
         name={field}
@@ -94,21 +100,16 @@ export function QuantityInput({
         fontVariantNumeric="tabular-nums"
         onChange={(e) => {
           const next = e.target.value;
-          const n = parseQuantityText(next);
-          if (n === null) return; // not a number: ignored
-          setOverLimit(n > MAX_QUANTITY_SAVED);
-          if (n > MAX_QUANTITY_SAVED) return;
-          setText(next);
-          dispatch({ type: 'inputQuantity', field, text: next });
+          setTyped(next);
+          if (!refusedQuantity(next)) dispatch({ type: 'inputQuantity', field, text: next });
         }}
         onBlur={() => {
-          // the refusal stays in view after leaving the field, until the next edit
           dispatch({ type: 'blurQuantity', field });
-          setText((t) => String(parseQuantityText(t) ?? value));
+          setTyped((t) => (t !== null && refusedQuantity(t) ? t : null));
         }}
         data-testid="quantity-input"
       />
-      {overLimit ? <Field.ErrorText>{configurationMessages[field]}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
+      {refused ? <Field.ErrorText>{configurationMessages[field]}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
     </Field.Root>
   );
 }

@@ -26,13 +26,11 @@ export function QuoteLifePanel({
   figures,
   readOnly,
   onRepriced,
-  onCopied,
 }: {
   quote: LoadedQuote;
   figures: Figures;
   readOnly: boolean;
   onRepriced: () => void;
-  onCopied: (copy: { id: number }) => void;
 }) {
   const utils = trpc.useUtils();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -42,7 +40,7 @@ export function QuoteLifePanel({
   const [sendOpen, setSendOpen] = useState(false);
   const setStatus = trpc.configurations.setStatus.useMutation();
   const reprice = trpc.configurations.reprice.useMutation();
-  const { duplicate, pending: duplicating } = useDuplicateQuote(onCopied);
+  const { duplicate, pending: duplicating } = useDuplicateQuote();
   const shareFirst = useCustomerFirst('share');
   const sendFirst = useCustomerFirst('send');
   const drift = driftOf(quote, figures);

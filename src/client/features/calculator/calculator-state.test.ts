@@ -145,12 +145,10 @@ describe('add-on selection', () => {
 });
 
 describe('units and users input (docs/PRODUCT.md "The calculator")', () => {
-  it('empty becomes 0, non-numbers are ignored', () => {
+  it('empty becomes 0; anything but a whole number is refused and leaves the quote as it was', () => {
     expect(parseQuantityText('')).toBe(0);
     expect(parseQuantityText(' 250 ')).toBe(250);
-    expect(parseQuantityText('12a')).toBeNull();
-    expect(parseQuantityText('-3')).toBeNull();
-    expect(parseQuantityText('1.5')).toBeNull();
+    for (const bad of ['12a', '-3', '-5', '1.5', '12.5', '1e3', '12,5']) expect(parseQuantityText(bad), bad).toBeNull();
     const s = run(init(), { type: 'inputQuantity', field: 'squareMeters', text: '' });
     expect(s.squareMeters).toBe(0);
     expect(run(s, { type: 'inputQuantity', field: 'squareMeters', text: 'abc' })).toBe(s);
@@ -209,7 +207,11 @@ describe('custom items', () => {
   });
 
   it('customItemPrice: name and price required, price > 0', () => {
-    expect(customItemPrice('A', '12.345')).toBe(12.35);
+    expect(customItemPrice('A', '12.3456')).toBe(12.35);
+    expect(customItemPrice('A', '12,50')).toBe(12.5);
+    // three decimals after 1–3 digits may be a thousands group: refused, not guessed
+    expect(customItemPrice('A', '12.345')).toBeNull();
+    expect(customItemPrice('A', '1e3')).toBeNull();
     expect(customItemPrice(' ', '12')).toBeNull();
     expect(customItemPrice('A', '')).toBeNull();
     expect(customItemPrice('A', '-5')).toBeNull();
@@ -320,6 +322,20 @@ describe('the units / users hint', () => {
     expect(quantityHint(s, testContext, 3)).toBe('€3.00 per unit per month at this size; from 1,000 units: €2.50');
     const users = run(entry(), { type: 'setPricingModel', pricingModel: 'user' }, { type: 'inputQuantity', field: 'userCount', text: '45' });
     expect(quantityHint(users, testContext, 15)).toBe('€15.00 per user per month at this size; from 50 users: €12.00');
+  });
+  it('below the smallest tier says where the package starts, not a price that does not apply', () => {
+    const s = run(entry(), { type: 'inputQuantity', field: 'squareMeters', text: '50' });
+    expect(quantityHint(s, testContext, 2)).toBe('Entry starts at 100 units');
+    expect(quantityHint(run(s, { type: 'inputQuantity', field: 'squareMeters', text: '' }), testContext, null)).toBe('Entry starts at 100 units');
+    const users = run(entry(), { type: 'setPricingModel', pricingModel: 'user' }, { type: 'inputQuantity', field: 'userCount', text: '3' });
+    expect(quantityHint(users, testContext, 12)).toBe('Entry starts at 10 users');
+    const ultimate = run(init(), { type: 'selectPackage', packageId: 3 }, { type: 'inputQuantity', field: 'squareMeters', text: '1999' });
+    expect(quantityHint(run(ultimate, { type: 'inputQuantity', field: 'squareMeters', text: '199' }), testContext, 3.5)).toBe('Ultimate starts at 200 units');
+    // at the minimum itself the price is back
+    expect(quantityHint(run(s, { type: 'inputQuantity', field: 'squareMeters', text: '100' }), testContext, 3)).toBe('€3.00 per unit per month at this size');
+    // a package without tiers has no minimum to speak of
+    const advanced = run(init(), { type: 'selectPackage', packageId: 2 }, { type: 'inputQuantity', field: 'squareMeters', text: '5' });
+    expect(quantityHint(advanced, testContext, 2.5)).toBe('€2.50 per unit per month at this size');
   });
   it('gives only the price far from a break, and nothing before a price is known', () => {
     const s = run(entry(), { type: 'inputQuantity', field: 'squareMeters', text: '500' });

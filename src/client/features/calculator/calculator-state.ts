@@ -4,6 +4,7 @@
 import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
+import { parseTypedWhole, readMoney } from '../../../shared/typed-numbers';
 import { formatCount, formatUnitPrice } from '../../../shared/format';
 import {
   eligibleDiscountIds,
@@ -180,15 +181,11 @@ export function initialCalculatorState(ctx: CalculatorContext): CalculatorState 
 // Input rules
 
 /**
- * docs/PRODUCT.md "The calculator" units / users field: empty → 0, a non-number is ignored (null: keep the previous value).
- * Digits only (the quantity is a whole number); surrounding spaces are allowed.
+ * docs/PRODUCT.md "The calculator" units / users field: empty → 0; anything but a whole number is refused (null: the
+ * quote keeps its last valid value), read as every number field reads it (docs/PRODUCT.md "Numbers as typed").
  */
 export function parseQuantityText(text: string): number | null {
-  const t = text.trim();
-  if (t === '') return 0;
-  if (!/^\d+$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? n : null;
+  return text.trim() === '' ? 0 : parseTypedWhole(text);
 }
 
 /** On blur: below the first tier minimum → that minimum; without tiers → at least 1. */
@@ -201,7 +198,7 @@ export function raiseToTierMinimum(value: number, tierMin: number | null): numbe
 export function customItemPrice(name: string, price: string | number): number | null {
   if (name.trim() === '') return null;
   if (typeof price === 'string' && price.trim() === '') return null;
-  const cents = parseMoney(price);
+  const cents = readMoney(price);
   if (cents === null || cents <= 0) return null;
   return cents / 100;
 }
@@ -420,13 +417,20 @@ export function calculatorReducer(s: CalculatorState, action: CalculatorAction, 
 }
 
 /**
- * What the units / users field says under it: the price per unit or user at this size (`unitPrice`, euro, from the
- * quote on screen) and, when the quantity is within 10 % below a cheaper tier, where that price starts
- * ("from 1,000 units: €2.50"), so nobody quotes 999 units for more than 1,000 would cost.
+ * What the units / users field says under it: below the package's smallest tier, where the package starts ("Entry
+ * starts at 100 units": no price applies there, and leaving the field raises the value to it); otherwise the price per
+ * unit or user at this size (`unitPrice`, euro, from the quote on screen) and, when the quantity is within 10 % below a
+ * cheaper tier, where that price starts ("from 1,000 units: €2.50"), so nobody quotes 999 units for more than 1,000
+ * would cost.
  */
 export function quantityHint(s: CalculatorState, ctx: CalculatorContext, unitPrice: number | null): string | undefined {
-  if (unitPrice === null) return undefined;
   const sqm = s.pricingModel === 'sqm';
+  const pkgDto = findPackage(ctx.catalog, s.packageId);
+  const smallest = sqm ? firstUnitTierMin(pkgDto) : firstUserTierMin(pkgDto);
+  if (pkgDto && smallest !== null && (sqm ? s.squareMeters : s.userCount) < smallest) {
+    return `${pkgDto.name} starts at ${formatCount(smallest)} ${sqm ? 'units' : 'users'}`;
+  }
+  if (unitPrice === null) return undefined;
   const now = `${formatUnitPrice(unitPrice)} per ${sqm ? 'unit' : 'user'} per month at this size`;
   const pkg = ctx.pricing.packages.find((p) => p.id === s.packageId);
   const next = pkg

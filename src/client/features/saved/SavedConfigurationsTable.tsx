@@ -27,7 +27,7 @@ import { RemoveIconButton } from '../../components/RemoveIconButton';
 import { EmptyCard } from './EmptyCard';
 
 /** Cell padding: tight up to 1280 px, so every column and action fits a 1024 px window without sideways scroll. */
-const cellPx = { base: '2', xl: '3' } as const;
+const cellPx = { base: '1.5', xl: '3' } as const;
 /** Non-sortable headers look like the sortable ones (small, semibold, muted). */
 const plainHeader = { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: cellPx } as const;
 /** The actions stay at the right edge if the table ever needs to scroll (a long word, a narrow tablet). */
@@ -165,8 +165,8 @@ export function SavedConfigurationsTable() {
             <SortableHeader label="Locations" column="locations" numeric {...sortProps} />
             <SortableHeader label="Contract" column="contractDuration" numeric {...sortProps} />
             <SortableHeader label="TCV" column="tcv" numeric {...sortProps} />
-            {/* always the signed-in user on this list: the column that gives way below 1536 px */}
-            <Table.ColumnHeader {...plainHeader} hideBelow="2xl">
+            {/* the signed-in user's name (docs/PRODUCT.md "Saved quotes"); from 1024 px up, with the rest */}
+            <Table.ColumnHeader {...plainHeader} hideBelow="lg">
               Created By
             </Table.ColumnHeader>
             <Table.ColumnHeader {...plainHeader} textAlign="end" {...stickyEnd} bg="bg.subtle">
@@ -183,7 +183,7 @@ export function SavedConfigurationsTable() {
             <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx}>
               {formatLocalDate(c.createdAt)}
             </Table.Cell>
-            <Table.Cell maxW={{ base: '32', xl: '52' }} px={cellPx}>
+            <Table.Cell maxW={{ base: '32', xl: '48' }} px={cellPx}>
               <Text fontWeight="medium" truncate title={c.name}>
                 {c.name}
               </Text>
@@ -203,11 +203,13 @@ export function SavedConfigurationsTable() {
             <Table.Cell textAlign="end" fontWeight="semibold" px={cellPx}>
               <Money value={c.tcv} />
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap" color="fg.muted" px={cellPx} hideBelow="2xl">
-              {c.createdBy}
+            <Table.Cell color="fg.muted" px={cellPx} hideBelow="lg" maxW={{ base: '28', xl: '40' }}>
+              <Text truncate title={c.createdBy}>
+                {c.createdBy}
+              </Text>
             </Table.Cell>
             <Table.Cell textAlign="end" px={cellPx} {...stickyEnd} bg="bg">
-              <HStack gap="1" justify="flex-end">
+              <HStack gap={{ base: '0.5', xl: '1' }} justify="flex-end">
                 <RowActions row={c} onDelete={() => setToDelete(c)} onShare={() => share(c)} onSend={() => send(c)} />
               </HStack>
             </Table.Cell>

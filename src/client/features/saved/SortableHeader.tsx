@@ -20,11 +20,20 @@ export function SortableHeader({
   const sort = ariaSort(state, column);
   const Indicator = sort === 'ascending' ? LuArrowUp : sort === 'descending' ? LuArrowDown : LuArrowUpDown;
   return (
-    <Table.ColumnHeader aria-sort={sort} textAlign={numeric ? 'end' : 'start'} px="1">
+    // tight below 1280 px: the saved list shows all its columns and actions in a 1024 px window
+    <Table.ColumnHeader aria-sort={sort} textAlign={numeric ? 'end' : 'start'} px={{ base: '0.5', xl: '1' }}>
       <Button
         variant="ghost"
         size="xs"
-        px="1.5"
+        px={{ base: '1', xl: '1.5' }}
+        gap="0.5"
+        // "Creation Date" takes two lines there rather than the width of its date
+        whiteSpace={{ base: 'normal', xl: 'nowrap' }}
+        h="auto"
+        minH="8"
+        py="1"
+        lineHeight="shorter"
+        textAlign={numeric ? 'end' : 'start'}
         fontWeight="semibold"
         color={sort === 'none' ? 'fg.muted' : 'fg'}
         onClick={() => onSort(column)}

@@ -2,11 +2,14 @@
 // ≥ 0 (blank = 0); a new add-on costs nothing and is offered with every package.
 import { z } from 'zod';
 import type { AddOnDto } from '../../../lib/catalog-types';
-import { parseMoney } from '../../../../shared/money';
-import { ADDON_REQUIRED, type CreateAddOnInput } from '../../../../shared/schemas/catalog-admin';
+import { ADDON_REQUIRED, readCatalogMoney, type CreateAddOnInput } from '../../../../shared/schemas/catalog-admin';
 
+/** Blank is 0; anything else is read and judged as the server does (docs/PRODUCT.md "Numbers as typed"). */
 const fee = (label: string) =>
-  z.string().refine((v) => v.trim() === '' || (parseMoney(v) ?? -1) >= 0, `${label} must be a number of 0 or more`);
+  z.string().superRefine((v, ctx) => {
+    const r = v.trim() === '' ? null : readCatalogMoney(label, v);
+    if (r && 'problem' in r) ctx.addIssue({ code: 'custom', message: r.problem });
+  });
 
 export const addOnFormSchema = z.object({
   name: z.string().trim().min(1, ADDON_REQUIRED),

@@ -36,7 +36,8 @@ describe('condition editor', () => {
     ]);
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=', '>', '>=', '<', '<=']);
     const value = screen.getByLabelText<HTMLInputElement>('Condition 1 value');
-    expect([value.value, value.type, value.min, value.step]).toEqual(['24', 'number', '0', '1']);
+    // a text field with the numeric keypad: what is typed stays as typed, and the rule judges it on save
+    expect([value.value, value.type, value.inputMode]).toEqual(['24', 'text', 'numeric']);
   });
 
   it('package: = with a package select, in with package checkboxes', async () => {

@@ -17,6 +17,7 @@ import {
   type ConditionDraft,
 } from './condition-rules';
 import { RemoveIconButton } from '../../../components/RemoveIconButton';
+import { wholeInputProps } from '../shared/catalog-ui';
 
 export interface ConditionEditorProps {
   conditions: readonly ConditionDraft[];
@@ -81,10 +82,7 @@ export function ConditionEditor({ conditions, onChange, packages }: ConditionEdi
               {kind === 'number' && (
                 <Input
                   size="sm"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
+                  {...wholeInputProps}
                   aria-label={`Condition ${n} value`}
                   value={c.value as string}
                   onChange={(e) => set(i, { ...c, value: e.target.value })}

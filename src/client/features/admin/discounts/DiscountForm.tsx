@@ -1,4 +1,4 @@
-// Add / edit form of a discount rule: name, description, type, value (step per type) and the conditions.
+// Add / edit form of a discount rule: name, description, type, value and the conditions.
 // Checked as a whole on save: "Please fill in all required fields" (docs/PRODUCT.md "The admin area").
 import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
@@ -6,8 +6,8 @@ import type { CreateDiscountInput, DiscountType } from '../../../../shared/schem
 import { notify } from '../../../components/toaster';
 import { NativeOptionSelect } from '../../../components/OptionSelect';
 import { ConditionEditor } from './ConditionEditor';
-import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, valueStep, type DiscountDraft } from './condition-rules';
-import { CatalogFormCard } from '../shared/catalog-ui';
+import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, type DiscountDraft } from './condition-rules';
+import { CatalogFormCard, moneyInputProps } from '../shared/catalog-ui';
 
 const TYPE_HINT: Partial<Record<DiscountType, string>> = {
   sqm_percentage: 'Applies to the unit-based price only, with the Unit-Based pricing model.',
@@ -62,7 +62,7 @@ export function DiscountForm({
           </Field.Root>
           <Field.Root>
             <Field.Label>{valueLabel(type)}</Field.Label>
-            <Input type="number" inputMode="decimal" min={0} step={valueStep(type)} {...form.register('value')} />
+            <Input {...moneyInputProps} {...form.register('value')} />
           </Field.Root>
         </SimpleGrid>
         <Stack gap="2">

@@ -10,7 +10,6 @@ import {
   operatorsFor,
   togglePackage,
   valueKindOf,
-  valueStep,
   withOperator,
   withType,
 } from './condition-rules';
@@ -93,10 +92,6 @@ describe('how a rule reads', () => {
     expect(conditionText({ type: 'squareMeters', operator: '>=', value: 5000 }, packages)).toBe('Units >= 5,000');
   });
 
-  it('steps 0.01 for fixed, 1 for the others', () => {
-    expect(valueStep('fixed')).toBe(0.01);
-    for (const t of ['percentage', 'sqm_percentage', 'free_months', 'setup_fee_discount', 'user_percentage']) expect(valueStep(t)).toBe(1);
-  });
 });
 
 describe('saving a rule', () => {
@@ -126,5 +121,16 @@ describe('saving a rule', () => {
       input: { name: 'Loyalty', description: '', type: 'percentage', value: '10', conditions: [{ type: 'contractDuration', operator: '>=', value: 24 }] },
     });
     if (r.ok) expect(createDiscountInput.parse(r.input).value).toBe(1000);
+  });
+
+  it('reads the value as typed: "12,5" is 12.5 here and on the server; "12a" and "1e3" say they are no number; too large says so', () => {
+    const ok = { ...newDiscountDraft(), name: 'Loyalty' };
+    const comma = discountDraftToInput({ ...ok, value: '12,5' });
+    expect(comma.ok).toBe(true);
+    if (comma.ok) expect(createDiscountInput.parse(comma.input).value).toBe(1250);
+    expect(discountDraftToInput({ ...ok, value: '12a' })).toEqual({ ok: false, message: 'Discount value must be a number' });
+    expect(discountDraftToInput({ ...ok, value: '1e3' })).toEqual({ ok: false, message: 'Discount value must be a number' });
+    expect(discountDraftToInput({ ...ok, value: '100000000' })).toEqual({ ok: false, message: 'Discount value is too large' });
+    expect(createDiscountInput.safeParse({ ...ok, conditions: [], value: '1e3' }).error?.issues[0]?.message).toBe('Discount value must be a number');
   });
 });

@@ -1,9 +1,12 @@
 // Discount rules in the admin form (docs/PRODUCT.md "The admin area"): which operators and value kinds each condition type takes,
 // how a condition changes when its type or operator does, how a condition and a rule read on a card, and when a
 // rule may be saved. Pure: the condition editor and the rule cards only show what this decides.
-import { parseHundredths } from '../../../../shared/money';
+import { parseTypedMoney } from '../../../../shared/typed-numbers';
 import {
   DISCOUNT_REQUIRED,
+  DISCOUNT_VALUE_NOT_A_NUMBER,
+  DISCOUNT_VALUE_TOO_LARGE,
+  MAX_MONEY_CENTS,
   toWholeNumber,
   type ConditionType,
   type CreateDiscountInput,
@@ -176,11 +179,6 @@ export const DISCOUNT_TYPE_OPTIONS: { value: DiscountType; label: string }[] = [
 ];
 const DISCOUNT_LABEL = new Map<string, string>(DISCOUNT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
-/** docs/PRODUCT.md "The admin area": step 0.01 for fixed (euro), 1 for the rest. */
-export function valueStep(type: string): number {
-  return type === 'fixed' ? 0.01 : 1;
-}
-
 export function valueLabel(type: string): string {
   if (type === 'fixed') return 'Amount (€)';
   if (type === 'free_months') return 'Free Months';
@@ -231,8 +229,13 @@ export function discountToDraft(d: StoredDiscount): DiscountDraft {
  */
 export function discountDraftToInput(
   d: DiscountDraft,
-): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string; missing: string } {
-  const value = d.value.trim() === '' ? null : parseHundredths(d.value);
+): { ok: true; input: Required<CreateDiscountInput> } | { ok: false; message: string; missing?: string } {
+  const typed = d.value.trim() !== '';
+  // hundredths: a percentage or an amount, two decimals either way
+  const value = parseTypedMoney(d.value);
+  // a value typed that is no number, or one over the limit, says so in the server's words
+  if (typed && value === null) return { ok: false, message: DISCOUNT_VALUE_NOT_A_NUMBER };
+  if (value !== null && value > MAX_MONEY_CENTS) return { ok: false, message: DISCOUNT_VALUE_TOO_LARGE };
   const conditions = d.conditions.map(conditionToInput);
   // the product's message, and what exactly is missing, so the admin need not guess
   const missing: string[] = [];

@@ -23,12 +23,26 @@ describe('package form', () => {
     expect(r.error?.issues.map((i) => i.message)).toEqual(['Package name is required']);
   });
 
-  it('refuses negative and non-numeric fees, accepts blank as 0', () => {
+  it('refuses negative, non-numeric and too large fees in the server’s words, accepts blank as 0', () => {
     const r = packageFormSchema.safeParse({ ...newPackageForm(), name: 'Flex', basePrice: '-1', setupFee: 'abc', extraLocationPrice: '' });
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['basePrice', 'Base price must be a number of 0 or more'],
-      ['setupFee', 'Setup fee must be a number of 0 or more'],
+      ['basePrice', 'Base price must be 0 or more'],
+      ['setupFee', 'Setup fee must be a number'],
     ]);
+    const big = packageFormSchema.safeParse({ ...newPackageForm(), name: 'Flex', basePrice: '100000000', setupFee: '1e3', extraLocationPrice: '1,234' });
+    expect(big.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['basePrice', 'Base price is too large'],
+      ['setupFee', 'Setup fee must be a number'],
+      // "1,234" may be a thousand or one and a bit: refused, not guessed
+      ['extraLocationPrice', 'Extra location price must be a number'],
+    ]);
+  });
+
+  it('takes a decimal comma as the server does: "12,50" and "1.234,50" are €12.50 and €1,234.50', () => {
+    const input = formToPackageInput({ ...newPackageForm(), name: 'Flex', basePrice: '12,50', setupFee: '1.234,50', extraLocationPrice: '1,234.50' });
+    expect(packageFormSchema.safeParse({ ...newPackageForm(), name: 'Flex', basePrice: '12,50', setupFee: '1.234,50' }).success).toBe(true);
+    const parsed = createPackageInput.parse(input);
+    expect([parsed.basePrice, parsed.setupFee, parsed.extraLocationPrice]).toEqual([1250, 123450, 123450]);
   });
 
   it('sends trimmed values, blank fees as 0, and leaves blank feature rows out; the server schema accepts it', () => {

@@ -2,12 +2,15 @@
 // list of text + included. Converted to the shared create/update input; blank feature rows are left out.
 import { z } from 'zod';
 import { packageFields } from '../../../../shared/catalog';
-import { parseMoney } from '../../../../shared/money';
 import type { PackageDto } from '../../../lib/catalog-types';
-import { DEFAULT_PACKAGE_FEATURES, PACKAGE_NAME_REQUIRED, type CreatePackageInput } from '../../../../shared/schemas/catalog-admin';
+import { DEFAULT_PACKAGE_FEATURES, PACKAGE_NAME_REQUIRED, readCatalogMoney, type CreatePackageInput } from '../../../../shared/schemas/catalog-admin';
 
+/** Blank is 0; anything else is read and judged as the server does (docs/PRODUCT.md "Numbers as typed"). */
 const fee = (label: string) =>
-  z.string().refine((v) => v.trim() === '' || (parseMoney(v) ?? -1) >= 0, `${label} must be a number of 0 or more`);
+  z.string().superRefine((v, ctx) => {
+    const r = v.trim() === '' ? null : readCatalogMoney(label, v);
+    if (r && 'problem' in r) ctx.addIssue({ code: 'custom', message: r.problem });
+  });
 
 export const packageFormSchema = z.object({
   name: z.string().trim().min(1, PACKAGE_NAME_REQUIRED),

@@ -61,8 +61,13 @@ export function CatalogLoadError({ error, onRetry }: { error: unknown; onRetry: 
 
 export { progressToast } from '../../../components/toaster';
 
-/** A money or quantity input's common attributes: decimal, min 0, step 0.01 (docs/PRODUCT.md "The admin area"). */
-export const moneyInputProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+/**
+ * A money (or percentage) field and a whole-number field: text with the phone's number keypad, read by the shared
+ * parsers (docs/PRODUCT.md "Numbers as typed"). Not type=number: the browser's number field reads "12,50" as 1250 in
+ * an English locale, drops what it cannot read, and steps values with the mouse wheel.
+ */
+export const moneyInputProps = { inputMode: 'decimal', autoComplete: 'off' } as const;
+export const wholeInputProps = { inputMode: 'numeric', autoComplete: 'off' } as const;
 
 /** A labelled form field with its error under it (Chakra's Field wires label, input and message together). */
 export function CatalogField({

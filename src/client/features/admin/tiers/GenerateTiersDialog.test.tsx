@@ -79,12 +79,30 @@ describe('Auto-Generate dialog', () => {
     expect(onGenerate).not.toHaveBeenCalled();
   });
 
-  it('has the input limits of the seed', async () => {
-    await setup();
-    expect(screen.getByLabelText('Minimum Units').getAttribute('min')).toBe('0');
-    const p = screen.getByLabelText('Price at Minimum (€ per unit)');
-    expect([p.getAttribute('min'), p.getAttribute('step')]).toEqual(['0.01', '0.01']);
-    const c = screen.getByLabelText('Number of Tiers');
-    expect([c.getAttribute('min'), c.getAttribute('max')]).toEqual(['2', '10']);
+  it('reads numbers as typed: a decimal comma is a decimal, "12.5", "1e3" and "-5" are refused, never rewritten', async () => {
+    const { user } = await setup();
+    const price = screen.getByLabelText('Price at Minimum (€ per unit)');
+    // text fields with the phone's number keypads, not type=number (which reads "2,50" as 250 in English)
+    expect([(price as HTMLInputElement).type, price.getAttribute('inputmode')]).toEqual(['text', 'decimal']);
+    expect(screen.getByLabelText('Number of Tiers').getAttribute('inputmode')).toBe('numeric');
+    await user.clear(price);
+    await user.type(price, '2,50');
+    expect(previewRows()[0]).toEqual(['100 – 324 units', '€2.50']);
+    for (const [label, typed, message] of [
+      ['Minimum Units', '12.5', 'Minimum must be a whole number of 0 or more'],
+      ['Minimum Units', '1e3', 'Minimum must be a whole number of 0 or more'],
+      ['Number of Tiers', '-5', 'Number of tiers must be from 2 to 10'],
+      ['Price at Minimum (€ per unit)', '12a', 'Price must be greater than 0'],
+    ] as const) {
+      const field = screen.getByLabelText(label);
+      const before = (field as HTMLInputElement).value;
+      await user.clear(field);
+      await user.type(field, typed);
+      expect((field as HTMLInputElement).value).toBe(typed);
+      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', true);
+      await user.clear(field);
+      await user.type(field, before);
+    }
   });
 });

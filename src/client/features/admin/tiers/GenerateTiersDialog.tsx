@@ -4,12 +4,12 @@ import { Box, Dialog, Field, Input, SimpleGrid, Stack, Table, Text } from '@chak
 import { DialogShell, DialogSubmitFooter } from '../../../components/DialogShell';
 import { useState, type FormEvent } from 'react';
 import type { PricingTier } from '../../../../shared/pricing/types';
-import { TIER_COUNT_MAX, TIER_COUNT_MIN } from '../../../../shared/pricing/generate-tiers';
 import type { TierKind } from '../../../../shared/schemas/catalog-admin';
 import { formatEuro } from '../../../lib/format';
 import { checkGenerator, GENERATOR_DEFAULTS, type GeneratorDraft } from './generator-form';
 import { tierRangeLabel, TIER_WORDS } from './tier-format';
 import { TierCliffsAlert } from './TierCliffsAlert';
+import { moneyInputProps, wholeInputProps } from '../shared/catalog-ui';
 
 export function GenerateTiersDialog({
   open,
@@ -69,28 +69,28 @@ function GeneratorBody({
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <Field.Root invalid={Boolean(errors.min)}>
               <Field.Label>Minimum {w.Noun}</Field.Label>
-              <Input type="number" inputMode="numeric" min={0} step={1} value={draft.min} onChange={set('min')} />
+              <Input {...wholeInputProps} value={draft.min} onChange={set('min')} />
               <Field.ErrorText>{errors.min}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.max)}>
               <Field.Label>Maximum {w.Noun}</Field.Label>
-              <Input type="number" inputMode="numeric" min={0} step={1} value={draft.max} onChange={set('max')} />
+              <Input {...wholeInputProps} value={draft.max} onChange={set('max')} />
               <Field.HelperText>Where the last, open-ended tier starts</Field.HelperText>
               <Field.ErrorText>{errors.max}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.priceAtMin)}>
               <Field.Label>Price at Minimum (€ per {w.one})</Field.Label>
-              <Input type="number" inputMode="decimal" min={0.01} step={0.01} value={draft.priceAtMin} onChange={set('priceAtMin')} />
+              <Input {...moneyInputProps} value={draft.priceAtMin} onChange={set('priceAtMin')} />
               <Field.ErrorText>{errors.priceAtMin}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.priceAtMax)}>
               <Field.Label>Price at Maximum (€ per {w.one})</Field.Label>
-              <Input type="number" inputMode="decimal" min={0.01} step={0.01} value={draft.priceAtMax} onChange={set('priceAtMax')} />
+              <Input {...moneyInputProps} value={draft.priceAtMax} onChange={set('priceAtMax')} />
               <Field.ErrorText>{errors.priceAtMax}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.count)}>
               <Field.Label>Number of Tiers</Field.Label>
-              <Input type="number" inputMode="numeric" min={TIER_COUNT_MIN} max={TIER_COUNT_MAX} step={1} value={draft.count} onChange={set('count')} />
+              <Input {...wholeInputProps} value={draft.count} onChange={set('count')} />
               <Field.HelperText>3-6 recommended</Field.HelperText>
               <Field.ErrorText>{errors.count}</Field.ErrorText>
             </Field.Root>

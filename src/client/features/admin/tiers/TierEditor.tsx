@@ -8,6 +8,7 @@ import { TIER_WORDS, type TierView } from './tier-format';
 import { addRow, checkRows, removeRow, rowsFromTiers, updateRow, type RowsCheck, type TierRow } from './tier-rows';
 import { DataTable } from '../../../components/DataTable';
 import { RemoveIconButton } from '../../../components/RemoveIconButton';
+import { moneyInputProps, wholeInputProps } from '../shared/catalog-ui';
 
 export function TierEditor({
   kind,
@@ -57,19 +58,19 @@ export function TierEditor({
               <Table.Row key={r.key} data-testid="tier-edit-row" verticalAlign="top">
                 <Table.Cell>
                   <Field.Root invalid={Boolean(e.min)}>
-                    <Input size="sm" type="number" inputMode="numeric" min={0} step={1} aria-label={`Min ${w.Noun}, tier ${i + 1}`} value={r.min} onChange={(ev) => edit(r.key, { min: ev.target.value })} />
+                    <Input size="sm" {...wholeInputProps} aria-label={`Min ${w.Noun}, tier ${i + 1}`} value={r.min} onChange={(ev) => edit(r.key, { min: ev.target.value })} />
                     {e.min && <Field.ErrorText>{e.min}</Field.ErrorText>}
                   </Field.Root>
                 </Table.Cell>
                 <Table.Cell>
                   <Field.Root invalid={Boolean(e.max)}>
-                    <Input size="sm" type="number" inputMode="numeric" min={0} step={1} placeholder="No limit" aria-label={`Max ${w.Noun}, tier ${i + 1}`} value={r.max} onChange={(ev) => edit(r.key, { max: ev.target.value })} />
+                    <Input size="sm" {...wholeInputProps} placeholder="No limit" aria-label={`Max ${w.Noun}, tier ${i + 1}`} value={r.max} onChange={(ev) => edit(r.key, { max: ev.target.value })} />
                     {e.max && <Field.ErrorText>{e.max}</Field.ErrorText>}
                   </Field.Root>
                 </Table.Cell>
                 <Table.Cell>
                   <Field.Root invalid={Boolean(e.price)}>
-                    <Input size="sm" type="number" inputMode="decimal" min={0.01} step={0.01} aria-label={`Price Per ${w.One}, tier ${i + 1}`} value={r.price} onChange={(ev) => edit(r.key, { price: ev.target.value })} />
+                    <Input size="sm" {...moneyInputProps} aria-label={`Price Per ${w.One}, tier ${i + 1}`} value={r.price} onChange={(ev) => edit(r.key, { price: ev.target.value })} />
                     {e.price && <Field.ErrorText>{e.price}</Field.ErrorText>}
                   </Field.Root>
                 </Table.Cell>

@@ -1,6 +1,7 @@
 // The Auto-Generate dialog's fields and rules (docs/PRODUCT.md "The admin area"): minimum below maximum, both end prices above 0,
 // 2 to 10 tiers; the product's defaults per kind; the preview comes from the shared generator.
-import { formatMoney, parseMoney } from '../../../../shared/money';
+import { formatMoney } from '../../../../shared/money';
+import { parseTypedMoney } from '../../../../shared/typed-numbers';
 import { generateTiers, TierGeneratorError, TIER_COUNT_MAX, TIER_COUNT_MIN } from '../../../../shared/pricing/generate-tiers';
 import type { PricingTier } from '../../../../shared/pricing/types';
 import { toWholeNumber, type TierKind } from '../../../../shared/schemas/catalog-admin';
@@ -36,8 +37,8 @@ export function checkGenerator(d: GeneratorDraft): GeneratorCheck {
   const errors: GeneratorErrors = {};
   const min = whole(d.min);
   const max = whole(d.max);
-  const pMin = d.priceAtMin.trim() === '' ? null : parseMoney(d.priceAtMin);
-  const pMax = d.priceAtMax.trim() === '' ? null : parseMoney(d.priceAtMax);
+  const pMin = parseTypedMoney(d.priceAtMin);
+  const pMax = parseTypedMoney(d.priceAtMax);
   const count = whole(d.count);
   if (min === null) errors.min = GEN_MIN_INVALID;
   if (max === null || (min !== null && max <= min)) errors.max = GEN_MAX_INVALID;

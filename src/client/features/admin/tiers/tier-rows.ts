@@ -1,11 +1,13 @@
 // The tier editor's rows and rules (Edit Tiers mode, docs/PRODUCT.md "The admin area"): Min, Max (blank = No limit) and Price per
 // row as typed; rows can be added and removed; on save each row is checked, then the set as a whole (no overlaps,
 // only the last may be open), with the server's own messages.
-import { parseMoney } from '../../../../shared/money';
+import { parseTypedMoney } from '../../../../shared/typed-numbers';
 import {
   tierSetProblem,
   TIER_MAX_BELOW_MIN,
+  MAX_MONEY_CENTS,
   TIER_PRICE_POSITIVE,
+  TIER_PRICE_TOO_LARGE,
   toWholeNumber,
   type TierInput,
 } from '../../../../shared/schemas/catalog-admin';
@@ -71,11 +73,12 @@ export function checkRows(rows: readonly TierRow[]): RowsCheck {
     const e: RowErrors = {};
     const min = toWholeNumber(r.min.trim() === '' ? null : r.min);
     const max = r.max.trim() === '' ? null : toWholeNumber(r.max);
-    const price = parseMoney(r.price.trim() === '' ? null : r.price);
+    const price = parseTypedMoney(r.price);
     if (min === null) e.min = MIN_INVALID;
     if (r.max.trim() !== '' && max === null) e.max = MAX_INVALID;
     else if (min !== null && max !== null && max < min) e.max = TIER_MAX_BELOW_MIN;
     if (price === null || price <= 0) e.price = TIER_PRICE_POSITIVE;
+    else if (price > MAX_MONEY_CENTS) e.price = TIER_PRICE_TOO_LARGE;
     if (Object.keys(e).length > 0) rowErrors[r.key] = e;
     else parsed.push({ min: min!, max, price: price! });
   }

@@ -61,6 +61,18 @@ describe('tier editor rows', () => {
     });
   });
 
+  it('reads numbers as typed: a decimal comma is a decimal, "1e3", "-5" and "12.5" bounds are refused, a price over the limit says so', () => {
+    const c = checkRows(rows(['1e3', '-5', '3,80'], ['12.5', '2000', '100000000'], ['3000', '', '2,5']));
+    expect(c.rowErrors).toEqual({
+      k0: { min: 'Minimum must be a whole number of 0 or more', max: 'Maximum must be a whole number, or empty for no limit' },
+      k1: { min: 'Minimum must be a whole number of 0 or more', price: 'Price is too large' },
+    });
+    expect(checkRows(rows(['100', '999', '3,80'], ['1000', '', '1.234,50'])).tiers).toEqual([
+      { min: 100, max: 999, price: 380 },
+      { min: 1000, max: null, price: 123450 },
+    ]);
+  });
+
   it('refuses overlaps and an open tier that is not the last', () => {
     expect(checkRows(rows(['0', '100', '1'], ['100', '', '1'])).setError).toBe('Tier ranges must not overlap');
     expect(checkRows(rows(['0', '', '1'], ['100', '', '1'])).setError).toBe('Only the last tier may have no upper limit');
