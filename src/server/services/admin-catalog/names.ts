@@ -13,10 +13,10 @@ const TABLE: Record<NamedCatalogueKind, string> = {
 };
 
 const namesOf = perDatabase((db: Db) => {
-  const statements = Object.fromEntries(
+  const statements = new Map(
     Object.entries(TABLE).map(([kind, table]) => [kind, db.$client.prepare<[], [number, string]>(`SELECT id, name FROM ${table}`).raw()]),
-  ) as Record<NamedCatalogueKind, { all(): [number, string][] }>;
-  return (kind: NamedCatalogueKind) => statements[kind].all();
+  );
+  return (kind: NamedCatalogueKind) => statements.get(kind)!.all();
 });
 
 /** 409 "A package named X already exists" when another item of the kind (not `ownId`) answers to `name`. */
