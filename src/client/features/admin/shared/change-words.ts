@@ -2,8 +2,9 @@
 // behind the import's dry run (catalogue-file/import-summary.ts) and the Activity tab's sentences
 // (activity/activity-filters.ts). "Base price: €499.00 → €529.00", a tier's price "Unit price tier 100 – 324 units:
 // €3.50 → €3.80", a discount's value in its kind ("10%", "€50.00", "2 months"). Values come in the catalogue file's
-// form (things named by name) or the answers' form (things named by id, named here through `names`).
-// Pure, tested without a DOM.
+// form (things named by name) or the answers' form (things named by id, named here through `names`). It lives with
+// the admin feature rather than in lib/: it speaks the Price Tiers and Discounts tabs' words, which lib/ may not
+// import. Pure, tested without a DOM.
 import type { NamedCatalogueKind, TierKind } from '../../../../shared/schemas/catalog-admin';
 import { catalogIconLabel } from '../../../components/catalog-icons';
 import { conditionText, type ConditionLike } from '../../../lib/condition-words';
