@@ -9,11 +9,12 @@ const BULK_ROWS = 100;
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-function prepared(db: Db, sql: string): Database.Statement {
-  let byText = statements.get(db.$client);
-  if (!byText) statements.set(db.$client, (byText = new Map()));
-  let statement = byText.get(sql);
-  if (!statement) byText.set(sql, (statement = db.$client.prepare(sql)));
+/** The statement for `key` (its shape: kind, table, columns, rows), made by `sql` the first time. */
+function prepared(db: Db, key: string, sql: () => string): Database.Statement {
+  let byKey = statements.get(db.$client);
+  if (!byKey) statements.set(db.$client, (byKey = new Map()));
+  let statement = byKey.get(key);
+  if (!statement) byKey.set(key, (statement = db.$client.prepare(sql())));
   return statement;
 }
 
@@ -33,7 +34,8 @@ const placeholders = (rows: number, columns: number) => Array.from({ length: row
 export function insertRows(db: Db, table: string, columns: readonly string[], rows: readonly unknown[][]): void {
   names(table, columns);
   inChunks(rows, (chunk) => {
-    prepared(db, `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${placeholders(chunk.length, columns.length)}`).run(...chunk.flat());
+    const key = `insert ${table} ${columns.join(',')} ${chunk.length}`;
+    prepared(db, key, () => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${placeholders(chunk.length, columns.length)}`).run(...chunk.flat());
   });
 }
 
@@ -42,7 +44,8 @@ export function updateRows(db: Db, table: string, columns: readonly string[], ro
   names(table, columns);
   const set = columns.map((c, i) => `${c} = v.column${i + 2}`).join(', ');
   inChunks(rows, (chunk) => {
-    prepared(db, `UPDATE ${table} SET ${set} FROM (VALUES ${placeholders(chunk.length, columns.length + 1)}) AS v WHERE ${table}.id = v.column1`).run(...chunk.flat());
+    const key = `update ${table} ${columns.join(',')} ${chunk.length}`;
+    prepared(db, key, () => `UPDATE ${table} SET ${set} FROM (VALUES ${placeholders(chunk.length, columns.length + 1)}) AS v WHERE ${table}.id = v.column1`).run(...chunk.flat());
   });
 }
 
@@ -52,7 +55,8 @@ export function deleteRows(db: Db, table: string, column: string, values: readon
   inChunks(
     values.map((v) => [v]),
     (chunk) => {
-      prepared(db, `DELETE FROM ${table} WHERE ${column} IN (${Array(chunk.length).fill('?').join(', ')})`).run(...chunk.flat());
+      const key = `delete ${table} ${column} ${chunk.length}`;
+      prepared(db, key, () => `DELETE FROM ${table} WHERE ${column} IN (${Array(chunk.length).fill('?').join(', ')})`).run(...chunk.flat());
     },
   );
 }

@@ -284,7 +284,13 @@ function* planList<D extends { id: number; name: string }, F extends { name: str
   for (const item of items) {
     const i = byKey.get(catalogueNameKey(item.name));
     if (i !== undefined) matched.add(i);
-    targets.push(i === undefined ? { item, existing: undefined, fields: [] } : { item, existing: current[i], fields: fieldChanges(kind, currentForms[i], form(item)) });
+    if (i === undefined) targets.push({ item, existing: undefined, fields: [] });
+    else {
+      const was = currentForms[i]!;
+      const now = form(item);
+      // most items of a file are unchanged: one comparison of the whole item before the field-by-field one
+      targets.push({ item, existing: current[i], fields: JSON.stringify(was) === JSON.stringify(now) ? [] : fieldChanges(kind, was, now) });
+    }
     yield;
   }
   const deleted = current.filter((_, i) => !matched.has(i));
