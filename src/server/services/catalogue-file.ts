@@ -44,7 +44,7 @@ import {
   type ParsedPackage,
   type Target,
 } from './catalogue-import-writes';
-import { atOnce, inSlices, type Steps } from './slices';
+import { atOnce, inSlices, nextTurn, type Steps } from './slices';
 import { enqueueEvent } from './webhook-outbox';
 
 export interface FileProblem {
@@ -338,7 +338,7 @@ export async function importCatalogue(db: Db, clock: Clock, by: AuditBy, input: 
   if (dryRun || !changesAnything(planned.result)) return { dryRun, ...planned.result };
   const who = auditActor(db, by);
   const prepared = await inSlices(prepareWrites(db, planned.plan, clock.now()));
-  return transaction(db, () => {
+  const done = transaction(db, () => {
     const current = catalogSnapshot(db);
     let result = planned.result;
     let writes = prepared;
@@ -353,4 +353,7 @@ export async function importCatalogue(db: Db, clock: Clock, by: AuditBy, input: 
     enqueueEvent(db, clock, 'catalogue.changed', { entity: 'catalogue', id: null, action: 'import' });
     return { dryRun, ...result };
   });
+  // the answer is built in a turn of its own: the transaction is the one long step
+  await nextTurn();
+  return done;
 }

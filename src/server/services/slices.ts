@@ -5,15 +5,20 @@
 /** How long work runs before other requests get their turn. */
 const SLICE_MS = 10;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets whatever waits for the event loop run first. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type Steps<T> = Generator<void, T, undefined>;
 
+/** Ends with a turn of its own, so that what the caller does next starts a slice of its own too. */
 export async function inSlices<T>(steps: Steps<T>): Promise<T> {
   let started = performance.now();
   for (;;) {
     const step = steps.next();
-    if (step.done) return step.value;
+    if (step.done) {
+      await nextTurn();
+      return step.value;
+    }
     if (performance.now() - started > SLICE_MS) {
       await nextTurn();
       started = performance.now();
