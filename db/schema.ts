@@ -107,15 +107,25 @@ export const loginFailures = sqliteTable(
   (t) => [index('login_failures_account_at_idx').on(t.account, t.at), index('login_failures_at_idx').on(t.at)],
 );
 
-export const packages = sqliteTable('packages', {
-  id: autoId(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  basePrice: integer('base_price_cents').notNull().default(0),
-  setupFee: integer('setup_fee_cents').notNull().default(0),
-  extraLocationPrice: integer('extra_location_price_cents').notNull().default(0),
-  createdAt: timestamp('created_at').notNull(),
-});
+/**
+ * Names are unique per kind, trimmed and in any case (docs/PRODUCT.md "The admin area"): the services compare with the
+ * shared key inside the write's transaction; this index holds the rule underneath (SQLite's lower() folds ASCII only).
+ */
+const uniqueName = (table: string, name: AnySQLiteColumn) => uniqueIndex(`${table}_name_unique`).on(sql`lower(trim(${name}))`);
+
+export const packages = sqliteTable(
+  'packages',
+  {
+    id: autoId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    basePrice: integer('base_price_cents').notNull().default(0),
+    setupFee: integer('setup_fee_cents').notNull().default(0),
+    extraLocationPrice: integer('extra_location_price_cents').notNull().default(0),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [uniqueName('packages', t.name)],
+);
 
 export const packageFeatures = sqliteTable(
   'package_features',
@@ -153,12 +163,16 @@ export const userPriceTiers = sqliteTable(
   (t) => [index('user_price_tiers_package_idx').on(t.packageId, t.minUsers)],
 );
 
-export const addonCategories = sqliteTable('addon_categories', {
-  id: autoId(),
-  name: text('name').notNull(),
-  icon: text('icon'),
-  allowsMultipleSelection: bool('allows_multiple_selection').notNull().default(false),
-});
+export const addonCategories = sqliteTable(
+  'addon_categories',
+  {
+    id: autoId(),
+    name: text('name').notNull(),
+    icon: text('icon'),
+    allowsMultipleSelection: bool('allows_multiple_selection').notNull().default(false),
+  },
+  (t) => [uniqueName('addon_categories', t.name)],
+);
 
 export const addons = sqliteTable(
   'addons',
@@ -171,7 +185,7 @@ export const addons = sqliteTable(
     setupFee: integer('setup_fee_cents').notNull().default(0),
     monthlyFee: integer('monthly_fee_cents').notNull().default(0),
   },
-  (t) => [index('addons_category_idx').on(t.categoryId)],
+  (t) => [index('addons_category_idx').on(t.categoryId), uniqueName('addons', t.name)],
 );
 
 export const addonPackages = sqliteTable(
@@ -183,16 +197,20 @@ export const addonPackages = sqliteTable(
   (t) => [primaryKey({ columns: [t.addonId, t.packageId] }), index('addon_packages_package_idx').on(t.packageId)],
 );
 
-export const discounts = sqliteTable('discounts', {
-  id: autoId(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  type: text('type', {
-    enum: ['percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount'],
-  }).notNull(),
-  /** value × 100: 10 % → 1000, €25.50 → 2550, 2 months → 200. */
-  value: integer('value_hundredths').notNull(),
-});
+export const discounts = sqliteTable(
+  'discounts',
+  {
+    id: autoId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', {
+      enum: ['percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount'],
+    }).notNull(),
+    /** value × 100: 10 % → 1000, €25.50 → 2550, 2 months → 200. */
+    value: integer('value_hundredths').notNull(),
+  },
+  (t) => [uniqueName('discounts', t.name)],
+);
 
 export const discountConditions = sqliteTable(
   'discount_conditions',

@@ -29,7 +29,7 @@ try {
   else await seedDemoAccounts(db, systemClock);
   await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword);
   if (file !== undefined) {
-    const result = importCatalogue(db, systemClock, { command: 'npm run db:seed' }, file, false);
+    const result = await importCatalogue(db, systemClock, { command: 'npm run db:seed' }, file, false);
     const count = (list: keyof typeof result) => {
       const c = result[list] as { created: string[]; updated: string[]; deleted: string[] };
       return `${list}: ${c.created.length} created, ${c.updated.length} updated, ${c.deleted.length} deleted`;

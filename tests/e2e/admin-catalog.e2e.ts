@@ -1,7 +1,10 @@
 // The five catalogue tabs of the admin dashboard in Chromium against the real server: the admin creates
 // a package "Flex", auto-generates its unit tiers (preview 100, 325, 550, 775, 1000 at €3.00 … €1.00), adds a
 // category, an add-on offered for Flex and a discount rule for Flex; then the demo user's calculator offers them and
-// shows the totals that POST /api/quote computes. Screenshots of every tab and dialog at 1280 px and 390 px.
+// shows the totals that POST /api/quote computes. A name another package has is refused at the name field; a
+// catalogue file with several changes reads, in the import's dry run and then on the Activity tab, field by field
+// with before and after. Screenshots of every tab and dialog at 1280 px and 390 px.
+import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeToast, screenshotBoth } from './screens';
@@ -317,5 +320,61 @@ describe('admin catalogue tabs', () => {
     expect(await amount('total-tcv')).toBe(q.tcv);
     await screenshot(p, 'catalog-calculator-flex-1280');
     await ctx.close();
+  });
+
+  it('a name another package has, in any case and with spaces around it, is refused at the name field', async () => {
+    await openTab('Packages');
+    await page.getByRole('button', { name: 'Add Package' }).click();
+    const form = page.getByRole('form', { name: 'Add Package' });
+    const name = form.getByLabel('Package Name');
+    await name.fill(' ENTRY ');
+    await form.getByRole('button', { name: 'Add Package' }).click();
+    await toast(page, 'Failed to add package');
+    await form.getByText('A package named ENTRY already exists').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await shots(page, 'package-name-taken');
+    await name.fill('Entry Plus');
+    expect(await form.getByText('A package named ENTRY already exists').count()).toBe(0);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('a file with several changes: the dry run names each changed field with before and after, and the Activity tab says the same', async () => {
+    const file = await page.evaluate(async () => (await fetch('/api/admin/catalogue')).json());
+    const named = (list: { name: string }[], name: string) => list.find((x) => x.name === name)! as any;
+    named(file.packages, 'Entry').basePrice = '109.00';
+    named(file.packages, 'Advanced').priceTiers[0].pricePerSqm = '3.80';
+    Object.assign(named(file.addOns, 'Audit Log'), { monthlyFee: '21.00', availableForPackages: ['Advanced', 'Ultimate'] });
+    named(file.discounts, 'Welcome Credit').value = '75.00';
+    named(file.categories, 'Hardware').allowsMultipleSelection = false;
+    const changes = `${e2e.server.dir}/several-changes.json`;
+    fs.writeFileSync(changes, JSON.stringify(file));
+
+    await page.getByRole('button', { name: 'Import catalogue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import catalogue' });
+    await dialog.locator('input[type=file]').setInputFiles(changes);
+    const summary = dialog.getByTestId('import-summary');
+    await summary.getByText('Importing several-changes.json would make these changes:').waitFor();
+    // each changed item: its name, then a line per field
+    const item = (list: string, name: string) =>
+      summary.getByRole('list', { name: `${list} that change` }).getByRole('listitem').filter({ hasText: name }).locator('p').allInnerTexts();
+    expect(await item('Packages', 'Entry')).toEqual(['Entry', 'Base price: €99.00 → €109.00']);
+    expect(await item('Packages', 'Advanced')).toEqual(['Advanced', 'Unit price tier 100 – 999 units: €3.50 → €3.80']);
+    expect(await item('Add-on categories', 'Hardware')).toEqual(['Hardware', 'Selection: Multiple selection → Single selection']);
+    expect(await item('Add-ons', 'Audit Log')).toEqual(['Audit Log', 'Monthly fee: €19.00 → €21.00', 'Available for packages: Ultimate → Advanced, Ultimate']);
+    expect(await item('Discounts', 'Welcome Credit')).toEqual(['Welcome Credit', 'Value: €50.00 → €75.00']);
+    await shots(page, 'import-several-changes');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await toast(page, 'Catalogue imported');
+
+    await openTab('Activity');
+    const entries = page.getByTestId('activity-entry');
+    await entries.first().waitFor();
+    const row = (subject: string) => entries.filter({ hasText: subject }).first();
+    expect(await row('Package · Entry').textContent()).toContain('Base price: €99.00 → €109.00');
+    expect(await row('Package · Advanced').textContent()).toContain('Unit price tier 100 – 999 units: €3.50 → €3.80');
+    expect(await row('Add-on · Audit Log').textContent()).toContain('Available for packages: Ultimate → Advanced, Ultimate');
+    expect(await row('Discount · Welcome Credit').textContent()).toContain('Value: €50.00 → €75.00');
+    await shots(page, 'activity-catalogue-changes');
+    expect(errors).toEqual([]);
   });
 });

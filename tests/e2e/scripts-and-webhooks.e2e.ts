@@ -150,7 +150,7 @@ describe('API keys, webhooks and the catalogue file', () => {
     const summary = dialog.getByTestId('import-summary');
     await summary.getByText('Importing changed.json would make these changes:').waitFor();
     const text = await summary.textContent();
-    expect(text).toContain('Packages: Entry');
+    expect(text).toContain('Base price: €99.00 → €109.00');
     expect(text).toContain('Add-on categories: Extras');
     expect(text).toContain('Add-ons: Audit Log');
     await shots(page, 'import-dry-run');

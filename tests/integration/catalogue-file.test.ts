@@ -19,7 +19,7 @@ const exportNow = async () => {
   return res.body;
 };
 const put = (file: unknown, dryRun?: boolean) => admin.put(`/api/admin/catalogue${dryRun === undefined ? '' : `?dryRun=${dryRun}`}`, file);
-const none = { created: [], updated: [], deleted: [] };
+const none = { created: [], updated: [], deleted: [], changes: [] };
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 const auditCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
 
@@ -88,11 +88,30 @@ describe('import', () => {
     file.discounts = file.discounts.filter((d: { name: string }) => d.name !== 'Welcome Credit');
     file.discounts.push({ name: 'Enterprise deal', description: '', type: 'percentage', value: '5', conditions: [{ type: 'package', operator: '=', value: 'Enterprise' }] });
 
+    // each changed item with the fields that change, before and after, in the file's form; nothing else of it
     const expected = {
-      packages: { created: ['Enterprise'], updated: [entryName], deleted: [] },
-      categories: { created: ['Extras'], updated: [], deleted: [] },
-      addOns: { created: [], updated: ['Premium Support'], deleted: ['Audit Log'] },
-      discounts: { created: ['Enterprise deal'], updated: [], deleted: ['Welcome Credit'] },
+      packages: {
+        created: ['Enterprise'],
+        updated: [entryName],
+        deleted: [],
+        changes: [
+          {
+            name: entryName,
+            fields: [
+              { field: 'basePrice', before: before.packages[0].basePrice, after: '1234.56' },
+              { field: 'priceTiers', before: before.packages[0].priceTiers, after: [{ minSqm: 0, maxSqm: null, pricePerSqm: '1.25' }] },
+            ],
+          },
+        ],
+      },
+      categories: { created: ['Extras'], updated: [], deleted: [], changes: [] },
+      addOns: {
+        created: [],
+        updated: ['Premium Support'],
+        deleted: ['Audit Log'],
+        changes: [{ name: 'Premium Support', fields: [{ field: 'availableForPackages', before: ['Advanced', 'Ultimate'], after: ['Advanced', 'Ultimate', 'Enterprise'] }] }],
+      },
+      discounts: { created: ['Enterprise deal'], updated: [], deleted: ['Welcome Credit'], changes: [] },
     };
     const entries = auditCount();
     const dry = await put(file, true);
@@ -170,6 +189,63 @@ describe('import', () => {
     expect(rows.map((r) => r.event)).toEqual(['catalogue.changed']);
     expect(JSON.parse(rows[0]!.payload).data).toEqual({ entity: 'catalogue', id: null, action: 'import' });
     expect((await trpcCall(user, 'mutation', 'admin.catalogue.import', { catalogue: file, dryRun: true })).status).toBe(403);
+  });
+});
+
+describe('names, and what changes', () => {
+  it('a file naming one thing twice, in any case or with spaces around, is a 400 listing each repeat, and nothing changes', async () => {
+    const before = await exportNow();
+    const file = clone(before);
+    file.packages.push({ ...clone(file.packages[0]), name: ` ${file.packages[0].name.toUpperCase()} ` });
+    file.categories.push({ ...clone(file.categories[1]), name: file.categories[1].name.toLowerCase() }, { ...clone(file.categories[1]), name: file.categories[1].name });
+    file.addOns.push({ ...clone(file.addOns[2]), name: file.addOns[2].name.toUpperCase() });
+    file.discounts.push({ ...clone(file.discounts[0]), name: `${file.discounts[0].name} ` });
+    const entries = auditCount();
+    const res = await put(file, true);
+    expect(res.status, res.text).toBe(400);
+    const [p, c, a, d] = [file.packages.length, file.categories.length, file.addOns.length, file.discounts.length];
+    expect(res.body.issues).toEqual([
+      { path: `packages.${p - 1}.name`, message: `A package named ${file.packages[0].name.toUpperCase()} is already in the file (packages.0)` },
+      { path: `categories.${c - 2}.name`, message: `A category named ${file.categories[1].name.toLowerCase()} is already in the file (categories.1)` },
+      { path: `categories.${c - 1}.name`, message: `A category named ${file.categories[1].name} is already in the file (categories.1)` },
+      { path: `addOns.${a - 1}.name`, message: `An add-on named ${file.addOns[2].name.toUpperCase()} is already in the file (addOns.2)` },
+      { path: `discounts.${d - 1}.name`, message: `A discount rule named ${file.discounts[0].name} is already in the file (discounts.0)` },
+    ]);
+    expect((await put(file, false)).status).toBe(400);
+    expect(await exportNow()).toEqual(before);
+    expect(auditCount()).toBe(entries);
+  });
+
+  it('matches items by name in any case: a new spelling renames the item in place, and references follow it', async () => {
+    const file = await exportNow();
+    const ids = (await admin.get('/api/packages')).body.map((p: { id: number; name: string }) => [p.name, p.id]);
+    const [name, id] = ids[0] as [string, number];
+    file.packages[0].name = name.toUpperCase();
+    // the file's own references may spell it as they like
+    file.addOns[0].availableForPackages = [name.toLowerCase()];
+    const res = await put(file);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.packages).toEqual({ created: [], updated: [name.toUpperCase()], deleted: [], changes: [{ name: name.toUpperCase(), fields: [{ field: 'name', before: name, after: name.toUpperCase() }] }] });
+    const now = (await admin.get('/api/packages')).body.find((p: { id: number }) => p.id === id);
+    expect(now.name).toBe(name.toUpperCase());
+    const after = await exportNow();
+    expect(after.addOns[0].availableForPackages).toEqual([name.toUpperCase()]);
+    file.packages[0].name = name;
+    file.addOns[0].availableForPackages = after.addOns[0].availableForPackages.map(() => name);
+    expect((await put(file)).status).toBe(200);
+  });
+
+  it('writes only what changes: a new base price leaves the tiers and features as they were, and the audit entry says so', async () => {
+    const before = (await admin.get('/api/packages')).body[1];
+    const file = await exportNow();
+    const index = file.packages.findIndex((p: { name: string }) => p.name === before.name);
+    file.packages[index].basePrice = '529.00';
+    const res = await put(file);
+    expect(res.body.packages.changes).toEqual([{ name: before.name, fields: [{ field: 'basePrice', before: before.basePrice, after: '529.00' }] }]);
+    const after = (await admin.get('/api/packages')).body.find((p: { id: number }) => p.id === before.id);
+    expect(after).toEqual({ ...before, basePrice: '529.00' });
+    const entry = (await admin.get(`/api/admin/audit?entity=package&action=update`)).body[0];
+    expect(entry).toMatchObject({ entityId: before.id, before, after });
   });
 });
 

@@ -28,6 +28,8 @@ function valueWords(c: ConditionLike, packages: readonly { id: number; name: str
     return ids
       .map((raw) => {
         const id = toWholeNumber(raw);
+        // a catalogue file names its packages (docs/API.md "The catalogue file")
+        if (id === null && typeof raw === 'string' && raw.trim() !== '') return raw;
         return packages.find((p) => p.id === id)?.name ?? `#${String(raw)} (deleted)`;
       })
       .join(', ');

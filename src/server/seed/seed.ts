@@ -4,7 +4,7 @@
 import { ConflictError } from '../errors';
 import { count, eq, sql } from 'drizzle-orm';
 import { addonCategories, addons, discounts, packages, users } from '../../../db/schema';
-import type { ConditionType, DiscountType } from '../../shared/schemas/catalog-admin';
+import { catalogueNameKey, type ConditionType, type DiscountType } from '../../shared/schemas/catalog-admin';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { createAddOn } from '../services/admin-catalog/addons';
@@ -14,8 +14,10 @@ import { createPackage } from '../services/admin-catalog/packages';
 import { findUserByEmail, insertUser, isLoginNameTaken } from '../services/users';
 import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages } from './demo-data';
 
+/** Each item's id by its name as names are compared (unique per kind, any case: docs/PRODUCT.md "The admin area"). */
 function idsByName(db: Db, table: typeof packages | typeof addonCategories | typeof addons | typeof discounts) {
-  return new Map(db.select({ id: table.id, name: table.name }).from(table).all().map((r) => [r.name, r.id]));
+  const ids = new Map(db.select({ id: table.id, name: table.name }).from(table).all().map((r) => [catalogueNameKey(r.name), r.id]));
+  return { has: (name: string) => ids.has(catalogueNameKey(name)), get: (name: string) => ids.get(catalogueNameKey(name)) };
 }
 
 /** The demo catalogue, written as an administrator's creates write it; what already exists by name is left alone. */

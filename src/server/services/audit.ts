@@ -6,6 +6,7 @@ import { auditLog, configurations, users } from '../../../db/schema';
 import { formatQuoteNumber } from '../../shared/quote-dates';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
+import { insertRows } from '../db/bulk';
 import { transaction, type Db } from '../db/database';
 import { creatorName } from './configuration-rows';
 import { enqueueForAudit } from './webhook-outbox';
@@ -35,21 +36,38 @@ function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string 
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
 }
 
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+const COLUMNS = ['at', 'user_id', 'actor', 'entity', 'entity_id', 'action', 'before', 'after'] as const;
+
 /** Appends one entry. Call it inside the transaction of the change it records. */
 export function recordAudit(db: Db, clock: Clock, by: AuditBy, entry: AuditRecord): void {
   const who = actorName(db, by);
-  db.insert(auditLog)
-    .values({
-      at: clock.now(),
-      ...who,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })
-    .run();
+  insertRows(db, 'audit_log', COLUMNS, [[clock.now().getTime(), who.userId, who.actor, entry.entity, entry.entityId, entry.action, json(entry.before), json(entry.after)]]);
   if (entry.webhook !== false) enqueueForAudit(db, clock, entry);
+}
+
+/** Who made a change, as its entries name them: looked up once for a change of many entries. */
+export function auditActor(db: Db, by: AuditBy): { userId: number | null; actor: string } {
+  return actorName(db, by);
+}
+
+/** An entry whose before and after are JSON text already, made before the transaction that writes it. */
+export interface PreparedAuditEntry {
+  entity: string;
+  entityId: number;
+  action: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * Appends the entries of one change of many items (a catalogue import), many to a statement, with no webhook event
+ * each: the caller announces the change once. Call it inside the transaction of the change.
+ */
+export function recordAuditEntries(db: Db, clock: Clock, who: { userId: number | null; actor: string }, entries: readonly PreparedAuditEntry[]): void {
+  const at = clock.now().getTime();
+  insertRows(db, 'audit_log', COLUMNS, entries.map((e) => [at, who.userId, who.actor, e.entity, e.entityId, e.action, e.before, e.after]));
 }
 
 /**

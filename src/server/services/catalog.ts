@@ -1,8 +1,6 @@
 // Catalogue reads: every screen that shows packages, add-ons, categories or discounts gets them from here.
-import { asc } from 'drizzle-orm';
 import {
   addonCategories,
-  addonPackages,
   addons,
   discountConditions,
   discounts,
@@ -21,7 +19,7 @@ import type {
   UserPriceTierDto,
 } from '../../shared/catalog';
 import { formatMoney } from '../../shared/money';
-import { transaction, type Db } from '../db/database';
+import { perDatabase, transaction, type Db } from '../db/database';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -102,57 +100,72 @@ export function toDiscountDto(d: DiscountRow, conditions: ConditionRow[]): Disco
   };
 }
 
+// The reads below run for every catalogue change of any size (services/catalog-cache.ts rebuilds from them), so they
+// are statements prepared once per database, mapped by hand: drizzle's row mapper cost several times SQLite's own
+// work on a catalogue of thousands of add-ons (docs/DECISIONS.md "Speed inside the one door").
+const reads = perDatabase((db: Db) => {
+  const all = <T>(sql: string) => {
+    const statement = db.$client.prepare(sql);
+    return () => statement.all() as T[];
+  };
+  return {
+    packages: all<Omit<PackageRow, 'createdAt'> & { createdAt: number }>(
+      `SELECT id, name, description, base_price_cents AS basePrice, setup_fee_cents AS setupFee,
+        extra_location_price_cents AS extraLocationPrice, created_at AS createdAt FROM packages ORDER BY base_price_cents, id`,
+    ),
+    features: all<Omit<FeatureRow, 'included'> & { included: number }>(
+      'SELECT id, package_id AS packageId, position, text, included FROM package_features ORDER BY position, id',
+    ),
+    unitTiers: all<UnitTierRow>('SELECT id, package_id AS packageId, min_sqm AS minSqm, max_sqm AS maxSqm, price_per_sqm_cents AS pricePerSqm FROM price_tiers ORDER BY min_sqm, id'),
+    userTiers: all<UserTierRow>(
+      'SELECT id, package_id AS packageId, min_users AS minUsers, max_users AS maxUsers, price_per_user_cents AS pricePerUser FROM user_price_tiers ORDER BY min_users, id',
+    ),
+    addOns: all<AddOnRow>('SELECT id, name, description, category_id AS categoryId, setup_fee_cents AS setupFee, monthly_fee_cents AS monthlyFee FROM addons ORDER BY id'),
+    availability: all<{ addonId: number; packageId: number }>('SELECT addon_id AS addonId, package_id AS packageId FROM addon_packages ORDER BY package_id'),
+    categories: all<Omit<CategoryRow, 'allowsMultipleSelection'> & { allowsMultipleSelection: number }>(
+      'SELECT id, name, icon, allows_multiple_selection AS allowsMultipleSelection FROM addon_categories ORDER BY name, id',
+    ),
+    discounts: all<DiscountRow>('SELECT id, name, description, type, value_hundredths AS value FROM discounts ORDER BY id'),
+    conditions: all<Omit<ConditionRow, 'value'> & { value: string }>(
+      'SELECT id, discount_id AS discountId, position, type, operator, value FROM discount_conditions ORDER BY position, id',
+    ),
+  };
+});
+
 /** Packages ordered by base price (Entry, Advanced, Ultimate), tiers sorted by their minimum. */
 export function listPackages(db: Db): PackageDto[] {
+  const r = reads(db);
   const features = groupBy(
-    db.select().from(packageFeatures).orderBy(asc(packageFeatures.position), asc(packageFeatures.id)).all(),
+    r.features().map((f) => ({ ...f, included: f.included === 1 })),
     (f) => f.packageId,
   );
-  const unitTiers = groupBy(
-    db.select().from(priceTiers).orderBy(asc(priceTiers.minSqm), asc(priceTiers.id)).all(),
-    (t) => t.packageId,
-  );
-  const userTiers = groupBy(
-    db.select().from(userPriceTiers).orderBy(asc(userPriceTiers.minUsers), asc(userPriceTiers.id)).all(),
-    (t) => t.packageId,
-  );
-  return db
-    .select()
-    .from(packages)
-    .orderBy(asc(packages.basePrice), asc(packages.id))
-    .all()
-    .map((p) => toPackageDto(p, features.get(p.id) ?? [], unitTiers.get(p.id) ?? [], userTiers.get(p.id) ?? []));
+  const unitTiers = groupBy(r.unitTiers(), (t) => t.packageId);
+  const userTiers = groupBy(r.userTiers(), (t) => t.packageId);
+  return r
+    .packages()
+    .map((p) => toPackageDto({ ...p, createdAt: new Date(p.createdAt) }, features.get(p.id) ?? [], unitTiers.get(p.id) ?? [], userTiers.get(p.id) ?? []));
 }
 
 export function listAddOns(db: Db): AddOnDto[] {
-  const availability = groupBy(
-    db.select().from(addonPackages).orderBy(asc(addonPackages.packageId)).all(),
-    (r) => r.addonId,
-  );
-  return db
-    .select()
-    .from(addons)
-    .orderBy(asc(addons.id))
-    .all()
-    .map((a) => toAddOnDto(a, (availability.get(a.id) ?? []).map((r) => r.packageId)));
+  const r = reads(db);
+  const availability = groupBy(r.availability(), (a) => a.addonId);
+  return r.addOns().map((a) => toAddOnDto(a, (availability.get(a.id) ?? []).map((x) => x.packageId)));
 }
 
 export function listCategories(db: Db): CategoryDto[] {
-  return db.select().from(addonCategories).orderBy(asc(addonCategories.name), asc(addonCategories.id)).all().map(toCategoryDto);
+  return reads(db)
+    .categories()
+    .map((c) => toCategoryDto({ ...c, allowsMultipleSelection: c.allowsMultipleSelection === 1 }));
 }
 
 /** Discounts in catalogue order (ascending id), the order in which the engine applies them. */
 export function listDiscounts(db: Db): DiscountDto[] {
+  const r = reads(db);
   const conditions = groupBy(
-    db.select().from(discountConditions).orderBy(asc(discountConditions.position), asc(discountConditions.id)).all(),
+    r.conditions().map((c) => ({ ...c, value: JSON.parse(c.value) as unknown })),
     (c) => c.discountId,
   );
-  return db
-    .select()
-    .from(discounts)
-    .orderBy(asc(discounts.id))
-    .all()
-    .map((d) => toDiscountDto(d, conditions.get(d.id) ?? []));
+  return r.discounts().map((d) => toDiscountDto(d, conditions.get(d.id) ?? []));
 }
 
 /** Everything the calculator needs, read in one transaction so prices and rules are consistent with each other. */

@@ -1,10 +1,16 @@
 // The catalogue as a file (docs/API.md "The catalogue as a file"). Export names everything by name; import makes the
-// catalogue equal to a file in one transaction: items matched by name are updated in place, new names created, names
-// missing from the file deleted as the admin's own delete does (saved quotes keep their stored figures). Every problem
-// of a file is listed at once and nothing changes; a dry run answers what would change and changes nothing.
+// catalogue equal to a file in one transaction: items matched by name (trimmed, in any case) are updated in place,
+// new names created, names missing from the file deleted as the admin's own delete does (saved quotes keep their
+// stored figures). Every problem of a file is listed at once and nothing changes; a dry run answers what would change,
+// field by field, and changes nothing.
+//
+// At the speed of the database (docs/DECISIONS.md "Scripts and other systems"): the file is checked in slices of a
+// few milliseconds with the event loop turning between them, the changes are worked out against the in-memory
+// catalogue, and only the writes run in the transaction (catalogue-import-writes.ts).
 import { InvalidInputError } from '../errors';
 import type { z } from 'zod';
 import { formatMoney } from '../../shared/money';
+import { fieldChanges, type FieldChange } from '../../shared/catalogue-changes';
 import { packageFields, type CatalogDto } from '../../shared/catalog';
 import {
   CATALOGUE_FILE_VERSION,
@@ -21,16 +27,24 @@ import {
   type FileDiscount,
   type FilePackage,
 } from '../../shared/schemas/catalogue-file';
-import type { ConditionValue, TierInput } from '../../shared/schemas/catalog-admin';
+import { CATALOGUE_KIND_NOUN, catalogueNameKey, type ConditionValue, type NamedCatalogueKind, type TierInput } from '../../shared/schemas/catalog-admin';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
-import { createAddOn, deleteAddOn, getAddOn, updateAddOn } from './admin-catalog/addons';
-import { createCategory, deleteCategory, getCategory, updateCategory } from './admin-catalog/categories';
-import { createDiscount, deleteDiscount, getDiscount, updateDiscount } from './admin-catalog/discounts';
-import { createPackage, deletePackage, getPackage, updatePackage } from './admin-catalog/packages';
-import { replaceTiers } from './admin-catalog/tiers';
-import { recordAudit, type AuditBy } from './audit';
+import { auditActor, recordAuditEntries, type AuditBy } from './audit';
 import { loadCatalog } from './catalog';
+import { catalogSnapshot } from './catalog-cache';
+import {
+  applyWrites,
+  prepareWrites,
+  writesStillFit,
+  type ImportPlan,
+  type ParsedAddOn,
+  type ParsedCategory,
+  type ParsedDiscount,
+  type ParsedPackage,
+  type Target,
+} from './catalogue-import-writes';
+import { atOnce, inSlices, nextTurn, type Steps } from './slices';
 import { enqueueEvent } from './webhook-outbox';
 
 export interface FileProblem {
@@ -62,6 +76,7 @@ function mapPackageRefs<C extends { type: unknown; value?: unknown }>(c: C, f: (
 function toFile(c: CatalogDto): CatalogueFile {
   const packageName = new Map(c.packages.map((p) => [p.id, p.name]));
   const categoryName = new Map(c.categories.map((k) => [k.id, k.name]));
+  const packageOrder = new Map(c.packages.map((p, i) => [p.id, i]));
   return {
     version: CATALOGUE_FILE_VERSION,
     packages: c.packages.map((p) => ({
@@ -76,7 +91,11 @@ function toFile(c: CatalogDto): CatalogueFile {
       description: a.description,
       setupFee: a.setupFee,
       monthlyFee: a.monthlyFee,
-      availableForPackages: c.packages.filter((p) => a.availableForPackages.includes(p.id)).map((p) => p.name),
+      // in the catalogue's order of packages
+      availableForPackages: a.availableForPackages
+        .filter((id) => packageOrder.has(id))
+        .sort((x, y) => packageOrder.get(x)! - packageOrder.get(y)!)
+        .map((id) => packageName.get(id)!),
     })),
     discounts: c.discounts.map((d) => ({
       name: d.name,
@@ -97,53 +116,62 @@ export function exportCatalogue(db: Db): CatalogueFile {
 // ---------------------------------------------------------------------------------------------------------------
 // Checking a file
 
-type ParsedPackage = z.output<typeof filePackageSchema>;
-type ParsedCategory = z.output<typeof fileCategorySchema>;
-type ParsedAddOn = z.output<typeof fileAddOnSchema>;
-type ParsedDiscount = z.output<typeof fileDiscountSchema>;
-
 interface Parsed {
   packages: ParsedPackage[];
   categories: ParsedCategory[];
   addOns: ParsedAddOn[];
-  /** Package conditions hold package names here (mapped to ids when written). */
-  discounts: (Omit<ParsedDiscount, 'conditions'> & { conditions: { type: string; operator: string; value: unknown }[] })[];
+  discounts: ParsedDiscount[];
 }
 
 const pathOf = (prefix: string, path: readonly PropertyKey[]) => [prefix, ...path.map(String)].join('.');
 
 /** Each item checked on its own; the answer keeps the file's positions (undefined where an item has problems). */
-function parseItems<S extends z.ZodType>(schema: S, items: unknown[], list: string, problems: FileProblem[]): (z.output<S> | undefined)[] {
-  return items.map((item, i) => {
-    const r = schema.safeParse(item);
-    if (r.success) return r.data;
-    for (const issue of r.error.issues) problems.push({ path: pathOf(`${list}.${i}`, issue.path), message: issue.message });
-    return undefined;
-  });
+function* parseItems<S extends z.ZodType>(schema: S, items: unknown[], list: string, problems: FileProblem[]): Steps<(z.output<S> | undefined)[]> {
+  const out: (z.output<S> | undefined)[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const r = schema.safeParse(items[i]);
+    if (r.success) out[i] = r.data;
+    else for (const issue of r.error.issues) problems.push({ path: pathOf(`${list}.${i}`, issue.path), message: issue.message });
+    yield;
+  }
+  return out;
 }
 
-function uniqueNames(items: ({ name: string } | undefined)[], list: string, problems: FileProblem[]): void {
-  const seen = new Set<string>();
+/**
+ * Names are unique per kind (docs/PRODUCT.md "The admin area"): each later item of a list named like an earlier one
+ * is a problem naming both. Answers each name's (key's) canonical spelling, the first item's.
+ */
+function uniqueNames(items: ({ name: string } | undefined)[], list: string, kind: NamedCatalogueKind, problems: FileProblem[]): Map<string, string> {
+  const first = new Map<string, number>();
   items.forEach((item, i) => {
     if (!item) return;
-    const key = item.name.toLowerCase();
-    if (seen.has(key)) problems.push({ path: `${list}.${i}.name`, message: `The name "${item.name}" appears more than once` });
-    seen.add(key);
+    const key = catalogueNameKey(item.name);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, i);
+    else problems.push({ path: `${list}.${i}.name`, message: `${CATALOGUE_KIND_NOUN[kind]} named ${item.name} is already in the file (${list}.${earlier})` });
   });
+  return new Map([...first].map(([key, i]) => [key, items[i]!.name]));
 }
 
 const present = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => x !== undefined);
 
 /**
  * Package conditions name packages; the shared condition schema checks ids. Each name is swapped for a stand-in id
- * while the rest of the rule is checked, then swapped back.
+ * (its package's position in the file) while the rest of the rule is checked, then for that package's own spelling.
  */
-function parseDiscounts(items: unknown[], packageNames: string[], problems: FileProblem[]): (Parsed['discounts'][number] | undefined)[] {
-  return items.map((item, i) => {
+function* parseDiscounts(items: unknown[], packageNames: string[], problems: FileProblem[]): Steps<(ParsedDiscount | undefined)[]> {
+  const position = new Map<string, number>();
+  packageNames.forEach((name, i) => {
+    const key = catalogueNameKey(name);
+    if (!position.has(key)) position.set(key, i);
+  });
+  const out: (ParsedDiscount | undefined)[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++, yield) {
+    const item = items[i];
     const standIn = (name: unknown, j: number): unknown => {
       if (typeof name !== 'string') return name;
-      const index = packageNames.indexOf(name);
-      if (index === -1) {
+      const index = position.get(catalogueNameKey(name));
+      if (index === undefined) {
         problems.push({ path: `discounts.${i}.conditions.${j}.value`, message: `No package named "${name}" in the file` });
         return 1;
       }
@@ -159,42 +187,46 @@ function parseDiscounts(items: unknown[], packageNames: string[], problems: File
     const r = fileDiscountSchema.safeParse(raw);
     if (!r.success) {
       for (const issue of r.error.issues) problems.push({ path: pathOf(`discounts.${i}`, issue.path), message: issue.message });
-      return undefined;
+      continue;
     }
     const nameOf = (id: unknown) => packageNames[(id as number) - 1]!;
-    return {
-      ...r.data,
-      conditions: r.data.conditions.map((c: ConditionValue) => mapPackageRefs(c, nameOf)),
-    };
-  });
+    out[i] = { ...r.data, conditions: r.data.conditions.map((c: ConditionValue) => mapPackageRefs(c, nameOf)) };
+  }
+  return out;
 }
 
-function parseFile(input: unknown): Parsed {
+function* parseFile(input: unknown): Steps<Parsed> {
   const shape = catalogueFileShape.safeParse(input);
   if (!shape.success) throw new CatalogueFileError(shape.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
   const file = shape.data;
   const problems: FileProblem[] = [];
-  const packages = parseItems(filePackageSchema, file.packages, 'packages', problems);
-  const categories = parseItems(fileCategorySchema, file.categories, 'categories', problems);
-  const addOns = parseItems(fileAddOnSchema, file.addOns, 'addOns', problems);
+  const packages = yield* parseItems(filePackageSchema, file.packages, 'packages', problems);
+  const categories = yield* parseItems(fileCategorySchema, file.categories, 'categories', problems);
+  const addOns = yield* parseItems(fileAddOnSchema, file.addOns, 'addOns', problems);
   const packageNames = file.packages.map((p) => (typeof p === 'object' && p !== null ? String((p as { name?: unknown }).name ?? '').trim() : ''));
-  const discounts = parseDiscounts(file.discounts, packageNames, problems);
-  uniqueNames(packages, 'packages', problems);
-  uniqueNames(categories, 'categories', problems);
-  uniqueNames(addOns, 'addOns', problems);
-  uniqueNames(discounts, 'discounts', problems);
-  const pkgSet = new Set(present(packages).map((p) => p.name));
-  const catSet = new Set(present(categories).map((k) => k.name));
-  addOns.forEach((a, i) => {
-    if (!a) return;
-    if (a.category !== null && !catSet.has(a.category)) problems.push({ path: `addOns.${i}.category`, message: `No category named "${a.category}" in the file` });
-    a.availableForPackages.forEach((name, j) => {
-      if (!pkgSet.has(name)) problems.push({ path: `addOns.${i}.availableForPackages.${j}`, message: `No package named "${name}" in the file` });
+  const discounts = yield* parseDiscounts(file.discounts, packageNames, problems);
+  const packageName = uniqueNames(packages, 'packages', 'package', problems);
+  const categoryName = uniqueNames(categories, 'categories', 'category', problems);
+  uniqueNames(addOns, 'addOns', 'addon', problems);
+  uniqueNames(discounts, 'discounts', 'discount', problems);
+  // References name an item of the file as names are compared; each is written as that item spells its name.
+  const byAddOn = addOns.map((a, i) => {
+    if (!a) return undefined;
+    const category = a.category === null ? null : categoryName.get(catalogueNameKey(a.category));
+    if (category === undefined) problems.push({ path: `addOns.${i}.category`, message: `No category named "${a.category}" in the file` });
+    const available = a.availableForPackages.map((name, j) => {
+      const found = packageName.get(catalogueNameKey(name));
+      if (found === undefined) problems.push({ path: `addOns.${i}.availableForPackages.${j}`, message: `No package named "${name}" in the file` });
+      return found ?? name;
     });
+    return { ...a, category: category ?? null, availableForPackages: [...new Set(available)] };
   });
   if (problems.length > 0) throw new CatalogueFileError(problems);
-  return { packages: present(packages), categories: present(categories), addOns: present(addOns), discounts: present(discounts) };
+  return { packages: present(packages), categories: present(categories), addOns: present(byAddOn), discounts: present(discounts) };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// What a file changes
 
 /** A parsed item in the file's own form, to compare with what the catalogue holds now. */
 const tierOut = (t: TierInput, kind: 'unit' | 'user') =>
@@ -221,7 +253,7 @@ const asFile = {
     monthlyFee: formatMoney(a.monthlyFee),
     availableForPackages: a.availableForPackages,
   }),
-  discount: (d: Parsed['discounts'][number]): FileDiscount => ({
+  discount: (d: ParsedDiscount): FileDiscount => ({
     name: d.name,
     description: d.description,
     type: d.type,
@@ -230,134 +262,98 @@ const asFile = {
   }),
 };
 
-/** `same` compares in a form where order that means nothing (an add-on's packages) is left out. */
-function diff<T extends { name: string }>(now: T[], wanted: T[], form: (x: T) => unknown = (x) => x): CatalogueChanges {
-  const current = new Map(now.map((x) => [x.name, x]));
-  const names = new Set(wanted.map((x) => x.name));
-  const same = (a: T, b: T) => JSON.stringify(form(a)) === JSON.stringify(form(b));
+/**
+ * One list of the file against the catalogue's: each file item matched by name to the catalogue item it updates (the
+ * lowest id, should an old catalogue hold two of one name), the fields that change, and what the file leaves out.
+ */
+function* planList<D extends { id: number; name: string }, F extends { name: string }, P extends { name: string }>(
+  kind: NamedCatalogueKind,
+  current: readonly D[],
+  currentForms: readonly F[],
+  items: readonly P[],
+  form: (item: P) => F,
+): Steps<{ changes: CatalogueChanges; targets: Target<D, P>[]; deleted: D[] }> {
+  const byKey = new Map<string, number>();
+  current.forEach((d, i) => {
+    const key = catalogueNameKey(d.name);
+    const other = byKey.get(key);
+    if (other === undefined || current[other]!.id > d.id) byKey.set(key, i);
+  });
+  const matched = new Set<number>();
+  const targets: Target<D, P>[] = [];
+  for (const item of items) {
+    const i = byKey.get(catalogueNameKey(item.name));
+    if (i !== undefined) matched.add(i);
+    if (i === undefined) targets.push({ item, existing: undefined, fields: [] });
+    else {
+      const was = currentForms[i]!;
+      const now = form(item);
+      // most items of a file are unchanged: one comparison of the whole item before the field-by-field one
+      targets.push({ item, existing: current[i], fields: JSON.stringify(was) === JSON.stringify(now) ? [] : fieldChanges(kind, was, now) });
+    }
+    yield;
+  }
+  const deleted = current.filter((_, i) => !matched.has(i));
+  const changed = targets.filter((t) => t.existing && t.fields.length > 0);
   return {
-    created: wanted.filter((x) => !current.has(x.name)).map((x) => x.name),
-    updated: wanted.filter((x) => current.has(x.name) && !same(current.get(x.name)!, x)).map((x) => x.name),
-    deleted: now.filter((x) => !names.has(x.name)).map((x) => x.name),
+    changes: {
+      created: targets.filter((t) => !t.existing).map((t) => t.item.name),
+      updated: changed.map((t) => t.item.name),
+      deleted: deleted.map((d) => d.name),
+      changes: changed.map((t) => ({ name: t.item.name, fields: t.fields as FieldChange[] })),
+    },
+    targets,
+    deleted,
   };
 }
+
+function* planImport(catalog: CatalogDto, parsed: Parsed): Steps<{ result: Omit<CatalogueImportResult, 'dryRun'>; plan: ImportPlan }> {
+  const now = toFile(catalog);
+  yield;
+  const packages = yield* planList('package', catalog.packages, now.packages, parsed.packages, asFile.package);
+  const categories = yield* planList('category', catalog.categories, now.categories, parsed.categories, asFile.category);
+  const addOns = yield* planList('addon', catalog.addOns, now.addOns, parsed.addOns, asFile.addOn);
+  const discounts = yield* planList('discount', catalog.discounts, now.discounts, parsed.discounts, asFile.discount);
+  return {
+    result: { packages: packages.changes, categories: categories.changes, addOns: addOns.changes, discounts: discounts.changes },
+    plan: { packages, categories, addOns, discounts },
+  };
+}
+
+const changesAnything = (r: Omit<CatalogueImportResult, 'dryRun'>) =>
+  [r.packages, r.categories, r.addOns, r.discounts].some((c) => c.created.length + c.updated.length + c.deleted.length > 0);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Import
 
-export function importCatalogue(db: Db, clock: Clock, by: AuditBy, input: unknown, dryRun: boolean): CatalogueImportResult {
-  const parsed = parseFile(input);
-  return transaction(db, () => {
-    const before = loadCatalog(db);
-    const nowFile = toFile(before);
-    const wantedPackages = parsed.packages.map(asFile.package);
-    const result: CatalogueImportResult = {
-      dryRun,
-      packages: diff(nowFile.packages, wantedPackages),
-      categories: diff(nowFile.categories, parsed.categories.map(asFile.category)),
-      addOns: diff(nowFile.addOns, parsed.addOns.map(asFile.addOn), (a) => ({ ...a, availableForPackages: [...new Set(a.availableForPackages)].sort() })),
-      discounts: diff(nowFile.discounts, parsed.discounts.map(asFile.discount)),
-    };
-    const anything = [result.packages, result.categories, result.addOns, result.discounts].some((c) => c.created.length + c.updated.length + c.deleted.length > 0);
-    if (dryRun || !anything) return result;
-    apply(db, clock, by, before, parsed, result);
+/**
+ * The check, the comparison with the catalogue and the preparation of every row run in slices, the event loop turning
+ * between them; the transaction only runs the prepared statements, after making sure that the catalogue is still the
+ * one the work was done on (else it does that work again on what the transaction reads).
+ */
+export async function importCatalogue(db: Db, clock: Clock, by: AuditBy, input: unknown, dryRun: boolean): Promise<CatalogueImportResult> {
+  const parsed = await inSlices(parseFile(input));
+  const seen = catalogSnapshot(db);
+  const planned = await inSlices(planImport(seen.catalog, parsed));
+  if (dryRun || !changesAnything(planned.result)) return { dryRun, ...planned.result };
+  const who = auditActor(db, by);
+  const prepared = await inSlices(prepareWrites(db, planned.plan, clock.now()));
+  const done = transaction(db, () => {
+    const current = catalogSnapshot(db);
+    let result = planned.result;
+    let writes = prepared;
+    if (current !== seen || !writesStillFit(db, prepared)) {
+      const again = atOnce(planImport(current.catalog, parsed));
+      result = again.result;
+      if (!changesAnything(result)) return { dryRun, ...result };
+      writes = atOnce(prepareWrites(db, again.plan, clock.now()));
+    }
+    applyWrites(db, writes);
+    recordAuditEntries(db, clock, who, writes.audit);
     enqueueEvent(db, clock, 'catalogue.changed', { entity: 'catalogue', id: null, action: 'import' });
-    return result;
+    return { dryRun, ...result };
   });
-}
-
-function apply(db: Db, clock: Clock, by: AuditBy, before: CatalogDto, parsed: Parsed, changes: CatalogueImportResult): void {
-  const audit = (entity: string, entityId: number, action: 'create' | 'update' | 'delete', old: unknown, now: unknown) =>
-    recordAudit(db, clock, by, { entity, entityId, action, before: old ?? null, after: now ?? null, webhook: false });
-  const idOf = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((x) => x.name === name)?.id;
-
-  // Deletions first, so a name freed by one list never collides with what another creates.
-  const deletions: [
-    entity: string,
-    list: { id: number; name: string }[],
-    names: string[],
-    get: (db: Db, id: number) => unknown,
-    remove: (db: Db, id: number) => void,
-  ][] = [
-    ['discount', before.discounts, changes.discounts.deleted, getDiscount, deleteDiscount],
-    ['addon', before.addOns, changes.addOns.deleted, getAddOn, deleteAddOn],
-    ['category', before.categories, changes.categories.deleted, getCategory, deleteCategory],
-    ['package', before.packages, changes.packages.deleted, getPackage, deletePackage],
-  ];
-  for (const [entity, list, names, get, remove] of deletions) {
-    for (const name of names) {
-      const id = idOf(list, name)!;
-      const old = get(db, id);
-      remove(db, id);
-      audit(entity, id, 'delete', old, null);
-    }
-  }
-
-  /**
-   * Each item of the file in order: created when the catalogue has no item of its name, updated when the diff found it
-   * changed, left alone otherwise. Answers every item's id by name.
-   */
-  const upsert = <T extends { name: string }>(
-    entity: string,
-    items: T[],
-    current: { id: number; name: string }[],
-    updated: string[],
-    create: (item: T) => { id: number },
-    get: (db: Db, id: number) => unknown,
-    update: (id: number, item: T) => unknown,
-  ): Map<string, number> => {
-    const ids = new Map<string, number>();
-    for (const item of items) {
-      const existing = idOf(current, item.name);
-      if (existing === undefined) {
-        const made = create(item);
-        ids.set(item.name, made.id);
-        audit(entity, made.id, 'create', null, made);
-        continue;
-      }
-      ids.set(item.name, existing);
-      if (!updated.includes(item.name)) continue;
-      const old = get(db, existing);
-      audit(entity, existing, 'update', old, update(existing, item));
-    }
-    return ids;
-  };
-
-  const packageIds = upsert(
-    'package',
-    parsed.packages,
-    before.packages,
-    changes.packages.updated,
-    (p) => createPackage(db, p, clock.now()),
-    getPackage,
-    (id, { priceTiers, userPriceTiers, ...columns }) => {
-      updatePackage(db, id, columns);
-      replaceTiers(db, id, 'unit', priceTiers);
-      replaceTiers(db, id, 'user', userPriceTiers);
-      return getPackage(db, id);
-    },
-  );
-  const categoryIds = upsert(
-    'category',
-    parsed.categories,
-    before.categories,
-    changes.categories.updated,
-    (k) => createCategory(db, k),
-    getCategory,
-    (id, k) => updateCategory(db, id, k),
-  );
-  const addOns = parsed.addOns.map((a) => ({
-    name: a.name,
-    description: a.description,
-    setupFee: a.setupFee,
-    monthlyFee: a.monthlyFee,
-    availableForPackages: [...new Set(a.availableForPackages.map((n) => packageIds.get(n)!))],
-    categoryId: a.category === null ? null : categoryIds.get(a.category)!,
-  }));
-  upsert('addon', addOns, before.addOns, changes.addOns.updated, (a) => createAddOn(db, a), getAddOn, (id, a) => updateAddOn(db, id, a));
-  const discounts = parsed.discounts.map((d) => ({
-    ...d,
-    conditions: d.conditions.map((c) => mapPackageRefs(c, (n) => packageIds.get(n as string)!)) as ConditionValue[],
-  }));
-  upsert('discount', discounts, before.discounts, changes.discounts.updated, (d) => createDiscount(db, d), getDiscount, (id, d) => updateDiscount(db, id, d));
+  // the answer is built in a turn of its own: the transaction is the one long step
+  await nextTurn();
+  return done;
 }

@@ -86,6 +86,31 @@ export function readCatalogMoney(label: string, raw: unknown): { cents: number }
   return { cents };
 }
 
+/**
+ * Two packages, two categories, two add-ons or two discount rules never share a name: names are compared trimmed and
+ * without regard to case (docs/PRODUCT.md "The admin area"). The one comparison of the services, the import and the
+ * seed.
+ */
+export function catalogueNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** The kinds of catalogue item that have a name, by the audit's entity names. */
+export type NamedCatalogueKind = 'package' | 'addon' | 'category' | 'discount';
+
+/** Each kind as the screens name it ("Package added successfully", "Discount rule added successfully"). */
+export const CATALOGUE_KIND_NOUN: Record<NamedCatalogueKind, string> = {
+  package: 'A package',
+  addon: 'An add-on',
+  category: 'A category',
+  discount: 'A discount rule',
+};
+
+/** 409: "A package named Entry already exists", the name as it was sent. */
+export function nameTakenMessage(kind: NamedCatalogueKind, name: string): string {
+  return `${CATALOGUE_KIND_NOUN[kind]} named ${name} already exists`;
+}
+
 export const DEFAULT_PACKAGE_FEATURES: { text: string; included: boolean }[] = [
   { text: 'Basic features', included: true },
   { text: 'Standard support', included: true },

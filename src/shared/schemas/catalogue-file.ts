@@ -66,7 +66,16 @@ export const fileAddOnSchema = createAddOnInput.omit({ categoryId: true, availab
 });
 export const fileDiscountSchema = createDiscountInput;
 
-const changes = z.object({ created: z.array(z.string()), updated: z.array(z.string()), deleted: z.array(z.string()) });
+/** Any JSON value, always present (z.unknown() would make its key optional). */
+const anyValue = () => z.custom<unknown>((v) => v !== undefined);
+const fieldChange = z.object({ field: z.string(), before: anyValue(), after: anyValue() });
+const changes = z.object({
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  deleted: z.array(z.string()),
+  /** Each updated item (by the file's name) with the fields that change, before and after in the file's form. */
+  changes: z.array(z.object({ name: z.string(), fields: z.array(fieldChange) })),
+});
 export type CatalogueChanges = z.infer<typeof changes>;
 /** What an import changes (or would change, for a dry run), per list, by name. */
 export const catalogueImportOutput = z.object({ dryRun: z.boolean(), packages: changes, categories: changes, addOns: changes, discounts: changes });

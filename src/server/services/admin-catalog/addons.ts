@@ -5,6 +5,7 @@ import type { AddOnDto } from '../../../shared/catalog';
 import { transaction, type Db } from '../../db/database';
 import { toAddOnDto } from '../catalog';
 import { InvalidInputError, NotFoundError } from '../../errors';
+import { assertNameFree } from './names';
 import { allPackageIds, assertPackagesExist } from './packages';
 
 export const ADDON_NOT_FOUND = 'Add-on not found';
@@ -52,6 +53,7 @@ export interface NewAddOn {
 
 export function createAddOn(db: Db, input: NewAddOn): AddOnDto {
   return transaction(db, () => {
+    assertNameFree(db, 'addon', input.name);
     if (input.categoryId !== null) assertCategoryExists(db, input.categoryId);
     const { availableForPackages, ...columns } = input;
     const available = availableForPackages ?? allPackageIds(db);
@@ -75,6 +77,7 @@ export interface AddOnChanges {
 export function updateAddOn(db: Db, id: number, changes: AddOnChanges): AddOnDto {
   return transaction(db, () => {
     requireAddOn(db, id);
+    if (changes.name !== undefined) assertNameFree(db, 'addon', changes.name, id);
     const { availableForPackages, ...columns } = changes;
     if (columns.categoryId !== undefined && columns.categoryId !== null) assertCategoryExists(db, columns.categoryId);
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));

@@ -6,6 +6,7 @@ import type { CategoryIcon } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toCategoryDto } from '../catalog';
 import { NotFoundError } from '../../errors';
+import { assertNameFree } from './names';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 
@@ -21,13 +22,17 @@ export interface NewCategory {
 }
 
 export function createCategory(db: Db, input: NewCategory): CategoryDto {
-  return toCategoryDto(db.insert(addonCategories).values(input).returning().get());
+  return transaction(db, () => {
+    assertNameFree(db, 'category', input.name);
+    return toCategoryDto(db.insert(addonCategories).values(input).returning().get());
+  });
 }
 
 export function updateCategory(db: Db, id: number, changes: Partial<NewCategory>): CategoryDto {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   return transaction(db, () => {
     if (!getCategory(db, id)) throw new NotFoundError(CATEGORY_NOT_FOUND);
+    if (changes.name !== undefined) assertNameFree(db, 'category', changes.name, id);
     if (Object.keys(set).length > 0) db.update(addonCategories).set(set).where(eq(addonCategories.id, id)).run();
     return getCategory(db, id)!;
   });

@@ -6,6 +6,7 @@ import type { ConditionValue, DiscountType } from '../../../shared/schemas/catal
 import { transaction, type Db } from '../../db/database';
 import { toDiscountDto } from '../catalog';
 import { NotFoundError } from '../../errors';
+import { assertNameFree } from './names';
 import { assertPackagesExist } from './packages';
 
 export const DISCOUNT_NOT_FOUND = 'Discount rule not found';
@@ -50,6 +51,7 @@ export interface NewDiscount {
 
 export function createDiscount(db: Db, input: NewDiscount): DiscountDto {
   return transaction(db, () => {
+    assertNameFree(db, 'discount', input.name);
     const { conditions, ...columns } = input;
     const { id } = db.insert(discounts).values(columns).returning({ id: discounts.id }).get();
     writeConditions(db, id, conditions);
@@ -61,6 +63,7 @@ export function createDiscount(db: Db, input: NewDiscount): DiscountDto {
 export function updateDiscount(db: Db, id: number, changes: Partial<NewDiscount>): DiscountDto {
   return transaction(db, () => {
     requireDiscount(db, id);
+    if (changes.name !== undefined) assertNameFree(db, 'discount', changes.name, id);
     const { conditions, ...columns } = changes;
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length > 0) db.update(discounts).set(set).where(eq(discounts.id, id)).run();

@@ -6,6 +6,7 @@ import type { TierInput } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toPackageDto } from '../catalog';
 import { InvalidInputError, NotFoundError } from '../../errors';
+import { assertNameFree } from './names';
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 
@@ -81,6 +82,7 @@ export interface NewPackage {
 
 export function createPackage(db: Db, input: NewPackage, now: Date): PackageDto {
   return transaction(db, () => {
+    assertNameFree(db, 'package', input.name);
     const { id } = db
       .insert(packages)
       .values({
@@ -120,6 +122,7 @@ export interface PackageChanges {
 export function updatePackage(db: Db, id: number, changes: PackageChanges): PackageDto {
   return transaction(db, () => {
     if (!packageExists(db, id)) throw new NotFoundError(PACKAGE_NOT_FOUND);
+    if (changes.name !== undefined) assertNameFree(db, 'package', changes.name, id);
     const { features, ...columns } = changes;
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length > 0) db.update(packages).set(set).where(eq(packages.id, id)).run();

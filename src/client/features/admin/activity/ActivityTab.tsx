@@ -1,7 +1,7 @@
 // Activity tab (docs/PRODUCT.md "Audit trail"): the audit trail, newest first, filtered by who, what and when, 25 a page, CSV export.
 import { Badge, Box, Button, Flex, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LuDownload, LuHistory } from 'react-icons/lu';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { formatAdminDateTime } from '../../../lib/format';
@@ -9,11 +9,22 @@ import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, Pager, SectionHeader } from '../shared/shell-ui';
 import { ACTION_OPTIONS, actionLabel, ACTIVITY_PAGE_SIZE, csvUrl, ENTITY_OPTIONS, entryLines, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
 import { DataTable } from '../../../components/DataTable';
+import type { NameLookup } from '../shared/change-words';
 
 export function ActivityTab() {
   const [f, setF] = useState(initialFilters);
   const users = trpc.admin.users.list.useQuery();
   const list = trpc.admin.audit.list.useQuery(toQuery(f), { placeholderData: keepPreviousData, staleTime: 0 });
+  // an entry names packages and categories by id: today's catalogue says what they are called
+  const catalog = trpc.catalog.all.useQuery();
+  const names = useMemo<NameLookup | undefined>(
+    () =>
+      catalog.data && {
+        packages: new Map(catalog.data.packages.map((p) => [p.id, p.name])),
+        categories: new Map(catalog.data.categories.map((c) => [c.id, c.name])),
+      },
+    [catalog.data],
+  );
 
   return (
     <Box>
@@ -63,7 +74,7 @@ export function ActivityTab() {
               }
             >
               {d.items.map((e) => {
-                const changes = <Changes lines={entryLines(e)} />;
+                const changes = <Changes lines={entryLines(e, names)} />;
                 const action = (
                   <Badge variant="outline" size="sm">
                     {actionLabel(e.action)}
@@ -76,7 +87,7 @@ export function ActivityTab() {
                     </Table.Cell>
                     <Table.Cell>
                       {e.actor}
-                      {e.userId === null && (
+                      {e.userId === null && CUSTOMER_ACTIONS.has(e.action) && (
                         <Badge ms="2" size="xs" colorPalette="green" variant="subtle">
                           customer
                         </Badge>
@@ -117,6 +128,9 @@ function Filter({ label, children }: { label: string; children: React.ReactNode 
     </Stack>
   );
 }
+
+/** What only a customer does; other entries without an account come from the server itself (an upgrade, a command, a reminder). */
+const CUSTOMER_ACTIONS = new Set(['opened', 'accepted', 'declined']);
 
 /** Columns that a phone shows inside the Who cell instead. */
 const wideOnly = { display: { base: 'none', md: 'table-cell' } } as const;

@@ -55,4 +55,35 @@ describe('activity filters', () => {
       'Prefixes: 2 entries',
     ]);
   });
+
+  it('tells a catalogue change field by field, before and after, in the admin forms’ words; rows written anew are no change', () => {
+    const tiers = (p: string) => [
+      { id: 7, packageId: 2, minSqm: 100, maxSqm: 324, pricePerSqm: p },
+      { id: 8, packageId: 2, minSqm: 325, maxSqm: null, pricePerSqm: '3.00' },
+    ];
+    const pkg = { id: 2, name: 'Advanced', description: '', basePrice: '499.00', setupFee: '0.00', extraLocationPrice: '0.00', features: [{ id: 4, text: 'Reports', included: true }], priceTiers: tiers('3.50'), userPriceTiers: [], createdAt: '2026-01-01T00:00:00.000Z' };
+    // the package form writes its features again (new row ids): only the base price changed
+    const edited = { ...pkg, basePrice: '529.00', features: [{ id: 9, text: 'Reports', included: true }] };
+    expect(entryLines({ entity: 'package', entityId: 2, action: 'update', before: pkg, after: edited })).toEqual(['Base price: €499.00 → €529.00']);
+    const retiered = { ...pkg, priceTiers: tiers('3.80').map((t, i) => ({ ...t, id: 20 + i })) };
+    expect(entryLines({ entity: 'package', entityId: 2, action: 'update', before: pkg, after: retiered })).toEqual(['Unit price tier 100 – 324 units: €3.50 → €3.80']);
+
+    const names = { packages: new Map([[1, 'Entry'], [2, 'Advanced']]), categories: new Map([[3, 'Security']]) };
+    const addOn = { id: 5, name: 'Audit Log', description: '', categoryId: 3, setupFee: '0.00', monthlyFee: '19.00', availableForPackages: [2] };
+    expect(
+      entryLines({ entity: 'addon', entityId: 5, action: 'update', before: addOn, after: { ...addOn, categoryId: 4, monthlyFee: '21.00', availableForPackages: [1, 2] } }, names),
+    ).toEqual(['Category: Security → category #4 (deleted)', 'Monthly fee: €19.00 → €21.00', 'Available for packages: Advanced → Entry, Advanced']);
+
+    const rule = { id: 3, name: 'Welcome Credit', description: '', type: 'fixed', value: '50.00', conditions: [{ id: 1, type: 'package', operator: 'in', value: [1, 2] }] };
+    expect(entryLines({ entity: 'discount', entityId: 3, action: 'update', before: rule, after: { ...rule, value: '75.00', conditions: [{ id: 6, type: 'package', operator: 'in', value: [1, 2] }] } }, names)).toEqual([
+      'Value: €50.00 → €75.00',
+    ]);
+    expect(entryLines({ entity: 'category', entityId: 3, action: 'create', before: null, after: { id: 3, name: 'Security', icon: 'shield', allowsMultipleSelection: true } })).toEqual([
+      'Name: Security',
+      'Icon: Security',
+      'Selection: Multiple selection',
+    ]);
+    // the upgrade that made names unique records the rename alone
+    expect(entryLines({ entity: 'addon', entityId: 9, action: 'update', before: { name: 'sso' }, after: { name: 'sso (2)' } })).toEqual(['Name: sso → sso (2)']);
+  });
 });

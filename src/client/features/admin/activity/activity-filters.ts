@@ -1,6 +1,8 @@
 // The Activity tab's filters and what its rows say; pure, tested without a DOM.
+import { fieldChanges } from '../../../../shared/catalogue-changes';
 import type { AuditQuery } from '../../../../shared/schemas/audit';
-import { formatEuro } from '../../../lib/format';
+import type { NamedCatalogueKind } from '../../../../shared/schemas/catalog-admin';
+import { changeLines, fieldLabel, itemLines, sentenceCase, valueText, type NameLookup } from '../shared/change-words';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -101,43 +103,6 @@ const ENTITY_LABEL: Record<string, string> = {
   webhook: 'Webhook',
 };
 
-/** Field names as the screens call them; the rest are split into words ("extraLocationPrice" → "Extra location price"). */
-const FIELD_LABEL: Record<string, string> = {
-  tcv: 'TCV',
-  totalMonthly: 'Monthly total',
-  setupFees: 'One-time fees',
-  squareMeters: 'Units',
-  userCount: 'Users',
-  pricingModel: 'Pricing model',
-  isAdmin: 'Administrator',
-  priceTiers: 'Unit price tiers',
-  userPriceTiers: 'User price tiers',
-  availableForPackages: 'Available for packages',
-};
-const MONEY_FIELDS = new Set(['tcv', 'totalMonthly', 'setupFees', 'basePrice', 'setupFee', 'extraLocationPrice', 'monthlyFee', 'pricePerSqm', 'pricePerUser']);
-const STATUS_WORD: Record<string, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined' };
-
-function sentenceCase(text: string): string {
-  const t = text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return t.charAt(0).toUpperCase() + t.slice(1);
-}
-
-function fieldLabel(key: string): string {
-  return FIELD_LABEL[key] ?? sentenceCase(key);
-}
-
-/** One value as a person reads it: money in euro, yes/no, the unit model's name, lists by their length. */
-function valueText(key: string, v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (MONEY_FIELDS.has(key) && (typeof v === 'string' || typeof v === 'number') && Number.isFinite(Number(v))) return formatEuro(v);
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (key === 'pricingModel') return v === 'user' ? 'User-Based' : 'Unit-Based';
-  if (key === 'status' && typeof v === 'string') return STATUS_WORD[v] ?? v;
-  if (Array.isArray(v)) return v.length === 0 ? 'none' : `${v.length} ${v.length === 1 ? 'entry' : 'entries'}`;
-  if (typeof v === 'object') return 'changed';
-  return String(v);
-}
-
 /** The fields whose values differ between before and after: "Base price: €49.00 → €59.00". */
 export function changedFields(before: unknown, after: unknown): string[] {
   const b = (before ?? {}) as Record<string, unknown>;
@@ -192,8 +157,25 @@ export function quoteEventLines(e: Entry): string[] | null {
   }
 }
 
-/** The Change column: a quote event's sentences, or the fields that changed. */
-export function entryLines(e: Entry): string[] {
+const CATALOGUE_ENTITIES = new Set<string>(['package', 'addon', 'category', 'discount'] satisfies NamedCatalogueKind[]);
+
+/**
+ * A catalogue change, field by field in the admin forms' words ("Base price: €499.00 → €529.00"); a created or deleted
+ * item by what it held. A tier or feature written anew with the same values is no change (shared/catalogue-changes.ts).
+ */
+function catalogueLines(e: Entry, names: NameLookup | undefined): string[] {
+  const kind = e.entity as NamedCatalogueKind;
+  const typeOf = (v: unknown) => (v as { type?: unknown } | null | undefined)?.type;
+  const discountType = { before: typeOf(e.before) ?? typeOf(e.after), after: typeOf(e.after) ?? typeOf(e.before) };
+  if (e.before === null || e.before === undefined || e.after === null || e.after === undefined) {
+    return itemLines(kind, e.after ?? e.before, { names, discountType });
+  }
+  return changeLines(kind, fieldChanges(kind, e.before, e.after), { names, discountType });
+}
+
+/** The Change column: a quote event's sentences, a catalogue change's fields, or the fields that changed. `names`: the catalogue's packages and categories by id. */
+export function entryLines(e: Entry, names?: NameLookup): string[] {
+  if (CATALOGUE_ENTITIES.has(e.entity)) return catalogueLines(e, names);
   return quoteEventLines(e) ?? changedFields(e.before, e.after);
 }
 

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { CategoryDto, PackageDto } from '../../../lib/catalog-types';
 import { ADDON_REQUIRED } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
-import { CatalogField, moneyInputProps, CatalogFormCard } from '../shared/catalog-ui';
+import { CatalogField, moneyInputProps, CatalogFormCard, takenNameError, type TakenName } from '../shared/catalog-ui';
 import { addOnFormSchema, type AddOnFormValues } from './addon-form';
 
 export function AddOnForm({
@@ -16,6 +16,7 @@ export function AddOnForm({
   packages,
   categories,
   pending,
+  taken,
   onSubmit,
   onCancel,
 }: {
@@ -25,6 +26,8 @@ export function AddOnForm({
   packages: readonly PackageDto[];
   categories: readonly CategoryDto[];
   pending: boolean;
+  /** The server refused this name: another add-on has it. */
+  taken?: TakenName | undefined;
   onSubmit: (values: AddOnFormValues) => void;
   onCancel: () => void;
 }) {
@@ -43,7 +46,7 @@ export function AddOnForm({
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <CatalogField label="Name" error={errors.name?.message}>
+          <CatalogField label="Name" error={errors.name?.message ?? takenNameError(taken, form.watch('name'))}>
             <Input placeholder="e.g. Single Sign-On (SSO)" {...form.register('name')} />
           </CatalogField>
           <CatalogField label="Category" error={errors.categoryId?.message}>

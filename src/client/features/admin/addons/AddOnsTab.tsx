@@ -10,7 +10,7 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { CatalogIcon } from '../../../components/catalog-icons';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, takenNameOf, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader, stickyActions } from '../shared/shell-ui';
 import { AddOnForm } from './AddOnForm';
 import { addOnToForm, formToAddOnInput, newAddOnForm } from './addon-form';
@@ -95,6 +95,7 @@ export function AddOnsTab() {
           packages={packages}
           categories={categories}
           pending={create.isPending}
+          taken={takenNameOf(create)}
           onSubmit={(v) => create.mutate(formToAddOnInput(v))}
           onCancel={() => setOpen(null)}
         />
@@ -108,6 +109,7 @@ export function AddOnsTab() {
           packages={packages}
           categories={categories}
           pending={update.isPending}
+          taken={takenNameOf(update, editing.id)}
           onSubmit={(v) => update.mutate({ id: editing.id, ...formToAddOnInput(v) })}
           onCancel={() => setOpen(null)}
         />

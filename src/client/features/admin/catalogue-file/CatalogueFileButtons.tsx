@@ -3,13 +3,12 @@
 import { Badge, Box, Button, Dialog, FileUpload, Flex, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload, LuFileUp, LuUpload } from 'react-icons/lu';
-import type { CatalogueImportResult } from '../../../../shared/schemas/catalogue-file';
 import { DialogShell } from '../../../components/DialogShell';
 import { notify } from '../../../components/toaster';
 import { errorMessage, inputIssuesOf, type InputIssue } from '../../../lib/errors';
 import { saveBlob } from '../../../lib/save-file';
 import { trpc } from '../../../lib/trpc';
-import { exportFileName, KIND_LABEL, summaryLines } from './import-summary';
+import { exportFileName, KIND_LABEL, summaryLines, type ImportResult, type SummaryLine } from './import-summary';
 
 export function CatalogueFileButtons() {
   const utils = trpc.useUtils();
@@ -43,7 +42,7 @@ export function CatalogueFileButtons() {
 
 type Stage =
   | { step: 'choose'; problem?: string }
-  | { step: 'checked'; file: unknown; name: string; result: CatalogueImportResult }
+  | { step: 'checked'; file: unknown; name: string; result: ImportResult }
   | { step: 'problems'; name: string; issues: InputIssue[]; message: string };
 
 function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -82,7 +81,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
     );
   };
 
-  const lines = stage.step === 'checked' ? summaryLines(stage.result) : [];
+  const lines = stage.step === 'checked' ? summaryLines(stage.result, stage.file) : [];
 
   return (
     <DialogShell open={open} onClose={close} busy={apply.isPending} tall contentProps={{ maxW: 'lg' }}>
@@ -135,19 +134,9 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
               <Text fontWeight="semibold" mb="2">
                 {lines.length === 0 ? `${stage.name} matches the catalogue: nothing to change.` : `Importing ${stage.name} would make these changes:`}
               </Text>
-              <Stack gap="2">
+              <Stack gap="3">
                 {lines.map((l) => (
-                  <Flex key={`${l.list}-${l.kind}`} gap="2" align="baseline" wrap="wrap" fontSize="sm">
-                    <Badge colorPalette={l.kind === 'deleted' ? 'red' : l.kind === 'created' ? 'green' : 'blue'} flexShrink={0}>
-                      {KIND_LABEL[l.kind]}
-                    </Badge>
-                    <Text>
-                      <Text as="span" fontWeight="medium">
-                        {l.list}:
-                      </Text>{' '}
-                      {l.names.join(', ')}
-                    </Text>
-                  </Flex>
+                  <SummaryEntry key={`${l.list}-${l.kind}`} line={l} />
                 ))}
               </Stack>
             </Box>
@@ -168,5 +157,58 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
         </Button>
       </Dialog.Footer>
     </DialogShell>
+  );
+}
+
+/** How many changed items of one list the dialog spells out; the rest are counted. */
+const SHOWN_ITEMS = 25;
+
+/** One line of the summary: new or deleted items by name; changed items each with the fields that change. */
+function SummaryEntry({ line }: { line: SummaryLine }) {
+  const badge = (
+    <Badge colorPalette={line.kind === 'deleted' ? 'red' : line.kind === 'created' ? 'green' : 'blue'} flexShrink={0}>
+      {KIND_LABEL[line.kind]}
+    </Badge>
+  );
+  if (!line.items) {
+    return (
+      <Flex gap="2" align="baseline" wrap="wrap" fontSize="sm">
+        {badge}
+        <Text minW="0" overflowWrap="anywhere">
+          <Text as="span" fontWeight="medium">
+            {line.list}:
+          </Text>{' '}
+          {line.names.join(', ')}
+        </Text>
+      </Flex>
+    );
+  }
+  const rest = line.items.length - SHOWN_ITEMS;
+  return (
+    <Box fontSize="sm">
+      <Flex gap="2" align="baseline">
+        {badge}
+        <Text fontWeight="medium">{line.list}</Text>
+      </Flex>
+      <List.Root mt="1.5" gap="2" ps="4" listStyleType="none" aria-label={`${line.list} that change`}>
+        {line.items.slice(0, SHOWN_ITEMS).map((item) => (
+          <List.Item key={item.name} display="block" borderStartWidth="2px" borderColor="blue.muted" ps="3">
+            <Text fontWeight="medium" overflowWrap="anywhere">
+              {item.name}
+            </Text>
+            {item.lines.map((text) => (
+              <Text key={text} color="fg.muted" fontSize="xs" fontVariantNumeric="tabular-nums" overflowWrap="anywhere">
+                {text}
+              </Text>
+            ))}
+          </List.Item>
+        ))}
+        {rest > 0 && (
+          <List.Item display="block" color="fg.muted" fontSize="xs" ps="3">
+            … and {rest.toLocaleString('en-GB')} more
+          </List.Item>
+        )}
+      </List.Root>
+    </Box>
   );
 }

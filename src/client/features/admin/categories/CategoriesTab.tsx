@@ -8,7 +8,7 @@ import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { CatalogIcon, catalogIconLabel } from '../../../components/catalog-icons';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, takenNameOf, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { CategoryDialog } from './CategoryDialog';
 import { RemoveIconButton } from '../../../components/RemoveIconButton';
@@ -116,6 +116,7 @@ export function CategoriesTab() {
         open={dialog !== null}
         category={dialog === 'new' ? null : dialog}
         pending={create.isPending || update.isPending}
+        taken={dialog === 'new' || dialog === null ? takenNameOf(create) : takenNameOf(update, dialog.id)}
         onSave={(draft) => (dialog === 'new' || dialog === null ? create.mutate(draft) : update.mutate({ id: dialog.id, ...draft }))}
         onClose={() => setDialog(null)}
       />

@@ -7,6 +7,7 @@ import type { CategoryDto } from '../../../lib/catalog-types';
 import { createCategoryInput, type CategoryIcon } from '../../../../shared/schemas/catalog-admin';
 import { notify } from '../../../components/toaster';
 import { IconPicker } from './IconPicker';
+import { takenNameError, type TakenName } from '../shared/catalog-ui';
 
 export interface CategoryDraft {
   name: string;
@@ -18,6 +19,7 @@ export function CategoryDialog({
   open,
   category,
   pending,
+  taken,
   onSave,
   onClose,
 }: {
@@ -25,12 +27,14 @@ export function CategoryDialog({
   /** null: add a new category. */
   category: CategoryDto | null;
   pending: boolean;
+  /** The server refused this name: another category has it. */
+  taken?: TakenName | undefined;
   onSave: (draft: CategoryDraft) => void;
   onClose: () => void;
 }) {
   return (
     <DialogShell open={open} onClose={onClose} busy={pending} size="lg" scrollBehavior="inside">
-      {open && <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} onSave={onSave} onClose={onClose} />}
+      {open && <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} taken={taken} onSave={onSave} onClose={onClose} />}
     </DialogShell>
   );
 }
@@ -38,11 +42,13 @@ export function CategoryDialog({
 function CategoryDialogBody({
   category,
   pending,
+  taken,
   onSave,
   onClose,
 }: {
   category: CategoryDto | null;
   pending: boolean;
+  taken: TakenName | undefined;
   onSave: (draft: CategoryDraft) => void;
   onClose: () => void;
 }) {
@@ -52,6 +58,7 @@ function CategoryDialogBody({
     icon: category?.icon ?? null,
   });
   const iconLabelId = useId();
+  const nameError = takenNameError(taken, draft.name);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -71,9 +78,10 @@ function CategoryDialogBody({
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          <Field.Root>
+          <Field.Root invalid={nameError !== undefined}>
             <Field.Label>Category Name</Field.Label>
             <Input value={draft.name} placeholder="e.g. Integrations" onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
           </Field.Root>
           <Switch.Root
             checked={draft.allowsMultipleSelection}

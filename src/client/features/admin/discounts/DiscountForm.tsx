@@ -7,7 +7,7 @@ import { notify } from '../../../components/toaster';
 import { NativeOptionSelect } from '../../../components/OptionSelect';
 import { ConditionEditor } from './ConditionEditor';
 import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, type DiscountDraft } from './condition-rules';
-import { CatalogFormCard, moneyInputProps } from '../shared/catalog-ui';
+import { CatalogFormCard, moneyInputProps, takenNameError, type TakenName } from '../shared/catalog-ui';
 
 const TYPE_HINT: Partial<Record<DiscountType, string>> = {
   sqm_percentage: 'Applies to the unit-based price only, with the Unit-Based pricing model.',
@@ -23,6 +23,7 @@ export function DiscountForm({
   submitLabel,
   packages,
   pending,
+  taken,
   onSubmit,
   onCancel,
 }: {
@@ -31,11 +32,14 @@ export function DiscountForm({
   submitLabel: string;
   packages: readonly { id: number; name: string }[];
   pending: boolean;
+  /** The server refused this name: another discount rule has it. */
+  taken?: TakenName | undefined;
   onSubmit: (input: Required<CreateDiscountInput>) => void;
   onCancel: () => void;
 }) {
   const form = useForm<DiscountDraft>({ defaultValues: initial });
   const type = form.watch('type');
+  const nameError = takenNameError(taken, form.watch('name'));
   const submit = form.handleSubmit((draft) => {
     const r = discountDraftToInput(draft);
     if (!r.ok) notify('error', r.message, r.missing);
@@ -45,9 +49,10 @@ export function DiscountForm({
     <CatalogFormCard title={title} submitLabel={submitLabel} pending={pending} onSubmit={submit} onCancel={onCancel}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root>
+          <Field.Root invalid={nameError !== undefined}>
             <Field.Label>Rule Name</Field.Label>
             <Input placeholder="2-Year Contract Discount" {...form.register('name')} />
+            {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
           </Field.Root>
           <Field.Root>
             <Field.Label>Discount Type</Field.Label>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { CatalogCardHeader, CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogCardHeader, CatalogEmpty, CatalogLoadError, CatalogLoading, takenNameOf, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { DiscountForm } from './DiscountForm';
 import { conditionText, discountSummary, discountToDraft, newDiscountDraft } from './condition-rules';
@@ -70,6 +70,7 @@ export function DiscountsTab() {
           initial={newDiscountDraft()}
           packages={packages}
           pending={create.isPending}
+          taken={takenNameOf(create)}
           onSubmit={(input) => create.mutate(input)}
           onCancel={() => setOpen(null)}
         />
@@ -87,6 +88,7 @@ export function DiscountsTab() {
                 initial={discountToDraft(d)}
                 packages={packages}
                 pending={update.isPending}
+                taken={takenNameOf(update, d.id)}
                 onSubmit={(input) => update.mutate({ id: d.id, ...input })}
                 onCancel={() => setOpen(null)}
               />

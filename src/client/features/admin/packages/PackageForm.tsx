@@ -2,7 +2,7 @@
 import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { CatalogField, moneyInputProps, CatalogFormCard } from '../shared/catalog-ui';
+import { CatalogField, moneyInputProps, CatalogFormCard, takenNameError, type TakenName } from '../shared/catalog-ui';
 import { FeatureListEditor } from './FeatureListEditor';
 import { packageFormSchema, type PackageFormValues } from './package-form';
 
@@ -11,6 +11,7 @@ export function PackageForm({
   initial,
   submitLabel,
   pending,
+  taken,
   onSubmit,
   onCancel,
 }: {
@@ -18,6 +19,8 @@ export function PackageForm({
   initial: PackageFormValues;
   submitLabel: string;
   pending: boolean;
+  /** The server refused this name: another package has it. */
+  taken?: TakenName | undefined;
   onSubmit: (values: PackageFormValues) => void;
   onCancel: () => void;
 }) {
@@ -26,7 +29,7 @@ export function PackageForm({
   return (
     <CatalogFormCard title={title} submitLabel={submitLabel} pending={pending} onSubmit={form.handleSubmit(onSubmit)} onCancel={onCancel}>
       <Stack gap="4">
-        <CatalogField label="Package Name" error={errors.name?.message}>
+        <CatalogField label="Package Name" error={errors.name?.message ?? takenNameError(taken, form.watch('name'))}>
           <Input placeholder="e.g. Professional" {...form.register('name')} />
         </CatalogField>
         <CatalogField label="Description">

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { CatalogEmpty, CatalogLoadError, CatalogLoading, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
+import { CatalogEmpty, CatalogLoadError, CatalogLoading, takenNameOf, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader } from '../shared/shell-ui';
 import { PackageCard } from './PackageCard';
 import { PackageForm } from './PackageForm';
@@ -56,6 +56,7 @@ export function PackagesTab() {
       submitLabel="Add Package"
       initial={newPackageForm()}
       pending={create.isPending}
+      taken={takenNameOf(create)}
       onSubmit={(v) => create.mutate(formToPackageInput(v))}
       onCancel={() => setOpen(null)}
     />
@@ -95,6 +96,7 @@ export function PackagesTab() {
               submitLabel="Save Changes"
               initial={packageToForm(p)}
               pending={update.isPending}
+              taken={takenNameOf(update, p.id)}
               onSubmit={(v) => update.mutate({ id: p.id, ...formToPackageInput(v) })}
               onCancel={() => setOpen(null)}
             />

@@ -5,7 +5,7 @@ import { Box, Button, Card, Center, EmptyState, Field, Flex, HStack, IconButton,
 import type { FormEventHandler, ReactNode } from 'react';
 import { LuPencil } from 'react-icons/lu';
 import { RemoveIconButton } from '../../../components/RemoveIconButton';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
 export function useCatalog() {
@@ -60,6 +60,28 @@ export function CatalogLoadError({ error, onRetry }: { error: unknown; onRetry: 
 }
 
 export { progressToast } from '../../../components/toaster';
+
+/** A name the server refused because another item of the kind has it (409 "A package named X already exists"). */
+export interface TakenName {
+  name: string;
+  message: string;
+}
+
+/**
+ * The refusal of the last create (`id` undefined) or update of item `id` through `mutation`, for the form of that
+ * item to show at its name field (docs/PRODUCT.md "The admin area": names are unique per kind).
+ */
+export function takenNameOf(mutation: { error: unknown; variables?: unknown }, id?: number): TakenName | undefined {
+  if (httpStatusOf(mutation.error) !== 409) return undefined;
+  const sent = mutation.variables as { id?: unknown; name?: unknown } | undefined;
+  if (typeof sent?.name !== 'string' || sent.id !== id) return undefined;
+  return { name: sent.name.trim(), message: errorMessage(mutation.error, 'This name is taken') };
+}
+
+/** The refusal while the name field still holds the name refused; gone as soon as it is changed. */
+export function takenNameError(taken: TakenName | undefined, typed: string): string | undefined {
+  return taken && typed.trim() === taken.name ? taken.message : undefined;
+}
 
 /**
  * A money (or percentage) field and a whole-number field: text with the phone's number keypad, read by the shared
