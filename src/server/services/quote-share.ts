@@ -24,7 +24,7 @@ import { recordAudit } from './audit';
 import { creatorName } from './configuration-rows';
 import { todayOf } from './configurations';
 import { customerDocument, type QuotePdfData } from './quote-pdf';
-import type { FrozenView } from './share-links';
+import { snapshotParts, type FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
 export const linkNotFound = () => new NotFoundError(shareMessages.linkInvalid);
@@ -141,6 +141,7 @@ function viewOf(link: LiveLink, today: string): SharedQuoteView {
   const a = q.acceptance && q.acceptance.revision === link.revision ? q.acceptance : null;
   return {
     ...link.frozen.view,
+    ...snapshotParts(link.frozen.pdf.quote),
     status: q.status,
     validUntil: q.validUntil,
     expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(),
