@@ -504,7 +504,6 @@ describe('the PDF reads in one go', () => {
     expect((await admin.put('/api/admin/company', COMPANY)).status).toBe(200);
     const saved = await save(owner, twelveLines());
     const owners = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
-    fs.copyFileSync(owners.file, '/tmp/cs/twelve.pdf');
     expect(tableRows(owners.text)).toHaveLength(12);
     expect(owners.text).toContain('Hafenstraße 12, 20457 Hamburg');
     expect(owners.text).toContain('plus 1 free month: 25 months in all');
@@ -520,15 +519,14 @@ describe('the PDF reads in one go', () => {
     expect(customers.text).toContain('Accepted');
     expect(customers.text).toMatch(/Fingerprint \(SHA-256\)\s+[0-9a-f]{64}/);
     expectFiguresOf(customers, saved.snapshot);
-    fs.copyFileSync(customers.file, '/tmp/cs/twelve-acc.pdf');
     expect(customers.pages).toBe(1);
     expect(pageImages(customers, 'twelve-lines-accepted')).toEqual(['twelve-lines-accepted-1.png']);
   });
 
   it('on longer quotes the totals never stand alone on a page: the last lines go with them', async () => {
-    // one more line at a time moves the end of the one-time table down the page by a row: past the point where the
-    // summary no longer fits below it, and on
-    for (let extra = 20; extra <= 34; extra++) {
+    // one more line at a time moves the end of each table down its page by a row: past the points where the monthly
+    // total and then the summary no longer fit below the last lines, and on
+    for (let extra = 42; extra <= 52; extra++) {
       const form = twelveLines();
       form.customItems = Array.from({ length: extra }, (_, i) => ({ name: `Custom line ${i + 1}`, description: '', price: 10 + i, isOneTime: i % 2 === 1 }));
       const saved = await save(owner, form);
