@@ -191,6 +191,7 @@ describe('access before input', () => {
     'POST /register',
     'POST /password-reset/request',
     'POST /password-reset/reset',
+    'GET /shared',
     'GET /shared/:token',
     'GET /shared/:token/pdf',
     'POST /shared/:token/accept',

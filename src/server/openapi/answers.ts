@@ -342,6 +342,7 @@ export const ANSWERS = {
   }),
   'configurations.activity': auditPage,
 
+  'shared.seller': z.object({ name: z.string() }),
   'shared.view': sharedView,
   'shared.accept': sharedView,
   'shared.decline': sharedView,

@@ -32,19 +32,10 @@ export function CustomerQuotePage({ token }: { token: string }) {
     );
   }
   if (view.isError || !view.data) {
-    const gone = httpStatusOf(view.error) === 404;
+    if (httpStatusOf(view.error) === 404) return <LinkNotValidPage />;
     return (
       <Shell>
-        <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }}>
-          <Heading as="h1" size="xl" mb="3">
-            {gone ? 'This quote link is not valid any more' : 'This quote could not be loaded'}
-          </Heading>
-          <Text color="fg.muted">
-            {gone
-              ? 'The link may have expired or been replaced. Please ask the person who sent it to you for a new link.'
-              : errorMessage(view.error, 'Please try again in a moment.')}
-          </Text>
-        </Box>
+        <Notice title="This quote could not be loaded">{errorMessage(view.error, 'Please try again in a moment.')}</Notice>
       </Shell>
     );
   }
@@ -52,6 +43,38 @@ export function CustomerQuotePage({ token }: { token: string }) {
     <Shell>
       <QuoteDocument token={token} v={view.data} />
     </Shell>
+  );
+}
+
+/**
+ * /q/ with no token, or with one that is unknown, revoked or expired: the customer is told in a sentence, under the
+ * seller's name, what to do; nothing of the app (docs/PRODUCT.md "The customer's page").
+ */
+export function LinkNotValidPage() {
+  const seller = trpc.shared.seller.useQuery(undefined, { retry: false, staleTime: Number.POSITIVE_INFINITY });
+  return (
+    <Shell>
+      <Notice title="This link is not valid." seller={seller.data?.name}>
+        Ask the sender for a new one.
+      </Notice>
+    </Shell>
+  );
+}
+
+/** A short card in place of the quote: the seller's name when known, a heading and a sentence. */
+function Notice({ title, seller, children }: { title: string; seller?: string; children: ReactNode }) {
+  return (
+    <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }} data-testid="customer-notice">
+      {seller && (
+        <Text fontWeight="semibold" color="blue.fg" textStyle="sm" letterSpacing="wide" textTransform="uppercase" mb="3">
+          {seller}
+        </Text>
+      )}
+      <Heading as="h1" size="xl" mb="3">
+        {title}
+      </Heading>
+      <Text color="fg.muted">{children}</Text>
+    </Box>
   );
 }
 
