@@ -34,6 +34,8 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // read by logging.ts when the process starts (it cannot change later); checked here so a misspelling stops the server
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 });
 
 export interface AppConfig {
