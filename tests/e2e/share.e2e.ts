@@ -35,7 +35,6 @@ describe('sharing a quote with a customer', () => {
     const packages = (await (await seller.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
     const res = await seller.request.post(`${e2e.server.url}/api/configurations`, {
       data: {
-        ...extra,
         name,
         packageId: packages.find((p) => p.name === 'Advanced')!.id,
         squareMeters: 1200,
@@ -45,6 +44,7 @@ describe('sharing a quote with a customer', () => {
         customerCompany: 'Acme Corporation',
         customerName: 'Wile E. Coyote',
         customerEmail: 'wile@acme.test',
+        ...extra,
       },
     });
     expect(res.status()).toBe(201);
