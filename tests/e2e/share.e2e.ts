@@ -174,14 +174,19 @@ describe('sharing a quote with a customer', () => {
     acceptedAt = formatAmsterdamTime(stored.acceptance.at);
     expect(acceptedAt).toMatch(/^\d{1,2} \w{3} \d{4}, \d\d:\d\d CES?T$/);
     expect(blockText).toContain(`Date and time${acceptedAt}`);
-    await expect
-      .poll(async () => {
-        const box = path.join(e2e.server.dir, 'outbox');
-        const files = fs.existsSync(box) ? fs.readdirSync(box) : [];
-        const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(box, f)))));
-        return mails.find((m) => m.subject?.startsWith('You accepted quote'))?.text ?? '';
-      }, { timeout: 15_000 })
-      .toContain(`on ${acceptedAt}.`);
+    const confirmation = async () => {
+      const box = path.join(e2e.server.dir, 'outbox');
+      const files = fs.existsSync(box) ? fs.readdirSync(box) : [];
+      const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(box, f)))));
+      return mails.find((m) => m.subject?.startsWith('You accepted quote'));
+    };
+    await expect.poll(async () => (await confirmation())?.text ?? '', { timeout: 15_000 }).toContain(`on ${acceptedAt}.`);
+    // the mail reads on a phone: its fingerprint wraps rather than widening it
+    const mail = await customer.context().newPage();
+    await mail.setViewportSize(PHONE);
+    await mail.setContent(String((await confirmation())?.html));
+    expect(await horizontalOverflow(mail)).toBe(0);
+    await mail.close();
     await screenshotBoth(customer, 'share-customer-accepted');
     // at phone width the document fits
     await customer.setViewportSize(PHONE);

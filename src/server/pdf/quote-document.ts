@@ -211,10 +211,11 @@ function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
   const date = formatDocumentDate(d.date);
   const cols: MetaColumn[] = d.life
     ? [
-        { title: 'Prepared for', lines: d.life.preparedFor.length > 0 ? d.life.preparedFor : ['—'], bold: true, w: 150 },
-        { title: 'Prepared by', lines: by, bold: true, w: 135 },
-        { title: 'Date', lines: [date], below: { title: 'Valid until', line: formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`)) }, w: 90 },
-        { title: 'Status', lines: [d.life.status], w: CONTENT - 375 - 36 },
+        { title: 'Prepared for', lines: d.life.preparedFor.length > 0 ? d.life.preparedFor : ['—'], bold: true, w: 145 },
+        { title: 'Prepared by', lines: by, bold: true, w: 130 },
+        // "30 September 2026" on one line
+        { title: 'Date', lines: [date], below: { title: 'Valid until', line: formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`)) }, w: 105 },
+        { title: 'Status', lines: [d.life.status], w: CONTENT - 380 - 36 },
       ]
     : [
         { title: 'Prepared by', lines: by, bold: true, w: 170 },
@@ -406,7 +407,7 @@ function drawTerms(doc: Doc, seller: string, terms: string, top: number): number
 
 type Accepted = NonNullable<NonNullable<QuoteDocumentData['life']>['accepted']>;
 
-const ACCEPTED_LABEL_W = 118;
+const ACCEPTED_LABEL_W = 104;
 const ACCEPTED_VALUE_W = CONTENT - 24 - ACCEPTED_LABEL_W;
 
 function acceptedRows(a: Accepted): [string, string][] {
@@ -425,8 +426,11 @@ const acceptedValueWidth = (first: boolean) => ACCEPTED_VALUE_W - (first ? ACCEP
 
 const FINGERPRINT = 'Fingerprint (SHA-256)';
 
+/** The fingerprint, 64 hex digits, in a size that keeps it on one line. */
+const valueSize = (k: string) => (k === FINGERPRINT ? 8.5 : 9);
+
 function acceptedRowHeight(doc: Doc, [k, v]: [string, string], first: boolean): number {
-  setFont(doc, k !== FINGERPRINT, 9);
+  setFont(doc, k !== FINGERPRINT, valueSize(k));
   return Math.max(12.5, doc.heightOfString(v, { width: acceptedValueWidth(first) }) + 2);
 }
 
@@ -445,7 +449,7 @@ function drawAccepted(doc: Doc, a: Accepted, top: number): number {
   let ry = y + 9;
   rows.forEach(([k, v], i) => {
     textLeft(setFont(doc, false, 9, MUTED), k, M.left + 12, ry);
-    setFont(doc, k !== FINGERPRINT, 9, INK).text(v, M.left + 12 + ACCEPTED_LABEL_W, ry, { width: acceptedValueWidth(i === 0) });
+    setFont(doc, k !== FINGERPRINT, valueSize(k), INK).text(v, M.left + 12 + ACCEPTED_LABEL_W, ry, { width: acceptedValueWidth(i === 0) });
     ry += acceptedRowHeight(doc, [k, v], i === 0);
   });
   return y + boxH + 16;

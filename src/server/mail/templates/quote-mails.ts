@@ -31,7 +31,8 @@ interface Parts {
 }
 
 function render(p: Parts): { html: string; text: string } {
-  const para = (t: string) => `<p style="margin: 0 0 14px;">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
+  // a fingerprint or a link is one long word: it wraps on a phone rather than widening the mail
+  const para = (t: string) => `<p style="margin: 0 0 14px; overflow-wrap: anywhere; word-break: break-word;">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
   const rows = p.figures
     .map(([k, v]) => `<tr><td style="padding: 4px 16px 4px 0; color: #5f6b7a;">${escapeHtml(k)}</td><td style="padding: 4px 0; text-align: right; font-weight: bold;">${escapeHtml(v)}</td></tr>`)
     .join('');
@@ -45,7 +46,7 @@ function render(p: Parts): { html: string; text: string } {
   ${
     p.action
       ? `<p style="margin: 0 0 8px;"><a href="${url}" style="display: inline-block; padding: 10px 18px; background: #1f4e79; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(p.action.label)}</a></p>
-  <p style="margin: 0 0 14px; font-size: 13px; color: #5f6b7a;">Or copy this link into your browser:<br><a href="${url}">${url}</a></p>`
+  <p style="margin: 0 0 14px; font-size: 13px; color: #5f6b7a; overflow-wrap: anywhere; word-break: break-word;">Or copy this link into your browser:<br><a href="${url}">${url}</a></p>`
       : ''
   }
   ${p.after.map(para).join('\n  ')}
