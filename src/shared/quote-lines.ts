@@ -1,5 +1,5 @@
-// What a quote's lines say to its reader, the same on the customer's page and in the PDF (docs/PRODUCT.md "The quote
-// as a document"): which priced lines are shown, what each is called, its muted second line, and the sentence on the
+// What a quote's lines say to its reader, the same on the customer's page and in the PDF (docs/PRODUCT.md "The
+// customer's page"): which priced lines are shown, what each is called, its muted second line, and the sentence on the
 // contract. Pure presentation over a priced QuoteResultJson: no figure is computed here.
 import { formatCount, formatEuroAmount } from './format';
 import type { BreakdownLineJson, QuoteResultJson } from './pricing/to-json';

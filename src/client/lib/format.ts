@@ -24,7 +24,7 @@ export function formatAdminDate(iso: string | null | undefined): string {
 // one person see "Nov 22, 2026" on their list and "22 Nov 2026" in the admin area.
 const localDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
-/** The calculator's own lists: the browser's time zone (docs/PRODUCT.md "Running it"). */
+/** The calculator's list of saved quotes: the browser's time zone (docs/PRODUCT.md "Dates and times"). */
 export function formatLocalDate(iso: string): string {
   return localDate.format(new Date(iso));
 }

@@ -1,7 +1,7 @@
 // The mails about a quote that reach its customer: the quote sent from the app, the reminder before it expires, and
 // the confirmation of an acceptance. Each has an HTML and a plain-text part saying the same; the quote is named by its
 // number and package ("Q-000001 (Advanced)"), never by its internal name, and the mail greets once (docs/PRODUCT.md
-// "Sending a quote").
+// "Sending").
 import type { QuoteAcceptance } from '../../../../db/schema';
 import { formatAmsterdamTime, formatEuroText as euro } from '../../../shared/format';
 import { quoteLabel, type SharedQuoteView } from '../../../shared/schemas/share';
