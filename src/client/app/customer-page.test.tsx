@@ -4,12 +4,12 @@
 // page for a link that is not valid (docs/PRODUCT.md "The customer's page").
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClock } from '../../../../tests/support/clock';
-import { demoIds, type DemoIds } from '../../../../tests/support/configurations';
-import { createTestApp, USER, type TestApp, type TestClient } from '../../../../tests/support/test-app';
-import { App } from '../../app/App';
-import { renderUi } from '../../test/render';
-import { appFetch } from '../../test/server-fetch';
+import { TestClock } from '../../../tests/support/clock';
+import { demoIds, type DemoIds } from '../../../tests/support/configurations';
+import { createTestApp, USER, type TestApp, type TestClient } from '../../../tests/support/test-app';
+import { App } from './App';
+import { renderUi } from '../test/render';
+import { appFetch } from '../test/server-fetch';
 
 // The test's own euro: en-IE, a negative with the typeset minus sign (U+2212).
 const EURO = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
