@@ -38,6 +38,8 @@ const envSchema = z.object({
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // read by logging.ts when the process starts (it cannot change later); checked here so a misspelling stops the server
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 });
 
 export interface AppConfig {

@@ -1,8 +1,10 @@
-// The request line: its timestamp (kept per second) must be what pino writes, its fields those of the log format.
+// The request line: its timestamp (kept per second) must be what pino writes, its fields those of the log format; in a
+// terminal the same lines are written for people to read.
 import fc from 'fast-check';
 import { pino } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import { describe, expect, it } from 'vitest';
-import { createLogger, isoTimeCached, logRequestLine } from './logging';
+import { createLogger, isoTimeCached, logFormatOf, logRequestLine, prettyOptions } from './logging';
 
 const isoTimeAt = (ms: number) => `,"time":"${new Date(ms).toISOString()}"`;
 
@@ -66,5 +68,38 @@ describe('logRequestLine', () => {
     logRequestLine(quiet, 'GET', '/api/user', 503, performance.now(), 1);
     expect(lines.length).toBe(2);
     expect(JSON.parse(lines[1]!)).toMatchObject({ level: 50, status: 503 });
+  });
+});
+
+describe('readable lines in a terminal, JSON anywhere else', () => {
+  it('a terminal gets readable lines, a file or a pipe JSON; LOG_FORMAT decides when set', () => {
+    expect(logFormatOf(undefined, true)).toBe('pretty');
+    expect(logFormatOf(undefined, false)).toBe('json');
+    expect(logFormatOf('', true)).toBe('pretty');
+    expect(logFormatOf('json', true)).toBe('json');
+    expect(logFormatOf('pretty', false)).toBe('pretty');
+  });
+
+  it('a request reads as one line: the time of day, the level, method, path, status, duration and user', async () => {
+    const lines: string[] = [];
+    const log = await createLogger('info', { write: (s: string) => void lines.push(s) });
+    logRequestLine(log, 'GET', '/api/user', 200, performance.now() - 3.2, 7);
+    logRequestLine(log, 'POST', '/api/shared/:token/accept', 503, performance.now(), null);
+    log.info('Quote configurator listening on http://127.0.0.1:3000');
+    const pretty = prettyFactory(prettyOptions(false));
+    const [user, failed, started] = lines.map((l) => pretty(l));
+    expect(user).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/user 200 \d+(\.\d)? ms user 7\n$/);
+    expect(failed).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: POST \/api\/shared\/:token\/accept 503 \d+(\.\d)? ms\n$/);
+    expect(started).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Quote configurator listening on http:\/\/127\.0\.0\.1:3000\n$/);
+    // the readable line holds no JSON
+    expect(user).not.toContain('{');
+  });
+
+  it('an error line keeps its fields on the same line', async () => {
+    const lines: string[] = [];
+    const log = await createLogger('info', { write: (s: string) => void lines.push(s) });
+    log.error({ where: 'reminders' }, 'A reminder could not be sent');
+    const line = prettyFactory(prettyOptions(false))(lines[0]!);
+    expect(line).toMatch(/^\[[\d:.]+\] ERROR: A reminder could not be sent \{"where":"reminders"\}\n$/);
   });
 });

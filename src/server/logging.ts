@@ -3,8 +3,11 @@
 // tokens, passwords and reset links cannot reach the log: headers, bodies and queries are never read here, a path that
 // carries a share token is written with a placeholder, and an internal error's text is scrubbed of anything shaped
 // like a token before it is written.
+import fs from 'node:fs';
+import { parseEnv } from 'node:util';
 import type { Context as HonoContext } from 'hono';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { PrettyOptions } from 'pino-pretty';
 
 export type { Logger };
 
@@ -13,6 +16,36 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 function isLogLevel(value: string | undefined): value is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(value ?? '');
+}
+
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/**
+ * How the log is written (README "Logs"): LOG_FORMAT when it names a format, else readable lines when stdout is a
+ * terminal (someone is watching `npm start`) and JSON lines when it is not (a file, a pipe, journald, a collector).
+ */
+export function logFormatOf(setting: string | undefined, stdoutIsTerminal: boolean): LogFormat {
+  if (setting === 'pretty' || setting === 'json') return setting;
+  return stdoutIsTerminal ? 'pretty' : 'json';
+}
+
+/** A request line as a person reads it: "GET /api/user 200 3.2 ms user 7" (signed out: no user). */
+function requestText(log: Record<string, unknown>): string {
+  const user = log.userId === null || log.userId === undefined ? '' : ` user ${String(log.userId)}`;
+  return `${String(log.method)} ${String(log.path)} ${String(log.status)} ${String(log.ms)} ms${user}`;
+}
+
+/** pino-pretty's options for the terminal: one line per entry, the time of day, a request line in words. */
+export function prettyOptions(colorize: boolean): PrettyOptions {
+  return {
+    colorize,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,method,path,status,ms,userId',
+    singleLine: true,
+    messageFormat: (log, messageKey) => (log[messageKey] === 'request' && 'method' in log ? requestText(log) : String(log[messageKey] ?? '')),
+    sync: true,
+  };
 }
 
 /** Lines waiting for stdout beyond this are dropped (pino's destination counts them) rather than held in memory. */
@@ -42,8 +75,21 @@ export function isoTimeCached(now: () => number = Date.now): () => string {
 }
 
 /**
+ * A setting the logger needs before main.ts reads `.env` (the logger is made when this module loads, and its output
+ * cannot change later): the environment's value, else the `.env` file's.
+ */
+function settingAtStart(name: string): string | undefined {
+  if (process.env[name]) return process.env[name];
+  try {
+    return parseEnv(fs.readFileSync('.env', 'utf8'))[name];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A logger at `level`. Without an explicit destination: JSON lines on stdout, or pino-pretty's readable lines when
- * stdout is a terminal (loaded only then). The stdout destination writes in batches: a write per request line (sync,
+ * logFormatOf says so (loaded only then). The stdout destination writes in batches: a write per request line (sync,
  * or async through libuv's thread pool) was a sixth of a hot request's CPU. A line waits at most LOG_FLUSH_MS; what is
  * still buffered is flushed when the process exits (pino registers that), so only a SIGKILL can lose the last lines.
  */
@@ -51,9 +97,9 @@ export async function createLogger(level: LogLevel, destination?: DestinationStr
   // Every `err` a line carries is written as loggableError writes it: scrubbed of secrets, whoever logs it.
   const options = { level, base: undefined, timestamp: isoTimeCached(), serializers: { err: loggableError } };
   if (destination) return pino(options, destination);
-  if (process.stdout.isTTY) {
+  if (logFormatOf(settingAtStart('LOG_FORMAT'), process.stdout.isTTY === true) === 'pretty') {
     const { default: pretty } = await import('pino-pretty');
-    return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }));
+    return pino(options, pretty(prettyOptions(process.stdout.isTTY === true)));
   }
   return pino(
     options,

@@ -200,7 +200,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       await customer.getByLabel('Your name').waitFor();
       await expectClean(customer, '/q/<token> accept form');
       await customer.goto(`${e2e.server.url}/q/not-a-real-token-at-all`);
-      await customer.getByText('This quote link is not valid any more').waitFor();
+      await customer.getByText('This link is not valid.').waitFor();
       await expectClean(customer, '/q/<token> link not valid');
       await customer.close();
     });

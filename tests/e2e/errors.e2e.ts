@@ -231,6 +231,29 @@ describe('when things go wrong', () => {
     await page.getByRole('heading', { name: 'Configure Your Package' }).waitFor();
   });
 
+  it('a link that is not valid shows the customer a page of their own, never the app: /q/, /q/<unknown>, an unknown path', async () => {
+    const context = await e2e.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    try {
+      for (const [path, name] of [['/q/', 'errors-link-none'], ['/q/xyz', 'errors-link-unknown']] as const) {
+        await page.goto(`${e2e.server.url}${path}`);
+        await page.getByRole('heading', { name: 'This link is not valid.' }).waitFor();
+        const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ').trim();
+        // the seller's name (the Company tab's, or COMPANY_NAME), the sentence, and nothing else: no menu, no 404
+        expect(text).toBe('QUOTE CONFIGURATOR This link is not valid. Ask the sender for a new one.');
+        expect(await page.getByRole('navigation').count()).toBe(0);
+        expect(await page.getByRole('link').count()).toBe(0);
+        await screenshotBoth(page, name);
+      }
+      await page.goto(`${e2e.server.url}/no/such/page`);
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      expect(await page.locator('body').innerText()).not.toContain('router');
+      await screenshotBoth(page, 'errors-not-found');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a non-admin on the Admin link is told why', async () => {
     const page = await signedIn();
     await page.getByRole('link', { name: 'Admin' }).click();

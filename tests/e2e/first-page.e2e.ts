@@ -45,7 +45,8 @@ describe('first page (browser → tRPC → SQLite)', () => {
     const page = await e2e.browser.newPage();
     await page.goto(`${e2e.server.url}/no/such/page`);
     await page.getByText('404 Page Not Found').waitFor();
-    await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('There is no page at this address. Check the link, or start from the calculator.').isVisible()).resolves.toBe(true);
+    expect(await page.textContent('body')).not.toContain('router');
     await page.close();
   });
 });

@@ -163,7 +163,8 @@ describe('saved configurations in the browser', () => {
     await screenshotBoth(anon, 'saved-signed-out');
     await anon.goto(`${e2e.server.url}/no/such/page`);
     await anon.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await expect(anon.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+    await expect(anon.getByText('There is no page at this address. Check the link, or start from the calculator.').isVisible()).resolves.toBe(true);
+    expect(await anon.textContent('body')).not.toContain('router');
     await screenshotBoth(anon, 'not-found');
     await anon.getByRole('link', { name: 'Back to the calculator' }).click();
     await anon.waitForURL(`${e2e.server.url}/auth`);

@@ -80,10 +80,12 @@ describe('sending a quote from the app', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel('To').inputValue()).toBe('ada@contoso.test');
     await dialog.getByLabel('Cc').fill('buyer@contoso.test');
-    await dialog.getByLabel('Message').fill('Great talking to you today. Here is the offer for the three offices.');
+    await dialog.getByLabel('Message').fill('Hi Ada,\n\nGreat talking to you today. Here is the offer for the three offices.');
     const preview = dialog.getByTestId('send-preview');
     await expect.poll(() => preview.textContent()).toContain('Great talking to you today.');
-    expect(await preview.textContent()).toContain(`Quote ${quote.number} from Nordlicht Workplace GmbH: Ultimate for Contoso Ltd`);
+    // the seller's own greeting is the mail's one greeting; the quote is named by number and package
+    expect(await preview.textContent()).toContain(`Quote ${quote.number} (Ultimate) from Nordlicht Workplace GmbH`);
+    expect(await preview.textContent()).not.toContain('Hello Ada');
     await screenshotBoth(seller, 'send-dialog');
     await dialog.getByRole('button', { name: 'Send quote' }).click();
     await closeToast(seller, `${quote.number} sent`);
@@ -92,6 +94,10 @@ describe('sending a quote from the app', () => {
     const mails = await outbox(e2e.server.dir);
     const mail = mails.find((m) => m.subject?.startsWith(`Quote ${quote.number}`));
     expect(mail?.attachments[0]?.contentType).toBe('application/pdf');
+    expect(mail?.text?.startsWith('Hi Ada,\n\nGreat talking to you today.')).toBe(true);
+    expect(mail?.text).not.toContain('Hello');
+    expect(mail?.text).toContain(`Please find our quote ${quote.number} (Ultimate), revision 1, attached as a PDF.`);
+    expect(mail?.text).not.toContain('for Ultimate for');
     link = /http:\/\/\S+\/q\/[a-z2-7]{32}/.exec(mail?.text ?? '')?.[0] ?? '';
     expect(link).not.toBe('');
   });

@@ -2,8 +2,12 @@
 // the quote as a document, downloads its PDF, prints it and accepts (the seller's own browser, signed in, is offered no
 // answer); the seller sees the acceptance on the calculator and in the list; a revoked link shows the one friendly
 // page; the admin's Activity tab lists what happened. Screenshots at 1280 and 390 px, and in print emulation.
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmsterdamTime } from '../../src/shared/format';
 import { screenshot, serverAndBrowser, signIn, signInThroughApi } from './harness';
 import { closeToast, DESKTOP, PHONE, horizontalOverflow, openSavedQuote, screenshotBoth } from './screens';
 
@@ -14,7 +18,8 @@ interface Quote {
   tcv: string;
 }
 
-const euro = (amount: string) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(amount));
+// the test's own euro: en-IE, a negative with the typeset minus sign (U+2212)
+const euro = (amount: string | number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(amount)).replace(/^-/, '\u2212');
 
 describe('sharing a quote with a customer', () => {
   const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
@@ -23,8 +28,10 @@ describe('sharing a quote with a customer', () => {
   let quote: Quote;
   let url = '';
   const errors: string[] = [];
+  /** The acceptance's moment as the customer's page showed it. */
+  let acceptedAt = '';
 
-  async function saveQuote(name: string): Promise<Quote> {
+  async function saveQuote(name: string, extra: Record<string, unknown> = {}): Promise<Quote> {
     const packages = (await (await seller.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
     const res = await seller.request.post(`${e2e.server.url}/api/configurations`, {
       data: {
@@ -37,6 +44,7 @@ describe('sharing a quote with a customer', () => {
         customerCompany: 'Acme Corporation',
         customerName: 'Wile E. Coyote',
         customerEmail: 'wile@acme.test',
+        ...extra,
       },
     });
     expect(res.status()).toBe(201);
@@ -47,7 +55,16 @@ describe('sharing a quote with a customer', () => {
     seller = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
     seller.on('pageerror', (e) => errors.push(e.message));
     await signIn(seller, e2e.server.url, 'demo@example.com', 'Demo12345');
-    quote = await saveQuote('Acme head office');
+    const named = async (list: string) =>
+      new Map(((await (await seller.request.get(`${e2e.server.url}/api/${list}`)).json()) as { id: number; name: string }[]).map((x) => [x.name, x.id]));
+    const addOns = await named('addons');
+    const discounts = await named('discounts');
+    // a free month, a discount, and an add-on without a setup fee: what the page must say as the PDF does
+    quote = await saveQuote('Acme head office', {
+      paymentFrequency: 'annually',
+      addOns: [addOns.get('Business Support')],
+      discountIds: [discounts.get('2-Year Contract Discount'), discounts.get('Welcome Credit'), discounts.get('Annual Prepay Bonus')],
+    });
     // the customer: a browser context of its own, never signed in
     customer = await (await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
     customer.on('pageerror', (e) => errors.push(e.message));
@@ -69,7 +86,7 @@ describe('sharing a quote with a customer', () => {
     await input.waitFor();
     url = await input.inputValue();
     expect(url).toMatch(new RegExp(`^${e2e.server.url}/q/[a-z2-7]{32}$`));
-    expect(await dialog.textContent()).toMatch(/Works until \d{1,2} \w{3} \d{4}, 23:59 \(Europe\/Amsterdam\)/);
+    expect(await dialog.textContent()).toMatch(/Works until \d{1,2} \w{3} \d{4}, 23:59 CES?T, the end of the quote's validity/);
     // the toast over the open dialog is not hidden from assistive technology: once it shows, its close button has its
     // role and name at once
     const created = seller.getByTestId('toast').filter({ hasText: 'Share link created' });
@@ -95,6 +112,16 @@ describe('sharing a quote with a customer', () => {
     // quantities spelled as everywhere else
     expect(text).toContain('1,200 × €3.00');
     expect(text).not.toMatch(/\b1200\b/);
+    // what the PDF says: the free month, each discount as a plain negative amount, no setup line an add-on has not
+    expect(text).toContain('24 months + 1 free, billed annually');
+    expect(text).toContain('plus 1 free month: 25 months in all');
+    const lines = await customer.getByTestId('quote-line').allTextContents();
+    expect(lines).toContain('Welcome Credit€50.00 off per month' + euro(-50));
+    expect(lines.find((l) => l.startsWith('2-Year Contract Discount'))).toMatch(/^2-Year Contract Discount5% off the monthly subtotal−€[\d,]+\.\d\d$/);
+    expect(text).not.toContain('Business Support setup fee');
+    expect(text).not.toContain('€0.00');
+    expect(text).not.toContain('-€');
+    expect(text).not.toMatch(/Free months/);
     expect(await customer.getByTestId('quote-status').textContent()).toBe('Awaiting your answer');
     // not the app: no sign-in, no header
     expect(await customer.getByRole('button', { name: 'Login' }).count()).toBe(0);
@@ -145,7 +172,7 @@ describe('sharing a quote with a customer', () => {
     await submit.click();
     const block = customer.getByTestId('accepted-block');
     await block.waitFor();
-    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string } };
+    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string; at: string } };
     const { acceptance } = stored;
     // the sentence kept as evidence is the one the customer ticked, word for word
     expect(acceptance.statement).toBe(confirmed);
@@ -156,6 +183,23 @@ describe('sharing a quote with a customer', () => {
     expect(acceptance.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(await customer.getByTestId('quote-status').textContent()).toBe('Accepted');
     expect(await customer.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+    // one time, one zone: the page's moment is Europe/Amsterdam's with the zone named, as the mail's and the owner's
+    acceptedAt = formatAmsterdamTime(stored.acceptance.at);
+    expect(acceptedAt).toMatch(/^\d{1,2} \w{3} \d{4}, \d\d:\d\d CES?T$/);
+    expect(blockText).toContain(`Date and time${acceptedAt}`);
+    const confirmation = async () => {
+      const box = path.join(e2e.server.dir, 'outbox');
+      const files = fs.existsSync(box) ? fs.readdirSync(box) : [];
+      const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(box, f)))));
+      return mails.find((m) => m.subject?.startsWith('You accepted quote'));
+    };
+    await expect.poll(async () => (await confirmation())?.text ?? '', { timeout: 15_000 }).toContain(`on ${acceptedAt}.`);
+    // the mail reads on a phone: its fingerprint wraps rather than widening it
+    const mail = await customer.context().newPage();
+    await mail.setViewportSize(PHONE);
+    await mail.setContent(String((await confirmation())?.html));
+    expect(await horizontalOverflow(mail)).toBe(0);
+    await mail.close();
     await screenshotBoth(customer, 'share-customer-accepted');
     // at phone width the document fits
     await customer.setViewportSize(PHONE);
@@ -167,7 +211,7 @@ describe('sharing a quote with a customer', () => {
     await seller.reload();
     const answer = seller.getByTestId('quote-answer');
     await answer.waitFor();
-    expect(await answer.textContent()).toMatch(/^Accepted by Wile E\. Coyote \(wile@acme\.test\) on .*, revision 1$/);
+    expect(await answer.textContent()).toBe(`Accepted by Wile E. Coyote (wile@acme.test) on ${acceptedAt}, revision 1`);
     expect(await seller.getByTestId('quote-status').first().textContent()).toBe('Accepted');
     await closeToast(seller, 'Configuration Loaded');
     await seller.getByRole('button', { name: 'Show evidence' }).click();
@@ -178,6 +222,7 @@ describe('sharing a quote with a customer', () => {
     expect(evidenceText).toContain(stored.acceptance.fingerprint);
     expect(evidenceText).toContain(stored.acceptance.statement);
     expect(evidenceText).toContain(`${euro(quote.totalMonthly)} per month`);
+    expect(evidenceText).toContain(`Date and time${acceptedAt}`);
     await screenshotBoth(seller, 'share-seller-accepted');
     await seller.goto(`${e2e.server.url}/saved-configurations`);
     const accepted = seller.locator('[data-testid="row-acceptance"]:visible').first();
@@ -229,7 +274,7 @@ describe('sharing a quote with a customer', () => {
     const behind = seller.getByTestId('link-behind');
     await behind.waitFor();
     expect(await behind.textContent()).toContain("The customer's link shows revision 1; this quote is now revision 2.");
-    expect(await seller.getByTestId('quote-views').textContent()).toMatch(/^Viewed 2 times, last \d{1,2} \w{3} \d{2}:\d{2}$/);
+    expect(await seller.getByTestId('quote-views').textContent()).toMatch(/^Viewed 2 times, last \d{1,2} \w{3} \d{4}, \d{2}:\d{2} CES?T$/);
     await closeToast(seller, 'Configuration Loaded');
     await screenshotBoth(seller, 'share-seller-link-behind');
     await behind.getByRole('button', { name: 'Share revision 2' }).click();
@@ -244,7 +289,7 @@ describe('sharing a quote with a customer', () => {
 
     // the old link is gone; the new one can be answered
     await customer.reload();
-    await customer.getByRole('heading', { name: 'This quote link is not valid any more' }).waitFor();
+    await customer.getByRole('heading', { name: 'This link is not valid.' }).waitFor();
     await customer.goto(fresh);
     await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
     expect(await customer.locator('article').textContent()).toContain('Revision 2');
@@ -258,7 +303,7 @@ describe('sharing a quote with a customer', () => {
     await seller.goto(`${e2e.server.url}/saved-configurations`);
     const line = seller.locator('[data-testid="row-views"]:visible').first();
     await line.waitFor();
-    expect(await line.textContent()).toMatch(/^Link shows rev\. 1 · Viewed once, \d{1,2} \w{3} \d{2}:\d{2}$/);
+    expect(await line.textContent()).toMatch(/^Link shows rev\. 1 · Viewed once, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} CES?T$/);
     await screenshotBoth(seller, 'share-seller-list-behind');
   });
 
@@ -274,7 +319,7 @@ describe('sharing a quote with a customer', () => {
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await closeToast(seller, 'Share link revoked');
     await customer.reload();
-    await customer.getByRole('heading', { name: 'This quote link is not valid any more' }).waitFor();
+    await customer.getByRole('heading', { name: 'This link is not valid.' }).waitFor();
     expect(await customer.textContent('body')).not.toContain(second.number);
     await screenshotBoth(customer, 'share-link-invalid');
   });

@@ -176,7 +176,7 @@ describe('making a key mails its owner', () => {
     expect(mail!.content).toMatch(/revoke it/i);
     expect(mail!.content).toMatch(/change your password/i);
     // The test clock's 09:00 UTC is 10:00 in Amsterdam.
-    expect(mail!.content).toContain('on 1 March 2026 at 10:00 (Europe/Amsterdam)');
+    expect(mail!.content).toContain('on 1 Mar 2026, 10:00 CET.');
     expect(JSON.stringify(mail)).not.toContain(made.key.slice(3));
 
     const sent = outboxFiles(t).map(decodeQuotedPrintable).filter((eml) => eml.includes(`To: ${a.email}`) && eml.includes('A new API key was created'));

@@ -192,6 +192,7 @@ describe('access before input', () => {
     'POST /password-reset/request',
     'POST /password-reset/reset',
     'POST /verify-email',
+    'GET /shared',
     'GET /shared/:token',
     'GET /shared/:token/pdf',
     'POST /shared/:token/accept',

@@ -277,6 +277,7 @@ describe('the answers match the description', () => {
     await call(admin, 'GET', `/api/configurations/${q}/share`);
     await call(admin, 'POST', `/api/configurations/${q}/send`, { message: 'As agreed.' });
     const token = String(share.body.url).split('/').pop()!;
+    await call(anon, 'GET', '/api/shared');
     await call(anon, 'GET', `/api/shared/${token}`);
     await call(anon, 'POST', `/api/shared/${token}/accept`, { name: 'Bea Buyer', email: 'buyer@example.com', consent: true });
     await call(admin, 'GET', `/api/configurations/${q}`);

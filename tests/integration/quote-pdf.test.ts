@@ -19,9 +19,9 @@ const POLISH = 'Zażółć gęślą jaźń Sp. z o.o.';
 const TURKISH = 'Şişli Yazılım A.Ş.';
 const NOT_FOUND = { message: 'Configuration not found', error: 'Configuration not found', code: 'NOT_FOUND' };
 
-// The test's own oracle for amounts: the client's format (en-IE euro).
+// The test's own oracle for amounts: en-IE euro, a negative with the typeset minus sign (U+2212).
 const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-const euro = (n: number) => euroFormat.format(n);
+const euro = (n: number) => euroFormat.format(n).replace(/^-/, '\u2212');
 const unitFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 let t: TestApp;
@@ -59,6 +59,8 @@ interface Pdf {
   bytes: Buffer;
   text: string;
   lines: string[];
+  /** each page's text (pdftotext ends a page with a form feed) */
+  pageTexts: string[];
   pages: number;
   file: string;
 }
@@ -76,7 +78,8 @@ async function fetchPdf(client: TestClient | null, method: 'GET' | 'POST', url: 
     text = execFileSync(PDFTOTEXT, ['-layout', '-enc', 'UTF-8', file, '-']).toString('utf8');
   }
   const pageCount = /Page \d+ of (\d+)/.exec(text)?.[1];
-  return { status: res.status, headers: res.headers, bytes, text, lines: text.split('\n'), pages: Number(pageCount ?? 0), file };
+  const pageTexts = text.split('\f').filter((p) => p.trim() !== '');
+  return { status: res.status, headers: res.headers, bytes, text, lines: text.split('\n'), pageTexts, pages: Number(pageCount ?? 0), file };
 }
 
 /** The single printed line holding `label` and ending in `amount` (the table's right-aligned column). */
@@ -88,6 +91,7 @@ function rowWith(pdf: Pdf, label: string, amount: string): string | undefined {
 function printedLabel(l: Line, s: Snapshot): string {
   if (l.kind === 'base') return `${l.label} package, base price`;
   if (l.kind === 'variable') return s.pricingModel === 'user' ? 'Users' : 'Units';
+  if (l.kind === 'locations') return 'Additional locations';
   return l.label;
 }
 
@@ -119,8 +123,13 @@ function expectFiguresOf(pdf: Pdf, s: Snapshot): void {
   expect(rowWith(pdf, 'Yearly total', euro(s.yearlyTotal))).toBeDefined();
   expect(rowWith(pdf, 'Total contract value', euro(s.tcv))).toBeDefined();
   expect(pdf.text).toContain(`${s.paidMonths} paid months × ${euro(s.total)} + ${euro(s.oneTimeCosts)} one-time fees`);
-  expect(rowWith(pdf, 'Free months', String(s.freeMonths))).toBeDefined();
-  if (s.freeMonths > 0) expect(pdf.text).toContain(`${s.contractMonths} months in all`);
+  // free months are said in the contract sentence when there are any, never as "Free months 0"
+  expect(pdf.text).not.toMatch(/Free months/);
+  const free = `plus ${s.freeMonths} free ${s.freeMonths === 1 ? 'month' : 'months'}: ${s.contractMonths} months in all`;
+  if (s.freeMonths > 0) expect(pdf.text).toContain(free);
+  else expect(pdf.text).not.toContain('free month');
+  // a negative amount has the minus sign, never a hyphen
+  expect(pdf.text).not.toMatch(/-€/);
 }
 
 function pageImages(pdf: Pdf, name: string): string[] {
@@ -456,5 +465,79 @@ describe('a long quote', () => {
     expect(pdf.text).toContain('Module 50 – Ελληνικά ł ő');
 
     expect(pageImages(pdf, 'long').length).toBe(pdf.pages);
+  });
+});
+
+describe('the PDF reads in one go', () => {
+  const COMPANY = {
+    name: SELLER,
+    address: 'Hafenstraße 12\n20457 Hamburg',
+    email: 'sales@nordlicht.test',
+    phone: '+49 40 1234567',
+    vatNumber: 'DE123456789',
+    terms: null,
+  };
+
+  /** Twelve printed lines, four of them with a second line: the quote a customer typically gets. */
+  function twelveLines() {
+    return {
+      name: 'Twelve lines',
+      customerCompany: 'Acme Corporation',
+      customerName: 'Jane Customer',
+      customerEmail: 'jane@acme.test',
+      packageId: ids.pkg('Advanced'),
+      squareMeters: 1200,
+      locations: 3,
+      addOns: [{ id: ids.addOn('Single Sign-On (SSO)'), waiveSetupFee: true }, ids.addOn('Premium Support'), ids.addOn('Business Support')],
+      discountIds: [ids.discount('2-Year Contract Discount'), ids.discount('Annual Prepay Bonus'), ids.discount('Multi-Site Setup Discount')],
+      contractDuration: 24,
+      paymentFrequency: 'annually',
+      customItems: [{ name: 'Extra training', description: 'Two hours a month', price: 45.5, isOneTime: false }],
+    };
+  }
+
+  /** The rows the PDF prints: a table row ends in an amount and is neither a total nor a summary figure. */
+  const tableRows = (page: string) =>
+    page.split('\n').filter((l) => /(\u2212?€[\d,]+\.\d\d|Waived)\s*$/.test(l) && !/(total|Total contract value)\b/i.test(l));
+
+  it('a quote of twelve lines, the seller\'s details and the customer\'s acceptance fits one A4 page', async () => {
+    expect((await admin.put('/api/admin/company', COMPANY)).status).toBe(200);
+    const saved = await save(owner, twelveLines());
+    const owners = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
+    expect(tableRows(owners.text)).toHaveLength(12);
+    expect(owners.text).toContain('Hafenstraße 12, 20457 Hamburg');
+    expect(owners.text).toContain('plus 1 free month: 25 months in all');
+    expect(owners.pages).toBe(1);
+
+    const share = await owner.post(`/api/configurations/${saved.id}/share`);
+    const token = (share.body.url as string).split('/q/')[1]!;
+    const sent = await fetchPdf(null, 'GET', `/api/shared/${token}/pdf`);
+    expect(sent.pages).toBe(1);
+    const accepted = await t.client().post(`/api/shared/${token}/accept`, { name: 'Jane Customer', email: 'jane@acme.test', consent: true });
+    expect(accepted.status).toBe(200);
+    const customers = await fetchPdf(null, 'GET', `/api/shared/${token}/pdf`);
+    expect(customers.text).toContain('Accepted');
+    expect(customers.text).toMatch(/Fingerprint \(SHA-256\)\s+[0-9a-f]{64}/);
+    expectFiguresOf(customers, saved.snapshot);
+    expect(customers.pages).toBe(1);
+    expect(pageImages(customers, 'twelve-lines-accepted')).toEqual(['twelve-lines-accepted-1.png']);
+  });
+
+  it('on longer quotes the totals never stand alone on a page: the last lines go with them', async () => {
+    // one more line at a time moves the end of each table down its page by a row: past the points where the monthly
+    // total and then the summary no longer fit below the last lines, and on
+    for (let extra = 42; extra <= 52; extra++) {
+      const form = twelveLines();
+      form.customItems = Array.from({ length: extra }, (_, i) => ({ name: `Custom line ${i + 1}`, description: '', price: 10 + i, isOneTime: i % 2 === 1 }));
+      const saved = await save(owner, form);
+      const pdf = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
+      expect(pdf.pages, `${extra} custom lines`).toBeGreaterThan(1);
+      for (const label of ['Monthly total', 'One-time total', 'Total contract value']) {
+        const page = pdf.pageTexts.find((p) => p.includes(label))!;
+        expect(tableRows(page).length, `${label} with ${extra} custom lines has lines above it on its page`).toBeGreaterThanOrEqual(3);
+      }
+      expectFiguresOf(pdf, saved.snapshot);
+    }
+    expect((await admin.put('/api/admin/company', { ...COMPANY, address: null, email: null, phone: null, vatNumber: null })).status).toBe(200);
   });
 });

@@ -124,13 +124,15 @@ describe('POST /api/configurations/{id}/send', () => {
 
     const [mail] = await mailsTo('ada@contoso.test');
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe(`Quote ${q.number} from ${COMPANY.name}: Advanced for Contoso Ltd`);
+    expect(mail!.subject).toBe(`Quote ${q.number} (Advanced) from ${COMPANY.name}`);
     expect(mail!.from?.value[0]).toEqual({ name: COMPANY.name, address: 'no-reply@localhost' });
     expect(mail!.replyTo?.value[0]?.address).toBe(USER.email);
     expect((Array.isArray(mail!.cc) ? [] : mail!.cc?.value.map((v) => v.address)) ?? []).toEqual(['buyer@contoso.test', 'cfo@contoso.test']);
     const text = mail!.text ?? '';
-    expect(text).toContain('Hello Ada Lovelace,');
-    expect(text).toContain('As discussed on the phone:\nhere is our offer.');
+    // the mail greets once, then the seller's message, then the quote named by number and package
+    expect(text.startsWith('Hello Ada Lovelace,\n\nAs discussed on the phone:\nhere is our offer.\n\n')).toBe(true);
+    expect(text).toContain(`Please find our quote ${q.number} (Advanced), revision 1, attached as a PDF.`);
+    expect(text).not.toContain('for Advanced for');
     expect(text).toContain(`Monthly total: ${euro(q.totalMonthly)}`);
     expect(text).toContain(`Total contract value: ${euro(q.tcv)}`);
     expect(text).toContain('Valid until: 31 March 2026');
@@ -196,8 +198,57 @@ describe('POST /api/configurations/{id}/send', () => {
     const q = await save();
     const preview = await trpcCall(user, 'query', 'configurations.sendPreview', { id: q.id, message: 'Hello there' });
     expect(preview.status).toBe(200);
-    expect(preview.body.result.data).toMatchObject({ to: 'ada@contoso.test', from: COMPANY.name, subject: `Quote ${q.number} from ${COMPANY.name}: Advanced for Contoso Ltd` });
+    expect(preview.body.result.data).toMatchObject({ to: 'ada@contoso.test', from: COMPANY.name, subject: `Quote ${q.number} (Advanced) from ${COMPANY.name}` });
     expect(preview.body.result.data.text).toContain('Hello there');
+  });
+});
+
+describe('the mail greets once', () => {
+  /** The mail's text up to the quote's own sentence: the greetings and the seller's message. */
+  async function opening(message: string | undefined, extra: Record<string, unknown> = {}) {
+    const q = await save({ customerEmail: 'greet@contoso.test', ...extra });
+    expect((await user.post(`/api/configurations/${q.id}/send`, message === undefined ? {} : { message })).status).toBe(200);
+    const mail = (await mailsTo('greet@contoso.test')).at(-1)!;
+    return (mail.text ?? '').split('Please find our quote')[0]!.trim();
+  }
+  const greetings = (text: string) => text.split('\n').filter((l) => /^(hello|hi|dear|good morning|beste|hallo)\b/i.test(l) || /^Ada,$/.test(l));
+
+  it('a message that opens with a greeting of its own is not greeted again', async () => {
+    for (const message of ['Hi Ada,\n\nAs discussed, here is the quote.', 'Dear Ms Lovelace,\nplease find our offer.', 'Hello Ada!\nHere it is.', 'Good morning Ada,\nhere it is.', 'Beste Ada,\nhierbij de offerte.', 'Ada,\nhere it is.']) {
+      const text = await opening(message);
+      expect(text, message).toBe(message);
+      expect(greetings(text), message).toHaveLength(1);
+    }
+  });
+
+  it('a message that does not greet, or none, gets the one greeting: the customer by name, else "Hello,"', async () => {
+    expect(await opening('As discussed on the phone: here is our offer.')).toBe('Hello Ada Lovelace,\n\nAs discussed on the phone: here is our offer.');
+    expect(await opening(undefined)).toBe('Hello Ada Lovelace,');
+    expect(await opening('Highlights below.', { customerName: null })).toBe('Hello,\n\nHighlights below.');
+  });
+});
+
+describe('one time, one zone', () => {
+  it('the confirmation mail and its PDF name the moment of the acceptance in Europe/Amsterdam: CET in winter, CEST in summer', async () => {
+    const start = t.clock.now().getTime();
+    const acceptAt = async (iso: string, email: string) => {
+      const q = await save({ customerEmail: email, validUntil: '2026-04-30' });
+      const token = ((await user.post(`/api/configurations/${q.id}/send`, {})).body.url as string).split('/q/')[1]!;
+      t.clock.advance(Date.parse(iso) - t.clock.now().getTime());
+      expect((await customer.post(`/api/shared/${token}/accept`, { name: 'Grace Hopper', email, consent: true })).status).toBe(200);
+      const copy = (await mailsTo(email)).find((m) => m.subject?.startsWith('You accepted'));
+      return { q, text: copy!.text ?? '', pdf: pdfText(copy!.attachments[0]!.content, t.dir) };
+    };
+    try {
+      const winter = await acceptAt('2026-03-02T02:06:00Z', 'winter@fabrikam.test');
+      expect(winter.text).toContain(`This confirms that you accepted quote ${winter.q.number} (Advanced), revision 1, on 2 Mar 2026, 03:06 CET.`);
+      expect(winter.pdf).toMatch(/Date and time\s+2 Mar 2026, 03:06 CET/);
+      const summer = await acceptAt('2026-04-01T12:00:00Z', 'summer@fabrikam.test');
+      expect(summer.text).toContain('on 1 Apr 2026, 14:00 CEST.');
+      expect(summer.pdf).toMatch(/Date and time\s+1 Apr 2026, 14:00 CEST/);
+    } finally {
+      t.clock.advance(start - t.clock.now().getTime());
+    }
   });
 });
 
@@ -208,7 +259,7 @@ describe('after the answer', () => {
     const token = (sent.body.url as string).split('/q/')[1]!;
     await customer.post(`/api/shared/${token}/accept`, { name: 'Grace Hopper', email: 'grace@fabrikam.test', consent: true });
     const [copy] = await mailsTo('grace@fabrikam.test');
-    expect(copy?.subject).toBe(`You accepted quote ${q.number} from ${COMPANY.name}`);
+    expect(copy?.subject).toBe(`You accepted quote ${q.number} (Advanced) from ${COMPANY.name}`);
     const fingerprint = (await user.get(`/api/configurations/${q.id}`)).body.acceptance.fingerprint;
     expect(copy?.text).toContain(fingerprint);
     expect(copy?.attachments[0]?.contentType).toBe('application/pdf');
@@ -233,7 +284,8 @@ describe('reminders', () => {
     expect(oweDueReminders(t.services)).toBe(1);
     const reminders = await mailsTo('procurement@contoso.test');
     const reminder = reminders.find((m) => m.subject?.startsWith('Reminder'));
-    expect(reminder?.subject).toBe(`Reminder: quote ${soon.number} from ${COMPANY.name} is valid until 4 March 2026`);
+    expect(reminder?.subject).toBe(`Reminder: quote ${soon.number} (Advanced) from ${COMPANY.name} is valid until 4 March 2026`);
+    expect(reminder?.text).toContain(`our quote ${soon.number} (Advanced) is valid until 4 March 2026`);
     expect(linkIn(reminder?.text ?? '')).toBe(sent.body.url);
     expect(oweDueReminders(t.services)).toBe(0);
     expect((await mailsTo('later@contoso.test')).filter((m) => m.subject?.startsWith('Reminder'))).toHaveLength(0);

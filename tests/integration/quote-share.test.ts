@@ -131,6 +131,54 @@ describe("the customer's view", () => {
     expect(res.text).not.toContain('Acme offices');
   });
 
+  it('says what the PDF says: lines named as printed, discounts as plain amounts, no setup line an add-on has not, free months', async () => {
+    const q = await save({
+      squareMeters: 1200,
+      locations: 3,
+      contractDuration: 24,
+      paymentFrequency: 'annually',
+      addOns: [{ id: ids.addOn('Single Sign-On (SSO)'), waiveSetupFee: true }, ids.addOn('Business Support')],
+      discountIds: [ids.discount('2-Year Contract Discount'), ids.discount('Annual Prepay Bonus'), ids.discount('Multi-Site Setup Discount')],
+    });
+    const link = await share(q.id);
+    const view = (await customer.get(`/api/shared/${link.token}`)).body;
+    expect(view).toMatchObject({ paidMonths: 24, freeMonths: 1, contractMonths: 25 });
+    const line = (label: string) => view.lines.find((l: { label: string }) => l.label === label);
+    expect(line('Advanced package, base price')).toMatchObject({ period: 'monthly', quantity: 1, amount: '199.00', detail: null });
+    expect(line('2-Year Contract Discount')).toMatchObject({ kind: 'discount', amount: expect.stringMatching(/^-\d+\.\d\d$/), detail: '5% off the monthly subtotal' });
+    expect(line('Single Sign-On (SSO) setup fee')).toMatchObject({ waived: true, unitPrice: 250, amount: '0.00', detail: 'Setup fee waived' });
+    // Business Support has no setup fee, and the free month is no line of its own
+    expect(line('Business Support setup fee')).toBeUndefined();
+    expect(view.lines.filter((l: { amount: string; waived: boolean }) => l.amount === '0.00' && !l.waived)).toEqual([]);
+    expect(view.lines.map((l: { label: string }) => l.label)).not.toContain('Annual Prepay Bonus');
+  });
+
+  it('a link made before lines were read from its snapshot answers them as the PDF prints them too', async () => {
+    const q = await save({ addOns: [ids.addOn('Business Support')] });
+    const link = await share(q.id);
+    const row = t.db.select().from(quoteShares).where(eq(quoteShares.tokenHash, hashToken(link.token))).get()!;
+    const old = { ...(row.view as { view: Record<string, unknown> }), view: { ...(row.view as { view: Record<string, unknown> }).view, lines: [{ kind: 'addon_setup', period: 'one_time', label: 'Business Support setup fee', quantity: 1, unitPrice: 0, amount: '0.00', waived: false }] } };
+    t.db.update(quoteShares).set({ view: old }).where(eq(quoteShares.tokenHash, row.tokenHash)).run();
+    const view = (await customer.get(`/api/shared/${link.token}`)).body;
+    expect(view.lines.map((l: { label: string }) => l.label)).toContain('Advanced package, base price');
+    expect(view.lines.map((l: { label: string }) => l.label)).not.toContain('Business Support setup fee');
+    expect(view).toMatchObject({ paidMonths: 12, freeMonths: 0, contractMonths: 12 });
+  });
+
+  it('GET /api/shared names the seller, for a page whose link is not valid (and tRPC shared.seller the same)', async () => {
+    const res = await customer.get('/api/shared');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ name: t.config.companyName });
+    expect((await admin.put('/api/admin/company', { name: 'Nordlicht Workplace GmbH', address: 'Hafenstraße 12', email: null, phone: null, vatNumber: null, terms: null })).status).toBe(200);
+    try {
+      expect((await customer.get('/api/shared')).body).toEqual({ name: 'Nordlicht Workplace GmbH' });
+      const trpc = await trpcCall(customer, 'query', 'shared.seller');
+      expect(trpc.body.result.data).toEqual({ name: 'Nordlicht Workplace GmbH' });
+    } finally {
+      await admin.put('/api/admin/company', { name: t.config.companyName, address: null, email: null, phone: null, vatNumber: null, terms: null });
+    }
+  });
+
   it('a change of the quote after sharing does not change what the link shows', async () => {
     const q = await save();
     const link = await share(q.id);

@@ -5,7 +5,9 @@ import { AppLayout } from './layout/AppLayout';
 import { AppRoutes } from './router';
 
 // The customer's page of a share link is a document of its own: no app header, no account, its own small chunk.
-const CustomerQuotePage = lazy(() => import('../features/customer-quote').then((m) => ({ default: m.CustomerQuotePage })));
+const customerQuote = () => import('../features/customer-quote');
+const CustomerQuotePage = lazy(() => customerQuote().then((m) => ({ default: m.CustomerQuotePage })));
+const LinkNotValidPage = lazy(() => customerQuote().then((m) => ({ default: m.LinkNotValidPage })));
 
 export function App() {
   return (
@@ -16,6 +18,12 @@ export function App() {
             <CustomerQuotePage token={params.token} />
           </Suspense>
         )}
+      </Route>
+      {/* /q, /q/ and anything deeper are links too, only not valid ones: the customer's page says so, not the app's 404 */}
+      <Route path="/q/*?">
+        <Suspense fallback={<PageSpinner />}>
+          <LinkNotValidPage />
+        </Suspense>
       </Route>
       <Route>
         <AppLayout>

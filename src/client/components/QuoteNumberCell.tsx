@@ -1,7 +1,6 @@
 // A saved quote's number with its status badge and validity, the same in both lists' rows and phone cards.
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
-import { formatShortDateTime } from '../lib/format';
 import { formatValidUntil } from './quote-status';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 import { linkIsBehind, viewsLine } from './share/share-view';
@@ -25,7 +24,7 @@ function CustomerLine({ quote }: { quote: ListedQuote }) {
   return (
     <Text as="span" fontSize="xs" color={behind ? 'orange.fg' : 'fg.muted'} data-testid="row-views">
       {behind ? `Link shows rev. ${quote.linkRevision} · ` : ''}
-      {viewsLine(quote.views, formatShortDateTime)}
+      {viewsLine(quote.views)}
     </Text>
   );
 }

@@ -105,6 +105,7 @@ export const PROCEDURES = {
   'configurations.unshare': user(configurationIdInput),
   'configurations.activity': user(activityQueryInput),
 
+  'shared.seller': pub(),
   'shared.view': pub(shareTokenInput),
   'shared.pdfData': pub(shareTokenInput),
   'shared.accept': pub(acceptInput),
@@ -231,6 +232,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('DELETE /configurations/:id/share', 'configurations.unshare'),
   r('GET /configurations/:id/activity', 'configurations.activity', { answerIs: 'items', summary: 'Oldest first, one page; X-Total-Count' }),
 
+  r('GET /shared', 'shared.seller'),
   r('GET /shared/:token', 'shared.view'),
   r('GET /shared/:token/pdf', 'shared.pdfData', { produces: 'application/pdf' }),
   r('POST /shared/:token/accept', 'shared.accept', { summary: 'The customer, signed out: a call signed in to the app is a 403' }),

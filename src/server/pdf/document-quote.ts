@@ -3,7 +3,7 @@
 // discount, custom item or line. Every PDF is printed from this, so the customer's doors (GET /api/shared/{token}/pdf
 // and tRPC shared.pdfData) answer no more than their page shows (docs/API.md "Share links").
 import type { BreakdownLineJson, QuoteResultJson } from '../../shared/pricing/to-json';
-import { formatEuroAmount } from '../../shared/format';
+import { lineDetail } from '../../shared/quote-lines';
 
 export interface DocumentLine extends Omit<BreakdownLineJson, 'refId'> {
   /** a muted second line: a discount's terms, a custom item's description */
@@ -14,34 +14,10 @@ export type DocumentQuote = Omit<QuoteResultJson, 'packageId' | 'addOns' | 'cust
   breakdowns: DocumentLine[];
 };
 
-function discountTerms(q: QuoteResultJson, id: number | string | undefined): string | undefined {
-  const d = q.discounts.find((x) => x.id === id);
-  if (!d) return undefined;
-  switch (d.type) {
-    case 'percentage':
-      return `${d.value}% off the monthly subtotal`;
-    case 'sqm_percentage':
-      return `${d.value}% off the unit price`;
-    case 'user_percentage':
-      return `${d.value}% off the user price`;
-    case 'fixed':
-      return `${formatEuroAmount(d.value)} off per month`;
-    case 'setup_fee_discount':
-      return `${d.value}% off the one-time fees`;
-    default:
-      return undefined;
-  }
-}
-
-function customDetail(q: QuoteResultJson, id: number | string | undefined): string | undefined {
-  const item = q.customItems.find((c) => c.id === id);
-  const text = item?.description.trim();
-  return text ? text : undefined;
-}
-
-function lineOf(q: QuoteResultJson, { refId, ...line }: BreakdownLineJson): DocumentLine {
-  const detail = line.kind === 'discount' ? discountTerms(q, refId) : line.kind.startsWith('custom') ? customDetail(q, refId) : undefined;
-  return detail === undefined ? line : { ...line, detail };
+function lineOf(q: QuoteResultJson, line: BreakdownLineJson): DocumentLine {
+  const { refId: _r, ...shown } = line;
+  const detail = lineDetail(q, line);
+  return detail === undefined ? shown : { ...shown, detail };
 }
 
 /** The one projection of a priced quote that every document prints. */

@@ -1,24 +1,10 @@
-// The server's formatters for documents beyond numbers (those are src/shared/format.ts, as on the screens): dates,
-// quote numbers and safe file names.
+// The server's formatters for documents beyond numbers and moments (those are src/shared/format.ts, as on the
+// screens): dates, quote numbers and safe file names.
 
 const longDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' });
 /** "2 January 2025", in the company's time zone (as the admin screens). */
 export function formatDocumentDate(date: Date): string {
   return longDate.format(date);
-}
-
-const dateTime = new Intl.DateTimeFormat('en-IE', {
-  timeZone: 'Europe/Amsterdam',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-/** "2 January 2025 at 14:05", in the company's time zone. */
-export function formatDocumentDateTime(date: Date): string {
-  return dateTime.format(date);
 }
 
 export const DRAFT_NUMBER = 'DRAFT';

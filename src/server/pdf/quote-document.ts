@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { DocumentLine, DocumentQuote } from './document-quote';
 import { documentFonts } from './fonts';
 import { formatCount, formatEuroAmount, formatUnitPrice } from '../../shared/format';
+import { contractSentence, isShownLine, lineDescription, showsQuantity } from '../../shared/quote-lines';
 import { formatDocumentDate } from './format';
 
 export interface QuoteDocumentData {
@@ -68,38 +69,18 @@ function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-/** A line as a row; undefined for a line that says nothing (no extra locations, a zero discount, a free add-on setup). */
+/** A line as a row; undefined for a line that says nothing (src/shared/quote-lines.ts isShownLine). */
 function rowOf(q: DocumentQuote, l: DocumentLine): DocumentRow | undefined {
+  if (!isShownLine(l)) return undefined;
   const money = (n: number) => formatEuroAmount(n);
-  switch (l.kind) {
-    case 'base':
-      return { description: `${l.label} package, base price`, quantity: '1', unitPrice: money(l.unitPrice), amount: money(l.amount) };
-    case 'variable':
-      return {
-        description: q.pricingModel === 'user' ? 'Users' : 'Units',
-        quantity: formatCount(l.quantity),
-        unitPrice: formatUnitPrice(l.unitPrice),
-        amount: money(l.amount),
-      };
-    case 'locations':
-      if (l.quantity <= 0) return undefined;
-      return { description: 'Additional locations', quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
-    case 'discount':
-      if (l.amount === 0) return undefined;
-      return { description: l.label, detail: l.detail, quantity: '', unitPrice: '', amount: money(l.amount) };
-    case 'addon_setup':
-      if (l.waived) {
-        const original = l.originalAmount ?? l.unitPrice;
-        return { description: l.label, detail: 'Setup fee waived', quantity: '1', unitPrice: money(original), unitPriceStruck: true, amount: 'Waived' };
-      }
-      if (l.amount === 0) return undefined;
-      return { description: l.label, quantity: '1', unitPrice: money(l.unitPrice), amount: money(l.amount) };
-    case 'custom_recurring':
-    case 'custom_one_time':
-      return { description: l.label, detail: l.detail, quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
-    default:
-      return { description: l.label, quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), amount: money(l.amount) };
+  const description = lineDescription(q, l);
+  const detail = l.detail;
+  if (!showsQuantity(l.kind)) return { description, detail, quantity: '', unitPrice: '', amount: money(l.amount) };
+  if (l.kind === 'addon_setup' && l.waived) {
+    return { description, detail, quantity: '1', unitPrice: money(l.originalAmount ?? l.unitPrice), unitPriceStruck: true, amount: 'Waived' };
   }
+  const unitPrice = l.kind === 'variable' ? formatUnitPrice(l.unitPrice) : money(l.unitPrice);
+  return { description, detail, quantity: formatCount(l.quantity), unitPrice, amount: money(l.amount) };
 }
 
 export function documentTables(q: DocumentQuote): { monthly: DocumentTable; oneTime: DocumentTable } {
@@ -111,33 +92,26 @@ export function documentTables(q: DocumentQuote): { monthly: DocumentTable; oneT
   };
 }
 
-export function configurationFacts(q: DocumentQuote): [string, string][] {
+/** "Advanced package · Unit-Based, 1,200 units · 3 locations · 2 years (24 months) · Annual payment" */
+export function configurationLine(q: DocumentQuote): string {
   const model =
     q.pricingModel === 'user' ? `User-Based, ${plural(q.userCount, 'user', 'users')}` : `Unit-Based, ${plural(q.squareMeters, 'unit', 'units')}`;
   const years = q.contractDuration / 12;
   return [
-    ['Package', q.packageName],
-    ['Pricing model', model],
-    ['Locations', formatCount(q.locations)],
-    ['Contract duration', `${plural(years, 'year', 'years')} (${q.contractDuration} months)`],
-    ['Payment frequency', FREQUENCY_LABEL[q.paymentFrequency]],
-  ];
+    `${q.packageName} package`,
+    model,
+    plural(q.locations, 'location', 'locations'),
+    `${plural(years, 'year', 'years')} (${q.contractDuration} months)`,
+    `${FREQUENCY_LABEL[q.paymentFrequency]} payment`,
+  ].join(' · ');
 }
 
-/** "36 paid months × €1,234.00 + €499.00 one-time fees", and a line on the free months when there are any. */
-export function contractSentence(q: DocumentQuote): string[] {
-  const lines = [`${q.paidMonths} paid months × ${formatEuroAmount(q.total)} + ${formatEuroAmount(q.oneTimeCosts)} one-time fees`];
-  if (q.freeMonths > 0) lines.push(`plus ${plural(q.freeMonths, 'free month', 'free months')}: ${q.contractMonths} months in all`);
-  return lines;
-}
-
+/**
+ * The summary's figures above the contract value (the monthly and one-time totals end their tables, and the contract
+ * sentence under it repeats them). Free months are told by that sentence, and only when there are any.
+ */
 export function summaryRows(q: DocumentQuote): [string, string][] {
-  return [
-    ['Monthly total', formatEuroAmount(q.total)],
-    ['Yearly total', formatEuroAmount(q.yearlyTotal)],
-    ['One-time total', formatEuroAmount(q.oneTimeCosts)],
-    ['Free months', formatCount(q.freeMonths)],
-  ];
+  return [['Yearly total', formatEuroAmount(q.yearlyTotal)]];
 }
 
 export const VAT_NOTE = 'All prices in euro, excluding VAT.';
@@ -146,7 +120,7 @@ export const VAT_NOTE = 'All prices in euro, excluding VAT.';
 // Layout
 
 const A4 = { width: 595.28, height: 841.89 };
-const M = { top: 48, left: 50, right: 50, bottom: 64 };
+const M = { top: 40, left: 50, right: 50, bottom: 56 };
 const CONTENT = A4.width - M.left - M.right;
 const RIGHT = M.left + CONTENT;
 const FOOTER_Y = A4.height - 40;
@@ -168,6 +142,9 @@ const X_UNIT = X_QTY + COL.qty;
 const X_AMOUNT = X_UNIT + COL.unit;
 
 type Doc = PDFKit.PDFDocument;
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const LABEL_SPACING = 0.6;
 
 function setFont(doc: Doc, bold: boolean, size: number, color = INK): Doc {
   return doc.font(bold ? 'Sans-Bold' : 'Sans').fontSize(size).fillColor(color);
@@ -192,7 +169,7 @@ function hline(doc: Doc, y: number, color = RULE, width = 0.6, x0 = M.left, x1 =
 }
 
 function label(doc: Doc, text: string, x: number, y: number, width: number): void {
-  setFont(doc, true, 7.5, MUTED).text(text.toUpperCase(), x, y, { width, characterSpacing: 0.6, lineBreak: false });
+  setFont(doc, true, 7.5, MUTED).text(text.toUpperCase(), x, y, { width, characterSpacing: LABEL_SPACING, lineBreak: false });
 }
 
 function drawHeader(doc: Doc, d: QuoteDocumentData): number {
@@ -207,81 +184,74 @@ function drawHeader(doc: Doc, d: QuoteDocumentData): number {
   // a draft says so at the top: it is not yet an offer the customer can accept
   const draft = d.life?.status === 'Draft';
   if (draft) textRight(setFont(doc, true, 10, DRAFT_MARK), 'DRAFT', RIGHT, y + 40, { characterSpacing: 1.5 });
-  const bottom = Math.max(sellerBottom, y + (draft ? 54 : 40)) + 12;
+  const bottom = Math.max(sellerBottom, y + (draft ? 54 : 40)) + 10;
   hline(doc, bottom, ACCENT, 1.5);
-  return bottom + 18;
+  return bottom + 14;
 }
 
+interface MetaColumn {
+  title: string;
+  lines: string[];
+  /** the first line in bold */
+  bold?: boolean;
+  /** a second label and value under the first (the date, then the validity) */
+  below?: { title: string; line: string };
+  w: number;
+}
+
+/**
+ * The quote's name and what it is (package, size, locations, term, payment), then one row: for whom, by whom, when and
+ * until when, and its status (a saved quote), or by whom and when (an unsaved one).
+ */
 function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
-  const cols = [
-    { x: M.left, w: 235, title: 'Quote', lines: [d.name], bold: true },
-    { x: M.left + 250, w: 105, title: 'Date', lines: [formatDocumentDate(d.date)], bold: false },
-    { x: M.left + 370, w: CONTENT - 370, title: 'Prepared by', lines: [d.preparedBy.name, d.preparedBy.email ?? '', d.preparedBy.company].filter((s) => s.trim() !== ''), bold: false },
-  ];
-  let bottom = top;
+  setFont(doc, true, 12, INK).text(d.name, M.left, top, { width: CONTENT });
+  setFont(doc, false, 9.5, MUTED).text(configurationLine(d.quote), M.left, doc.y + 1, { width: CONTENT });
+  const rowTop = doc.y + 8;
+  const by = [d.preparedBy.name, d.preparedBy.email ?? '', d.preparedBy.company].filter((s) => s.trim() !== '');
+  const date = formatDocumentDate(d.date);
+  const cols: MetaColumn[] = d.life
+    ? [
+        { title: 'Prepared for', lines: d.life.preparedFor.length > 0 ? d.life.preparedFor : ['—'], bold: true, w: 145 },
+        { title: 'Prepared by', lines: by, bold: true, w: 130 },
+        // "30 September 2026" on one line
+        { title: 'Date', lines: [date], below: { title: 'Valid until', line: formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`)) }, w: 105 },
+        { title: 'Status', lines: [d.life.status], w: CONTENT - 380 - 36 },
+      ]
+    : [
+        { title: 'Prepared by', lines: by, bold: true, w: 170 },
+        { title: 'Date', lines: [date], w: 150 },
+      ];
+  let bottom = rowTop;
+  let x = M.left;
   for (const c of cols) {
-    label(doc, c.title, c.x, top, c.w);
-    let y = top + 13;
+    label(doc, c.title, x, rowTop, c.w);
+    let y = rowTop + 12;
     c.lines.forEach((line, i) => {
-      setFont(doc, c.bold || (c.title === 'Prepared by' && i === 0), 10.5, i === 0 ? INK : MUTED).text(line, c.x, y, { width: c.w });
-      y = doc.y + 1;
+      setFont(doc, c.bold === true && i === 0, 10, i === 0 ? INK : MUTED).text(line, x, y, { width: c.w });
+      y = doc.y + 0.5;
     });
+    if (c.below) {
+      label(doc, c.below.title, x, y + 5, c.w);
+      setFont(doc, false, 10, INK).text(c.below.line, x, y + 17, { width: c.w });
+      y = doc.y + 0.5;
+    }
     bottom = Math.max(bottom, y);
+    x += c.w + 12;
   }
-  if (!d.life) return bottom + 18;
-  const validity = formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`));
-  const second = [
-    { x: M.left, w: 235, title: 'Prepared for', lines: d.life.preparedFor.length > 0 ? d.life.preparedFor : ['—'] },
-    { x: M.left + 250, w: 105, title: 'Valid until', lines: [validity] },
-    { x: M.left + 370, w: CONTENT - 370, title: 'Status', lines: [d.life.status] },
-  ];
-  const top2 = bottom + 12;
-  let bottom2 = top2;
-  for (const c of second) {
-    label(doc, c.title, c.x, top2, c.w);
-    let y = top2 + 13;
-    c.lines.forEach((line, i) => {
-      setFont(doc, i === 0 && c.title === 'Prepared for', 10.5, i === 0 ? INK : MUTED).text(line, c.x, y, { width: c.w });
-      y = doc.y + 1;
-    });
-    bottom2 = Math.max(bottom2, y);
-  }
-  return bottom2 + 18;
+  return bottom + 16;
 }
 
+const TITLE_H = 16;
 function sectionTitle(doc: Doc, text: string, y: number): number {
   textLeft(setFont(doc, true, 12, INK), text, M.left, y);
-  return y + 20;
+  return y + TITLE_H;
 }
 
-function drawConfiguration(doc: Doc, q: DocumentQuote, top: number): number {
-  const y = sectionTitle(doc, 'Configuration', top);
-  const facts = configurationFacts(q);
-  // A grid of three columns, a small label above each value (as the block above it)
-  const COLS = 3;
-  const colW = (CONTENT - 24) / COLS;
-  const valueW = colW - 12;
-  const valueHeight = (v: string) => (setFont(doc, true, 9.5), doc.heightOfString(v, { width: valueW }));
-  const heights: number[] = [];
-  for (let i = 0; i < facts.length; i += COLS) {
-    heights.push(13 + Math.max(...facts.slice(i, i + COLS).map(([, v]) => valueHeight(v))) + 10);
-  }
-  const boxH = heights.reduce((a, b) => a + b, 0) + 12;
-  doc.save().roundedRect(M.left, y, CONTENT, boxH, 4).fill(FILL).restore();
-  facts.forEach(([k, v], i) => {
-    const row = Math.floor(i / COLS);
-    const x = M.left + 12 + (i % COLS) * colW;
-    const ry = y + 11 + heights.slice(0, row).reduce((a, b) => a + b, 0);
-    label(doc, k, x, ry, valueW);
-    setFont(doc, true, 9.5, INK).text(v, x, ry + 13, { width: valueW });
-  });
-  return y + boxH + 20;
-}
-
+const HEADER_H = 18;
 function tableHeader(doc: Doc, y: number): number {
-  const h = 20;
+  const h = HEADER_H;
   doc.save().rect(M.left, y, CONTENT, h).fill(FILL).restore();
-  const ty = y + 6.5;
+  const ty = y + 5.5;
   setFont(doc, true, 7.5, MUTED);
   textLeft(doc, 'DESCRIPTION', M.left + PAD, ty, { characterSpacing: 0.6 });
   // the letter spacing after the last letter is trimmed so the headings end where the numbers end
@@ -293,7 +263,7 @@ function tableHeader(doc: Doc, y: number): number {
 
 const ROW_SIZE = 9.5;
 const DETAIL_SIZE = 8;
-const ROW_PAD = 5;
+const ROW_PAD = 3;
 
 interface RowLayout {
   descH: number;
@@ -337,76 +307,93 @@ function drawRow(doc: Doc, r: DocumentRow, y: number, l: RowLayout): void {
     if (r.unitPriceStruck) doc.fillColor(MUTED);
     textRight(doc, r.unitPrice, X_UNIT + COL.unit - PAD, ty, { strike: r.unitPriceStruck ?? false });
   }
-  const credit = r.amount.startsWith('-') || r.amount === 'Waived';
+  const credit = r.amount.startsWith('\u2212') || r.amount === 'Waived';
   doc.fillColor(credit ? CREDIT : INK);
   textRight(doc, r.amount, X_AMOUNT + COL.amount - PAD, ty);
   hline(doc, y + l.h, RULE, 0.5);
 }
 
-/** A table that continues on the next page with its title and header repeated. */
-function drawTable(doc: Doc, t: DocumentTable, top: number): number {
-  const TOTAL_H = 26;
+const TOTAL_H = 20;
+const TABLE_GAP = 12;
+/** The last rows of a table go with its total (and what must follow it), so a total never stands alone on a page. */
+const TAIL_ROWS = 3;
+
+/**
+ * A table that continues on the next page with its title and header repeated. `keepAfter` is the height that must
+ * follow its total on the same page (the summary after the last table), carried over with the last rows.
+ */
+function drawTable(doc: Doc, t: DocumentTable, top: number, keepAfter = 0): number {
   let y = top;
   const layouts = t.rows.map((r) => rowLayout(doc, r));
+  const heights = layouts.map((l) => l.h);
+  const tail = Math.max(0, heights.length - TAIL_ROWS);
+  const after = keepAfter > 0 ? TABLE_GAP + keepAfter : 0;
+  const tailH = sum(heights.slice(tail)) + TOTAL_H + after;
   // A short table that does not fit the rest of the page starts on the next one rather than being split; a longer one
   // keeps at least its title, header and first row together.
-  const whole = 20 + 20 + layouts.reduce((a, l) => a + l.h, 0) + TOTAL_H;
-  const first = layouts[0]?.h ?? TOTAL_H;
+  const whole = TITLE_H + HEADER_H + sum(heights) + TOTAL_H + after;
   if (y + whole > MAX_Y && whole <= (MAX_Y - M.top) / 2) y = newPage(doc);
-  else if (y + 20 + 20 + first > MAX_Y) y = newPage(doc);
+  else if (y + TITLE_H + HEADER_H + (heights[0] ?? TOTAL_H) > MAX_Y) y = newPage(doc);
   y = sectionTitle(doc, t.title, y);
   y = tableHeader(doc, y);
-  for (const [i, r] of t.rows.entries()) {
-    const l = layouts[i]!;
-    if (y + l.h > MAX_Y) {
-      y = newPage(doc);
-      y = sectionTitle(doc, `${t.title} (continued)`, y);
-      y = tableHeader(doc, y);
-    }
-    drawRow(doc, r, y, l);
-    y += l.h;
-  }
-  if (y + TOTAL_H > MAX_Y) {
+  let onPage = 0;
+  const continued = () => {
     y = newPage(doc);
     y = sectionTitle(doc, `${t.title} (continued)`, y);
     y = tableHeader(doc, y);
+    onPage = 0;
+  };
+  for (const [i, r] of t.rows.entries()) {
+    const l = layouts[i]!;
+    if (onPage > 0 && ((i === tail && y + tailH > MAX_Y) || y + l.h > MAX_Y)) continued();
+    drawRow(doc, r, y, l);
+    y += l.h;
+    onPage++;
   }
+  if (y + TOTAL_H > MAX_Y) continued();
   hline(doc, y, INK, 0.9);
-  const ty = y + 8;
+  const ty = y + 5.5;
   setFont(doc, true, 10, INK);
   textLeft(doc, t.totalLabel, M.left + PAD, ty);
   textRight(doc, t.total, X_AMOUNT + COL.amount - PAD, ty);
-  return y + TOTAL_H + 22;
+  return y + TOTAL_H + TABLE_GAP;
+}
+
+const SUMMARY_W = 300;
+const SUMMARY_ROW = 14.5;
+
+function summaryHeight(doc: Doc, q: DocumentQuote): number {
+  setFont(doc, false, 8.5);
+  const sentenceH = doc.heightOfString(contractSentence(q).join('\n'), { width: SUMMARY_W - 24 });
+  return 9 + summaryRows(q).length * SUMMARY_ROW + 8 + 19 + sentenceH + 8;
 }
 
 function drawSummary(doc: Doc, q: DocumentQuote, top: number): number {
   const rows = summaryRows(q);
   const sentence = contractSentence(q).join('\n');
-  const boxW = 300;
+  const boxW = SUMMARY_W;
   const x = M.left + CONTENT - boxW;
-  setFont(doc, false, 8.5);
-  const sentenceH = doc.heightOfString(sentence, { width: boxW - 24 });
-  const boxH = 12 + rows.length * 17 + 10 + 22 + sentenceH + 12;
+  const boxH = summaryHeight(doc, q);
   let y = top;
   if (y + boxH > MAX_Y) y = newPage(doc);
 
   doc.save().roundedRect(x, y, boxW, boxH, 4).fill(FILL).restore();
-  let ry = y + 12;
+  let ry = y + 9;
   for (const [k, v] of rows) {
     textLeft(setFont(doc, false, 9.5, MUTED), k, x + 12, ry);
     textRight(setFont(doc, false, 9.5, INK), v, x + boxW - 12, ry);
-    ry += 17;
+    ry += SUMMARY_ROW;
   }
-  hline(doc, ry + 2, INK, 0.9, x + 12, x + boxW - 12);
-  ry += 11;
+  hline(doc, ry + 1, INK, 0.9, x + 12, x + boxW - 12);
+  ry += 8;
   textLeft(setFont(doc, true, 11, INK), 'Total contract value', x + 12, ry);
   textRight(setFont(doc, true, 13, ACCENT), formatEuroAmount(q.tcv), x + boxW - 12, ry - 1.5);
-  ry += 22;
+  ry += 19;
   setFont(doc, false, 8.5, MUTED).text(sentence, x + 12, ry, { width: boxW - 24, align: 'right' });
 
   // The terms, left of the box
-  setFont(doc, false, 9, MUTED).text(VAT_NOTE, M.left, y + 12, { width: CONTENT - boxW - 24 });
-  return y + boxH + 20;
+  setFont(doc, false, 9, MUTED).text(VAT_NOTE, M.left, y + 10, { width: CONTENT - boxW - 24 });
+  return y + boxH + 16;
 }
 
 /** The seller's terms: a heading, then the text, flowing onto further pages as long as it needs. */
@@ -418,29 +405,54 @@ function drawTerms(doc: Doc, seller: string, terms: string, top: number): number
   return doc.y + 20;
 }
 
-/** The evidence of the customer's acceptance: who, when, which revision, and the fingerprint of what they accepted. */
-function drawAccepted(doc: Doc, a: NonNullable<NonNullable<QuoteDocumentData['life']>['accepted']>, top: number): number {
+type Accepted = NonNullable<NonNullable<QuoteDocumentData['life']>['accepted']>;
+
+const ACCEPTED_LABEL_W = 104;
+const ACCEPTED_VALUE_W = CONTENT - 24 - ACCEPTED_LABEL_W;
+
+function acceptedRows(a: Accepted): [string, string][] {
   const rows: [string, string][] = [
     ['Accepted by', a.by],
     ['Date and time', a.at],
     ['Revision', String(a.revision)],
   ];
-  if (a.fingerprint) rows.push(['Fingerprint (SHA-256)', a.fingerprint]);
-  const labelW = 118;
-  const valueW = CONTENT - 24 - labelW;
-  const rowH = (v: string) => (setFont(doc, false, 9), Math.max(14, doc.heightOfString(v, { width: valueW }) + 4));
-  const boxH = 12 + 18 + rows.reduce((h, [, v]) => h + rowH(v), 0) + 8;
+  if (a.fingerprint) rows.push([FINGERPRINT, a.fingerprint]);
+  return rows;
+}
+
+/** The first row leaves room for the block's title at its right. */
+const ACCEPTED_TITLE_W = 70;
+const acceptedValueWidth = (first: boolean) => ACCEPTED_VALUE_W - (first ? ACCEPTED_TITLE_W : 0);
+
+const FINGERPRINT = 'Fingerprint (SHA-256)';
+
+/** The fingerprint, 64 hex digits, in a size that keeps it on one line. */
+const valueSize = (k: string) => (k === FINGERPRINT ? 8.5 : 9);
+
+function acceptedRowHeight(doc: Doc, [k, v]: [string, string], first: boolean): number {
+  setFont(doc, k !== FINGERPRINT, valueSize(k));
+  return Math.max(12.5, doc.heightOfString(v, { width: acceptedValueWidth(first) }) + 2);
+}
+
+function acceptedHeight(doc: Doc, rows: [string, string][]): number {
+  return 9 + sum(rows.map((row, i) => acceptedRowHeight(doc, row, i === 0))) + 6;
+}
+
+/** The evidence of the customer's acceptance: who, when, which revision, and the fingerprint of what they accepted. */
+function drawAccepted(doc: Doc, a: Accepted, top: number): number {
+  const rows = acceptedRows(a);
+  const boxH = acceptedHeight(doc, rows);
   let y = top;
   if (y + boxH > MAX_Y) y = newPage(doc);
   doc.save().roundedRect(M.left, y, CONTENT, boxH, 4).lineWidth(1).strokeColor(CREDIT).stroke().restore();
-  textLeft(setFont(doc, true, 11, CREDIT), 'Accepted', M.left + 12, y + 11);
-  let ry = y + 12 + 18;
-  for (const [k, v] of rows) {
+  textRight(setFont(doc, true, 11, CREDIT), 'Accepted', RIGHT - 12, y + 8);
+  let ry = y + 9;
+  rows.forEach(([k, v], i) => {
     textLeft(setFont(doc, false, 9, MUTED), k, M.left + 12, ry);
-    setFont(doc, k !== 'Fingerprint (SHA-256)', 9, INK).text(v, M.left + 12 + labelW, ry, { width: valueW });
-    ry += rowH(v);
-  }
-  return y + boxH + 20;
+    setFont(doc, k !== FINGERPRINT, valueSize(k), INK).text(v, M.left + 12 + ACCEPTED_LABEL_W, ry, { width: acceptedValueWidth(i === 0) });
+    ry += acceptedRowHeight(doc, [k, v], i === 0);
+  });
+  return y + boxH + 16;
 }
 
 function newPage(doc: Doc): number {
@@ -491,10 +503,11 @@ export function renderQuotePdf(d: QuoteDocumentData): Doc {
 
   let y = drawHeader(doc, d);
   y = drawMeta(doc, d, y);
-  y = drawConfiguration(doc, d.quote, y);
   const tables = documentTables(d.quote);
   y = drawTable(doc, tables.monthly, y);
-  y = drawTable(doc, tables.oneTime, y);
+  // The summary, and the Accepted block when no terms come between, go on the page of the last lines.
+  const accepted = d.life?.accepted && !d.terms ? 16 + acceptedHeight(doc, acceptedRows(d.life.accepted)) : 0;
+  y = drawTable(doc, tables.oneTime, y, summaryHeight(doc, d.quote) + accepted);
   y = drawSummary(doc, d.quote, y);
   if (d.terms) y = drawTerms(doc, d.seller, d.terms, y);
   if (d.life?.accepted) drawAccepted(doc, d.life.accepted, y);

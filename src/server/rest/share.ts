@@ -34,6 +34,7 @@ export function registerShareRoutes(api: RestApp): void {
     }),
   );
 
+  api.get('/shared', (c) => run(c, (caller) => caller.shared.seller()));
   api.get('/shared/:token', (c) => run(c, (caller) => caller.shared.view({ token: tokenOf(c) })));
   api.post('/shared/:token/accept', (c) =>
     run(c, async (caller) => caller.shared.accept({ ...(await jsonBody(c)), token: tokenOf(c) })),

@@ -1,6 +1,7 @@
 import { acceptInput, declineInput, shareMessages, shareTokenInput } from '../../shared/schemas/share';
 import { ForbiddenError } from '../errors';
 import { rateLimiterFor } from '../http/rate-limit';
+import { getCompany } from '../services/company';
 import { acceptShared, declineShared, sharedPdfData, sharedView } from '../services/quote-share';
 import { publicProcedure, router } from '../trpc/init';
 
@@ -21,6 +22,8 @@ const customerProcedure = sharedProcedure.use(({ ctx, next }) => {
 
 /** The customer's side of a share link (docs/API.md "Share links"): no account; an invalid link is the one 404. */
 export const sharedRouter = router({
+  /** Who sends the links, by name only: what a page for a link that is not valid (or none) can still say. */
+  seller: sharedProcedure.query(({ ctx }) => ({ name: getCompany(ctx.db, ctx.config).name })),
   view: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedView(ctx.db, ctx.clock, input.token, ctx.user)),
   /** What the PDF of the shared quote shows; rendered by GET /api/shared/{token}/pdf. */
   pdfData: sharedProcedure.input(shareTokenInput).query(({ ctx, input }) => sharedPdfData(ctx.db, ctx.clock, input.token)),

@@ -9,7 +9,8 @@ import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from 
 import type { AppConfig } from '../config';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { DRAFT_NUMBER, formatDocumentDateTime, pdfContentDisposition } from '../pdf/format';
+import { formatAmsterdamTime } from '../../shared/format';
+import { DRAFT_NUMBER, pdfContentDisposition } from '../pdf/format';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
 import type { QuoteDocumentData } from '../pdf/quote-document';
 import { documentQuote } from '../pdf/document-quote';
@@ -63,9 +64,12 @@ interface SavedDocument extends Omit<QuoteDocumentData, 'life' | 'name' | 'selle
   life: DocumentLife;
 }
 
-/** The seller's details under its name: address lines, then email, phone and VAT number, those given. */
+/** The seller's details under its name, in two lines: the address, then email, phone and VAT number, those given. */
 function sellerLines(s: SharedSeller): string[] {
-  return [...(s.address?.split('\n') ?? []), s.email, s.phone, s.vatNumber && `VAT ${s.vatNumber}`].filter((v): v is string => !!v && v.trim() !== '');
+  const given = (parts: (string | null | undefined)[]) => parts.map((v) => v?.trim()).filter((v): v is string => !!v);
+  const address = given(s.address?.split('\n') ?? []).join(', ');
+  const contact = given([s.email, s.phone, s.vatNumber && `VAT ${s.vatNumber}`]).join(' · ');
+  return given([address, contact]);
 }
 
 /** The one document of a saved quote: the owner's PDF and the customer's are this, from the same snapshot. */
@@ -86,7 +90,7 @@ export function savedDocument(d: SavedDocument): QuotePdfData {
       preparedFor: [life.preparedFor.company, life.preparedFor.name, life.preparedFor.email].filter((v): v is string => !!v),
       accepted: a && {
         by: `${a.name} (${a.email})`,
-        at: `${formatDocumentDateTime(new Date(a.at))} (Europe/Amsterdam)`,
+        at: formatAmsterdamTime(a.at),
         revision: a.revision,
         fingerprint: a.fingerprint ?? null,
       },

@@ -23,7 +23,7 @@ import { creatorName } from './configuration-rows';
 import { oweMail } from './owed-mail';
 import { todayOf } from './configurations';
 import { savedDocument, type QuotePdfData } from './quote-pdf';
-import type { FrozenView } from './share-links';
+import { snapshotParts, type FrozenView } from './share-links';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
 export const linkNotFound = () => new NotFoundError(shareMessages.linkInvalid);
@@ -145,6 +145,7 @@ function viewOf(link: LiveLink, today: string, signedIn = false): SharedQuoteVie
   const a = q.acceptance && q.acceptance.revision === link.revision ? q.acceptance : null;
   return {
     ...link.frozen.view,
+    ...snapshotParts(link.frozen.pdf.quote),
     status: q.status,
     validUntil: q.validUntil,
     expiresAt: endOfAmsterdamDay(q.validUntil).toISOString(),
@@ -246,6 +247,7 @@ function tellOwner(ctx: AnswerContext, link: LiveLink, answer: { kind: 'accepted
     tcv: v.tcv,
     customer,
     reason,
+    at: answer.at,
     quoteUrl: `${ctx.config.appUrl}/calculator/${link.configurationId}`,
   });
   const kind = answer.kind === 'accepted' ? 'quote_accepted' : 'quote_declined';

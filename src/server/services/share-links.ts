@@ -7,7 +7,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
 import { quoteShares } from '../../../db/schema';
-import type { BreakdownLineJson } from '../../shared/pricing';
+import type { QuoteResultJson } from '../../shared/pricing';
+import { isShownLine, lineDescription, lineDetail } from '../../shared/quote-lines';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
 import { shareMessages, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
@@ -23,20 +24,28 @@ import { getConfiguration, moveStatus, readableStatusOf, todayOf } from './confi
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 export interface FrozenView {
-  view: Omit<SharedQuoteView, 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'current' | 'canRespond' | 'notice' | 'statement'>;
+  view: Omit<SharedQuoteView, LiveParts | SnapshotParts>;
   pdf: { number: string; date: string; preparedBy: { name: string; company: string; email?: string }; quote: ConfigurationDetailDto['snapshot'] };
 }
 
-function linesOf(breakdowns: BreakdownLineJson[]): SharedLine[] {
-  return breakdowns.map((b) => ({
+/** What the customer's view says of the link's quote at every reading, besides what was frozen: its answer and state. */
+type LiveParts = 'status' | 'validUntil' | 'expiresAt' | 'expired' | 'acceptance' | 'decline' | 'current' | 'canRespond' | 'notice' | 'statement';
+/** What the view reads from the link's snapshot at every reading, so a link made earlier says it as the PDF does. */
+type SnapshotParts = 'lines' | 'paidMonths' | 'freeMonths' | 'contractMonths';
+
+/** The lines the PDF prints, as the page shows them (src/shared/quote-lines.ts): named and described alike. */
+export function snapshotParts(q: QuoteResultJson): Pick<SharedQuoteView, SnapshotParts> {
+  const lines: SharedLine[] = q.breakdowns.filter(isShownLine).map((b) => ({
     kind: b.kind,
     period: b.period,
-    label: b.label,
+    label: lineDescription(q, b),
+    detail: lineDetail(q, b) ?? null,
     quantity: b.quantity,
-    unitPrice: b.unitPrice,
+    unitPrice: b.kind === 'addon_setup' && b.waived ? (b.originalAmount ?? b.unitPrice) : b.unitPrice,
     amount: b.amount.toFixed(2),
     waived: b.waived === true,
   }));
+  return { lines, paidMonths: q.paidMonths, freeMonths: q.freeMonths, contractMonths: q.contractMonths };
 }
 
 /** The customer's view of the quote as it is now, with the seller as it is now: what a new link freezes. */
@@ -57,7 +66,6 @@ export function freeze(db: Db, config: AppConfig, q: ConfigurationDetailDto): Fr
       terms,
       preparedBy: { name: preparedBy.name, email: preparedBy.email ?? null },
       preparedFor: { company: q.customerCompany, name: q.customerName, email: q.customerEmail },
-      lines: linesOf(q.snapshot.breakdowns),
     },
     pdf: { number: q.number, date: date.toISOString(), preparedBy, quote: q.snapshot },
   };

@@ -13,7 +13,6 @@ export {
 } from './generate-tiers';
 export {
   quoteResultToJson,
-  type BreakdownLineJson,
   type QuoteResultJson,
 } from './to-json';
 export { quoteResultFromJson } from './from-json';

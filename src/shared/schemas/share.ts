@@ -44,11 +44,16 @@ export const declineInput = shareTokenInput.extend({
 });
 export type DeclineInput = z.infer<typeof declineInput>;
 
-/** One line of the customer's view, as the stored snapshot priced it (euro; amount as a two-decimal string). */
+/**
+ * One line of the customer's view, as the stored snapshot priced it and the PDF prints it (euro; amount as a
+ * two-decimal string): a line that says nothing is left out, and a waived setup fee's unit price is the fee waived.
+ */
 export interface SharedLine {
   kind: string;
   period: 'monthly' | 'one_time';
   label: string;
+  /** The PDF's muted second line: a discount's terms, a custom item's description, "Setup fee waived". */
+  detail: string | null;
   quantity: number;
   unitPrice: number;
   amount: string;
@@ -88,6 +93,10 @@ export interface SharedQuoteView {
   preparedBy: { name: string; email: string | null };
   preparedFor: { company: string | null; name: string | null; email: string | null };
   lines: SharedLine[];
+  /** The months paid (the contract term), those free on top of them, and the months in all. */
+  paidMonths: number;
+  freeMonths: number;
+  contractMonths: number;
   /** The customer's acceptance of this link's revision, as recorded (fingerprint null for an old acceptance). */
   acceptance: { name: string; email: string; at: string; revision: number; fingerprint: string | null } | null;
   decline: { at: string; reason: string | null } | null;
@@ -104,10 +113,15 @@ export interface SharedQuoteView {
   statement: string;
 }
 
-/** How the customer knows a quote: "Advanced for Contoso Ltd" (never its internal name). */
+/** How the customer's page and PDF name a quote: "Advanced for Contoso Ltd" (never its internal name). */
 export function quoteTitle(packageName: string, preparedFor: { company: string | null; name: string | null }): string {
   const customer = preparedFor.company ?? preparedFor.name;
   return customer ? `${packageName} for ${customer}` : packageName;
+}
+
+/** How a mail to the customer names a quote, who needs no "for" themselves: "Q-000001 (Advanced)". */
+export function quoteLabel(number: string, packageName: string): string {
+  return `${number} (${packageName})`;
 }
 
 /** The sentence an acceptance confirms: the quote, its revision, the figures the customer sees, and the terms if any. */

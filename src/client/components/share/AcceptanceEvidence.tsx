@@ -19,7 +19,7 @@ export function AcceptanceEvidence({ a }: { a: Acceptance }) {
         <Row label="Accepted by">
           {a.name} ({a.email})
         </Row>
-        <Row label="Date and time">{formatAdminDateTime(a.at)} (Europe/Amsterdam)</Row>
+        <Row label="Date and time">{formatAdminDateTime(a.at)}</Row>
         <Row label="Revision">{a.revision}</Row>
         {figures && (
           <Row label="Figures accepted">

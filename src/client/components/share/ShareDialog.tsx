@@ -101,7 +101,7 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
                 </Button>
               </HStack>
               <Field.HelperText>
-                Works until {lastMinute(shown.expiresAt)} (Europe/Amsterdam), the end of the quote's validity. Copy it as often as you
+                Works until {lastMinute(shown.expiresAt)}, the end of the quote's validity. Copy it as often as you
                 like: it stays the same.
               </Field.HelperText>
             </Field.Root>

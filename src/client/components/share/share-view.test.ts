@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { answerLine, moreActivity, timelineText } from './share-view';
-
-const when = (iso: string) => iso.slice(0, 10);
+import { answerLine, moreActivity, timelineText, viewsLine } from './share-view';
 
 describe('share texts', () => {
-  it('the acceptance line names who, when and which revision', () => {
-    const line = answerLine({ acceptance: { name: 'Ada', email: 'ada@acme.test', at: '2026-03-03T10:00:00Z', revision: 2 }, decline: null }, when);
-    expect(line).toBe('Accepted by Ada (ada@acme.test) on 2026-03-03, revision 2');
-    expect(answerLine({ acceptance: null, decline: { at: '2026-03-04T00:00:00Z', reason: 'Budget' } }, when)).toBe('Declined by the customer on 2026-03-04: “Budget”');
-    expect(answerLine({ acceptance: null, decline: null }, when)).toBeNull();
+  it('the acceptance line names who, when (Europe/Amsterdam, the zone named) and which revision', () => {
+    const line = answerLine({ acceptance: { name: 'Ada', email: 'ada@acme.test', at: '2026-11-27T02:06:00Z', revision: 2 }, decline: null });
+    expect(line).toBe('Accepted by Ada (ada@acme.test) on 27 Nov 2026, 03:06 CET, revision 2');
+    expect(answerLine({ acceptance: null, decline: { at: '2026-07-04T00:00:00Z', reason: 'Budget' } })).toBe('Declined by the customer on 4 Jul 2026, 02:00 CEST: “Budget”');
+    expect(answerLine({ acceptance: null, decline: null })).toBeNull();
+  });
+
+  it('the views line names the last view in Europe/Amsterdam', () => {
+    expect(viewsLine({ count: 0, lastAt: null })).toBe('Not viewed yet');
+    expect(viewsLine({ count: 1, lastAt: '2026-07-01T12:00:00Z' })).toBe('Viewed once, 1 Jul 2026, 14:00 CEST');
+    expect(viewsLine({ count: 3, lastAt: '2026-11-27T02:06:00Z' })).toBe('Viewed 3 times, last 27 Nov 2026, 03:06 CET');
   });
 
   it('timeline lines say what happened', () => {

@@ -1,14 +1,14 @@
 // What the share dialog, the acceptance line and a quote's timeline say; pure, tested without a DOM.
 import type { AuditEntry } from '../../../shared/schemas/audit';
-import { formatCount } from '../../lib/format';
+import { formatAmsterdamTime as when, formatCount } from '../../lib/format';
 
 interface Answered {
   acceptance: { name: string; email: string; at: string; revision: number } | null;
   decline: { at: string; reason: string | null } | null;
 }
 
-/** "Viewed 3 times, last 26 Nov 14:02": how often the customer read the quote through its links. */
-export function viewsLine(views: { count: number; lastAt: string | null }, when: (iso: string) => string): string {
+/** "Viewed 3 times, last 26 Nov 2026, 14:02 CET": how often the customer read the quote through its links. */
+export function viewsLine(views: { count: number; lastAt: string | null }): string {
   if (views.count === 0 || views.lastAt === null) return 'Not viewed yet';
   if (views.count === 1) return `Viewed once, ${when(views.lastAt)}`;
   return `Viewed ${formatCount(views.count)} times, last ${when(views.lastAt)}`;
@@ -29,8 +29,8 @@ export function canSend(q: { status: string; expired: boolean }): boolean {
   return (q.status === 'draft' || q.status === 'sent') && !q.expired;
 }
 
-/** "Accepted by Ada Lovelace (ada@acme.test) on 3 Mar 2026, 10:15, revision 2"; null when the customer has not answered. */
-export function answerLine(q: Answered, when: (iso: string) => string): string | null {
+/** "Accepted by Ada Lovelace (ada@acme.test) on 3 Mar 2026, 10:15 CET, revision 2"; null when the customer has not answered. */
+export function answerLine(q: Answered): string | null {
   if (q.acceptance) {
     const a = q.acceptance;
     return `Accepted by ${a.name} (${a.email}) on ${when(a.at)}, revision ${a.revision}`;

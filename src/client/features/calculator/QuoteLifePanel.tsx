@@ -9,7 +9,6 @@ import { AcceptanceEvidence } from '../../components/share/AcceptanceEvidence';
 import { SendDialog } from '../../components/share/SendDialog';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { answerLine, canSend, linkBehindLine, linkIsBehind, viewsLine } from '../../components/share/share-view';
-import { formatAdminDateTime, formatShortDateTime } from '../../lib/format';
 import { formatValidUntil, statusActions } from '../../components/quote-status';
 import { notify } from '../../components/toaster';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
@@ -67,7 +66,7 @@ export function QuoteLifePanel({
     }
   };
   const customer = [quote.customerCompany, quote.customerName, quote.customerEmail].filter((v) => v);
-  const answer = answerLine(quote, formatAdminDateTime);
+  const answer = answerLine(quote);
 
   return (
     <Stack gap="3">
@@ -96,7 +95,7 @@ export function QuoteLifePanel({
                 </Text>
                 {(quote.linkRevision !== null || quote.views.count > 0) && (
                   <Text whiteSpace="nowrap" data-testid="quote-views">
-                    {viewsLine(quote.views, formatShortDateTime)}
+                    {viewsLine(quote.views)}
                   </Text>
                 )}
               </Flex>

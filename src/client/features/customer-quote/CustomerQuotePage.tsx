@@ -10,7 +10,8 @@ import { Money } from '../../components/Money';
 import { formatValidUntil } from '../../components/quote-status';
 import { FREQUENCY_WORDS } from '../../lib/condition-words';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
-import { formatCount, formatEuro, formatLocalDate, formatLocalDateTime, formatUnitPrice } from '../../lib/format';
+import { formatAmsterdamTime, formatCount, formatEuro, formatUnitPrice } from '../../lib/format';
+import { contractSentence, showsQuantity } from '../../../shared/quote-lines';
 import { trpc } from '../../lib/trpc';
 import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
@@ -31,19 +32,10 @@ export function CustomerQuotePage({ token }: { token: string }) {
     );
   }
   if (view.isError || !view.data) {
-    const gone = httpStatusOf(view.error) === 404;
+    if (httpStatusOf(view.error) === 404) return <LinkNotValidPage />;
     return (
       <Shell>
-        <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }}>
-          <Heading as="h1" size="xl" mb="3">
-            {gone ? 'This quote link is not valid any more' : 'This quote could not be loaded'}
-          </Heading>
-          <Text color="fg.muted">
-            {gone
-              ? 'The link may have expired or been replaced. Please ask the person who sent it to you for a new link.'
-              : errorMessage(view.error, 'Please try again in a moment.')}
-          </Text>
-        </Box>
+        <Notice title="This quote could not be loaded">{errorMessage(view.error, 'Please try again in a moment.')}</Notice>
       </Shell>
     );
   }
@@ -51,6 +43,38 @@ export function CustomerQuotePage({ token }: { token: string }) {
     <Shell>
       <QuoteDocument token={token} v={view.data} />
     </Shell>
+  );
+}
+
+/**
+ * /q/ with no token, or with one that is unknown, revoked or expired: the customer is told in a sentence, under the
+ * seller's name, what to do; nothing of the app (docs/PRODUCT.md "The customer's page").
+ */
+export function LinkNotValidPage() {
+  const seller = trpc.shared.seller.useQuery(undefined, { retry: false, staleTime: Number.POSITIVE_INFINITY });
+  return (
+    <Shell>
+      <Notice title="This link is not valid." seller={seller.data?.name}>
+        Ask the sender for a new one.
+      </Notice>
+    </Shell>
+  );
+}
+
+/** A short card in place of the quote: the seller's name when known, a heading and a sentence. */
+function Notice({ title, seller, children }: { title: string; seller?: string; children: ReactNode }) {
+  return (
+    <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }} data-testid="customer-notice">
+      {seller && (
+        <Text fontWeight="semibold" color="blue.fg" textStyle="sm" letterSpacing="wide" textTransform="uppercase" mb="3">
+          {seller}
+        </Text>
+      )}
+      <Heading as="h1" size="xl" mb="3">
+        {title}
+      </Heading>
+      <Text color="fg.muted">{children}</Text>
+    </Box>
   );
 }
 
@@ -123,18 +147,29 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         <Info label="Valid until">
           {formatValidUntil(v.validUntil)}
           <br />
-          {v.contractDuration} months, billed {FREQUENCY_WORDS[v.paymentFrequency]!.toLowerCase()}
+          {v.contractDuration} months{v.freeMonths > 0 ? ` + ${v.freeMonths} free` : ''}, billed {FREQUENCY_WORDS[v.paymentFrequency]!.toLowerCase()}
         </Info>
       </SimpleGrid>
 
-      <Lines title="Monthly" lines={monthly} />
-      {oneTime.length > 0 && <Lines title="One-time" lines={oneTime} />}
+      <Lines title="Monthly" lines={monthly} total={{ label: 'Monthly total', value: v.totalMonthly }} />
+      {oneTime.length > 0 && <Lines title="One-time" lines={oneTime} total={{ label: 'One-time total', value: v.setupFees }} />}
 
-      <Box mt="6" ms="auto" maxW={{ base: 'full', sm: 'sm' }} textStyle="sm" css={printTotals}>
-        <Total label="Total per month" value={v.totalMonthly} strong />
-        <Total label="One-time fees" value={v.setupFees} />
+      <Box mt="6" ms="auto" maxW={{ base: 'full', sm: 'sm' }} textStyle="sm" css={printTotals} data-testid="quote-totals">
+        <Total label="Monthly total" value={v.totalMonthly} strong />
+        <Total label="One-time total" value={v.setupFees} />
         <Separator my="2" />
         <Total label="Total contract value" value={v.tcv} strong />
+        <Box color="fg.muted" textStyle="xs" textAlign="end" mt="1" data-testid="contract-sentence">
+          {contractSentence({
+            paidMonths: v.paidMonths,
+            freeMonths: v.freeMonths,
+            contractMonths: v.contractMonths,
+            total: Number(v.totalMonthly),
+            oneTimeCosts: Number(v.setupFees),
+          }).map((line) => (
+            <Text key={line}>{line}</Text>
+          ))}
+        </Box>
       </Box>
 
       <SellerDetails seller={v.seller} />
@@ -167,7 +202,8 @@ function Info({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
+/** The lines as the PDF prints them: a discount is an amount taken off, a waived fee shows what was waived. */
+function Lines({ title, lines, total }: { title: string; lines: SharedLine[]; total: { label: string; value: string } }) {
   return (
     <Box mt="8">
       <Heading as="h2" size="sm" mb="2">
@@ -176,7 +212,7 @@ function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
       <Table.Root size="sm" variant="line" css={{ tableLayout: 'fixed' }}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader w={{ base: '55%', md: '55%' }}>Item</Table.ColumnHeader>
+            <Table.ColumnHeader w={{ base: '60%', sm: '55%' }}>Item</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end" hideBelow="sm">
               Qty
             </Table.ColumnHeader>
@@ -188,33 +224,53 @@ function Lines({ title, lines }: { title: string; lines: SharedLine[] }) {
         </Table.Header>
         <Table.Body>
           {lines.map((l, i) => (
-            <Table.Row key={`${l.label}-${i}`}>
-              <Table.Cell overflowWrap="anywhere">
-                {l.label}
-                {l.waived && (
-                  <Text as="span" color="fg.muted">
-                    {' '}
-                    (waived)
-                  </Text>
-                )}
-                <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
-                  {formatCount(l.quantity)} × {formatUnitPrice(l.unitPrice)}
-                </Text>
-              </Table.Cell>
-              <Table.Cell textAlign="end" hideBelow="sm">
-                {formatCount(l.quantity)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" hideBelow="sm">
-                {formatUnitPrice(l.unitPrice)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                {formatEuro(l.amount)}
-              </Table.Cell>
-            </Table.Row>
+            <LineRow key={`${l.label}-${i}`} l={l} />
           ))}
         </Table.Body>
+        <Table.Footer>
+          <Table.Row fontWeight="semibold">
+            <Table.Cell>{total.label}</Table.Cell>
+            <Table.Cell hideBelow="sm" />
+            <Table.Cell hideBelow="sm" />
+            <Table.Cell textAlign="end">
+              <Money value={total.value} />
+            </Table.Cell>
+          </Table.Row>
+        </Table.Footer>
       </Table.Root>
     </Box>
+  );
+}
+
+function LineRow({ l }: { l: SharedLine }) {
+  const quantity = showsQuantity(l.kind);
+  const unitPrice = quantity ? (l.waived ? formatEuro(l.unitPrice) : formatUnitPrice(l.unitPrice)) : '';
+  return (
+    <Table.Row data-testid="quote-line">
+      <Table.Cell overflowWrap="anywhere">
+        {l.label}
+        {l.detail && (
+          <Text color="fg.muted" textStyle="xs">
+            {l.detail}
+          </Text>
+        )}
+        {/* on a phone the quantity and unit price columns are hidden: a quantity other than one is said here */}
+        {quantity && l.quantity !== 1 && (
+          <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
+            {formatCount(l.quantity)} × {unitPrice}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell textAlign="end" hideBelow="sm">
+        {quantity ? formatCount(l.quantity) : ''}
+      </Table.Cell>
+      <Table.Cell textAlign="end" hideBelow="sm" color={l.waived ? 'fg.muted' : undefined} textDecoration={l.waived ? 'line-through' : undefined}>
+        {unitPrice}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={l.waived || Number(l.amount) < 0 ? 'green.fg' : undefined}>
+        {l.waived ? 'Waived' : formatEuro(l.amount)}
+      </Table.Cell>
+    </Table.Row>
   );
 }
 
@@ -243,7 +299,7 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
       <Alert.Root status="info" mt="8" role="status">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Declined on {formatLocalDate(v.decline.at)}</Alert.Title>
+          <Alert.Title>Declined on {formatAmsterdamTime(v.decline.at)}</Alert.Title>
           {v.decline.reason && <Alert.Description>Reason: {v.decline.reason}</Alert.Description>}
         </Alert.Content>
       </Alert.Root>
@@ -376,7 +432,7 @@ function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptan
         <Evidence label="Accepted by">
           {a.name} ({a.email})
         </Evidence>
-        <Evidence label="Date and time">{formatLocalDateTime(a.at)}</Evidence>
+        <Evidence label="Date and time">{formatAmsterdamTime(a.at)}</Evidence>
         <Evidence label="Revision">{a.revision}</Evidence>
         {a.fingerprint && (
           <Evidence label="Fingerprint (SHA-256)">

@@ -1,1 +1,1 @@
-export { CustomerQuotePage } from './CustomerQuotePage';
+export { CustomerQuotePage, LinkNotValidPage } from './CustomerQuotePage';

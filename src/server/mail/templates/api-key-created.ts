@@ -1,4 +1,4 @@
-import { formatDocumentDateTime } from '../../pdf/format';
+import { formatAmsterdamTime } from '../../../shared/format';
 import { escapeHtml } from './escape';
 
 export interface ApiKeyCreatedMail {
@@ -15,7 +15,7 @@ export function apiKeyCreatedMail(params: { firstname: string; name: string; pre
   const name = params.firstname.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const access = params.scope === 'write' ? 'read and write' : 'read-only';
-  const when = `${formatDocumentDateTime(params.at)} (Europe/Amsterdam)`;
+  const when = formatAmsterdamTime(params.at);
   const subject = 'A new API key was created';
   const made = `A new ${access} API key was created for your Quote Configurator account on ${when}.`;
   const notYou = 'If you did not create it, revoke it at once in the app (your name at the top right, then API keys) and change your password with "Forgot your password?" on the login screen: a new password also ends every API key of your account.';

@@ -1,4 +1,4 @@
-import { formatEuroText as euro } from '../../../shared/format';
+import { formatAmsterdamTime, formatEuroText as euro } from '../../../shared/format';
 import { escapeHtml } from './escape';
 
 export interface QuoteAnswerMail {
@@ -20,11 +20,13 @@ export function quoteAnswerMail(params: {
   customer: string;
   reason: string | null;
   quoteUrl: string;
+  /** When the customer answered (ISO): named in Europe/Amsterdam with the zone, as on every screen. */
+  at?: string;
 }): QuoteAnswerMail {
   const verb = params.answer;
   const subject = `Quote ${params.number} was ${verb}: ${euro(params.totalMonthly)} per month, TCV ${euro(params.tcv)}`;
   const lines = [
-    `${params.customer} ${verb} quote ${params.number} (${params.title}), revision ${params.revision}: ${euro(params.totalMonthly)} per month, total contract value ${euro(params.tcv)}.`,
+    `${params.customer} ${verb} quote ${params.number} (${params.title}), revision ${params.revision}${params.at ? `, on ${formatAmsterdamTime(params.at)}` : ''}: ${euro(params.totalMonthly)} per month, total contract value ${euro(params.tcv)}.`,
     ...(params.answer === 'declined' ? [params.reason ? `Their reason: ${params.reason}` : 'They gave no reason.'] : []),
   ];
   const html = `<!doctype html>

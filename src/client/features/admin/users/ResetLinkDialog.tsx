@@ -59,7 +59,7 @@ export function ResetLinkDialog({ user, onClose }: { user: AdminUser | null; onC
               </HStack>
             </Field.Root>
             <Text textStyle="sm" color="fg.muted">
-              Expires {formatAdminDateTime(generate.data.expiresAt)} (Europe/Amsterdam). It works once.
+              Expires {formatAdminDateTime(generate.data.expiresAt)}. It works once.
             </Text>
           </Stack>
         ) : (
