@@ -155,7 +155,7 @@ describe('a mail server that is down', () => {
     const mails = await rx.parsed();
     expect(mails).toHaveLength(2);
     expect(mails.filter((m) => m.subject?.startsWith(`Quote ${q.number} was accepted:`))).toHaveLength(1);
-    const copy = mails.find((m) => m.subject === `You accepted quote ${q.number} from Quote Configurator`);
+    const copy = mails.find((m) => m.subject === `You accepted quote ${q.number} (Advanced) from Quote Configurator`);
     expectPdfAttached(copy!, q.number);
     expect(rows().map((m) => m.status)).toEqual(['sent', 'sent']);
     expect(logged(t, CONFIRMATION).map((l) => l.status)).toEqual(['failed', 'failed', 'sent']);
