@@ -17,6 +17,7 @@ import { registerAccount } from '../support/accounts';
 import { demoIds, saveCustomerQuote, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
 import { euro, pdfText } from '../support/documents';
+import { formatAmsterdamTime } from '../../src/shared/format';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, APP_URL, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
@@ -267,7 +268,9 @@ describe('after the answer', () => {
     expect(printed).toMatch(/Accepted by\s+Grace Hopper \(grace@fabrikam\.test\)/);
     const owner = (await mailsTo(USER.email)).filter((m) => m.subject?.startsWith(`Quote ${q.number} was accepted`));
     expect(owner).toHaveLength(1);
-    expect(owner[0]!.text).toContain(`revision 1: ${euro(q.totalMonthly)} per month, total contract value ${euro(q.tcv)}`);
+    const answeredAt = formatAmsterdamTime((await user.get(`/api/configurations/${q.id}`)).body.acceptance.at);
+    expect(answeredAt).toMatch(/ CES?T$/);
+    expect(owner[0]!.text).toContain(`revision 1, on ${answeredAt}: ${euro(q.totalMonthly)} per month, total contract value ${euro(q.tcv)}`);
   });
 });
 
