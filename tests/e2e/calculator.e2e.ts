@@ -203,7 +203,7 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await signInThroughApi(page, e2e.server.url, 'demo@example.com', 'Demo12345');
     await page.getByTestId('total-monthly').waitFor();
     const units = page.getByLabel('Units', { exact: true });
-    const message = page.getByText('Units must be a whole number from 0 to 10000000');
+    const message = page.getByText('Units must be a whole number from 0 to 10,000,000');
     await units.fill('250');
     await units.blur();
     await page.getByTestId('total-monthly').filter({ hasText: '€849.00' }).waitFor(); // Entry 99.00 + 250 × 3.00

@@ -108,14 +108,14 @@ describe('when things go wrong', () => {
     const units = page.getByLabel('Units', { exact: true });
     await units.fill('');
     await units.pressSequentially('999999999');
-    await page.getByText('Units must be a whole number from 0 to 10000000').waitFor();
+    await page.getByText('Units must be a whole number from 0 to 10,000,000').waitFor();
     // over the limit: said, with the text as typed (never cut to another number), and the quote at its last valid value
     expect(await units.inputValue()).toBe('999999999');
     await units.blur();
-    await page.getByText('Units must be a whole number from 0 to 10000000').waitFor();
+    await page.getByText('Units must be a whole number from 0 to 10,000,000').waitFor();
     await page.getByLabel('Item Name').fill('Data centre');
     await page.getByLabel('Price', { exact: true }).fill('10000000.01');
-    await page.getByText('Custom item price must be at most 10000000').waitFor();
+    await page.getByText('Custom item price must be at most €10,000,000').waitFor();
     await expect(page.getByRole('button', { name: 'Add Item' }).isDisabled()).resolves.toBe(true);
     await screenshotBoth(page, 'errors-4-limits');
     expect(await seriousViolations(page)).toEqual([]);
@@ -133,7 +133,7 @@ describe('when things go wrong', () => {
         status: 400,
         contentType: 'application/json',
         body: JSON.stringify([
-          { error: { message: 'Units must be a whole number from 0 to 10000000', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'squareMeters', message: 'Units must be a whole number from 0 to 10000000' }] } } },
+          { error: { message: 'Units must be a whole number from 0 to 10,000,000', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'squareMeters', message: 'Units must be a whole number from 0 to 10,000,000' }] } } },
         ]),
       }),
     );
@@ -141,8 +141,8 @@ describe('when things go wrong', () => {
     const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
     await dialog.getByLabel('Configuration Name').fill('Too big');
     await dialog.getByRole('button', { name: 'Save Configuration' }).press('Enter');
-    await dialog.getByText('Units must be a whole number from 0 to 10000000').waitFor();
-    expect(await toast(page, 'Error')).toContain('Failed to save configuration: Units must be a whole number from 0 to 10000000');
+    await dialog.getByText('Units must be a whole number from 0 to 10,000,000').waitFor();
+    expect(await toast(page, 'Error')).toContain('Failed to save configuration: Units must be a whole number from 0 to 10,000,000');
     await screenshotBoth(page, 'errors-5-save-refused');
   });
 
@@ -238,6 +238,8 @@ describe('when things go wrong', () => {
       for (const [path, name] of [['/q/', 'errors-link-none'], ['/q/xyz', 'errors-link-unknown']] as const) {
         await page.goto(`${e2e.server.url}${path}`);
         await page.getByRole('heading', { name: 'This link is not valid.' }).waitFor();
+        // the seller's name arrives with its own answer, after the sentence
+        await page.getByText('Quote Configurator', { exact: true }).waitFor();
         const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ').trim();
         // the seller's name (the Company tab's, or COMPANY_NAME), the sentence, and nothing else: no menu, no 404
         expect(text).toBe('QUOTE CONFIGURATOR This link is not valid. Ask the sender for a new one.');

@@ -29,13 +29,13 @@ const cases: [string, () => Record<string, unknown>, string][] = [
   ['no package', () => ({ ...valid(), packageId: undefined }), 'Selected package not found'],
   ['an unknown package', () => ({ ...valid(), packageId: 9999 }), 'Selected package not found'],
   ['a package id that is not a number', () => ({ ...valid(), packageId: 'Entry' }), 'Selected package not found'],
-  ['0 locations', () => ({ ...valid(), locations: 0 }), 'Locations must be a whole number from 1 to 10000'],
-  ['10001 locations', () => ({ ...valid(), locations: 10001 }), 'Locations must be a whole number from 1 to 10000'],
-  ['a fractional location', () => ({ ...valid(), locations: 1.5 }), 'Locations must be a whole number from 1 to 10000'],
-  ['negative square meters', () => ({ ...valid(), squareMeters: -1 }), 'Units must be a whole number from 0 to 10000000'],
-  ['too many square meters', () => ({ ...valid(), squareMeters: 10_000_001 }), 'Units must be a whole number from 0 to 10000000'],
-  ['square meters as words', () => ({ ...valid(), squareMeters: 'lots' }), 'Units must be a whole number from 0 to 10000000'],
-  ['too many users', () => ({ ...valid(), userCount: '10000001' }), 'User count must be a whole number from 0 to 10000000'],
+  ['0 locations', () => ({ ...valid(), locations: 0 }), 'Locations must be a whole number from 1 to 10,000'],
+  ['10001 locations', () => ({ ...valid(), locations: 10001 }), 'Locations must be a whole number from 1 to 10,000'],
+  ['a fractional location', () => ({ ...valid(), locations: 1.5 }), 'Locations must be a whole number from 1 to 10,000'],
+  ['negative square meters', () => ({ ...valid(), squareMeters: -1 }), 'Units must be a whole number from 0 to 10,000,000'],
+  ['too many square meters', () => ({ ...valid(), squareMeters: 10_000_001 }), 'Units must be a whole number from 0 to 10,000,000'],
+  ['square meters as words', () => ({ ...valid(), squareMeters: 'lots' }), 'Units must be a whole number from 0 to 10,000,000'],
+  ['too many users', () => ({ ...valid(), userCount: '10000001' }), 'User count must be a whole number from 0 to 10,000,000'],
   ['an unknown pricing model', () => ({ ...valid(), pricingModel: 'seat' }), 'Pricing model must be sqm or user'],
   ['an 18-month contract', () => ({ ...valid(), contractDuration: 18 }), 'Contract duration must be 12, 24 or 36 months'],
   ['a weekly payment', () => ({ ...valid(), paymentFrequency: 'weekly' }), 'Payment frequency must be monthly, quarterly or annually'],
@@ -57,19 +57,19 @@ const cases: [string, () => Record<string, unknown>, string][] = [
   ['a negative custom item', () => ({ ...valid(), customItems: [item({ price: -5 })] }), 'Custom item price must be a number greater than 0'],
   ['a custom item that rounds to 0.00', () => ({ ...valid(), customItems: [item({ price: 0.004 })] }), 'Custom item price must be a number greater than 0'],
   ['a custom item priced in words', () => ({ ...valid(), customItems: [item({ price: 'ten' })] }), 'Custom item price must be a number greater than 0'],
-  ['a custom item over 10,000,000', () => ({ ...valid(), customItems: [item({ price: 10_000_000.01 })] }), 'Custom item price must be at most 10000000'],
+  ['a custom item over 10,000,000', () => ({ ...valid(), customItems: [item({ price: 10_000_000.01 })] }), 'Custom item price must be at most €10,000,000'],
   ['a description over 1000 characters', () => ({ ...valid(), customItems: [item({ description: 'd'.repeat(1001) })] }), 'Custom item descriptions must be at most 1000 characters'],
   ['isOneTime as text', () => ({ ...valid(), customItems: [item({ isOneTime: 'yes' })] }), 'isOneTime must be true or false'],
   // numbers as typed (docs/PRODUCT.md "Numbers as typed"): refused as the calculator refuses them, never read as another number
   ...(['12.5', '-5', '1e3', '12a', '1,000'] as const).map(
-    (typed): [string, () => Record<string, unknown>, string] => [`units typed as "${typed}"`, () => ({ ...valid(), squareMeters: typed }), 'Units must be a whole number from 0 to 10000000'],
+    (typed): [string, () => Record<string, unknown>, string] => [`units typed as "${typed}"`, () => ({ ...valid(), squareMeters: typed }), 'Units must be a whole number from 0 to 10,000,000'],
   ),
-  ['users typed as "1e3"', () => ({ ...valid(), userCount: '1e3' }), 'User count must be a whole number from 0 to 10000000'],
-  ['locations typed as "2.0"', () => ({ ...valid(), locations: '2.0' }), 'Locations must be a whole number from 1 to 10000'],
+  ['users typed as "1e3"', () => ({ ...valid(), userCount: '1e3' }), 'User count must be a whole number from 0 to 10,000,000'],
+  ['locations typed as "2.0"', () => ({ ...valid(), locations: '2.0' }), 'Locations must be a whole number from 1 to 10,000'],
   ...(['1e3', '12a', '1,234', '12,50.5'] as const).map(
     (typed): [string, () => Record<string, unknown>, string] => [`a custom price typed as "${typed}"`, () => ({ ...valid(), customItems: [item({ price: typed })] }), 'Custom item price must be a number greater than 0'],
   ),
-  ['a custom price typed over the limit', () => ({ ...valid(), customItems: [item({ price: '10.000.000,01' })] }), 'Custom item price must be at most 10000000'],
+  ['a custom price typed over the limit', () => ({ ...valid(), customItems: [item({ price: '10.000.000,01' })] }), 'Custom item price must be at most €10,000,000'],
 ];
 
 describe('saving with invalid input', () => {
@@ -134,7 +134,7 @@ describe('updating with invalid input', () => {
   const storedRow = () => t.db.select().from(configurations).where(eq(configurations.id, existing.id)).get();
 
   it.each([
-    [{ squareMeters: -5 }, 'Units must be a whole number from 0 to 10000000'],
+    [{ squareMeters: -5 }, 'Units must be a whole number from 0 to 10,000,000'],
     [{ packageId: 9999 }, 'Selected package not found'],
     [{ addOns: [999] }, 'Add-on 999 does not exist'],
     [{ contractDuration: 6 }, 'Contract duration must be 12, 24 or 36 months'],

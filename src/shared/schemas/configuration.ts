@@ -2,6 +2,7 @@
 // server. Unlike the live quote form, a save is strict: a value the engine would silently normalise away (an
 // 18-month contract, a fractional location) is a 400 here, because a stored quote must say what the user meant.
 import { z } from 'zod';
+import { formatCount } from '../format';
 import { parseTypedWhole, typedDecimal } from '../typed-numbers';
 import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
@@ -22,9 +23,9 @@ export const configurationMessages = {
   name: 'Please enter a configuration name',
   nameTooLong: `Configuration name must be at most ${CONFIGURATION_NAME_MAX} characters`,
   packageNotFound: 'Selected package not found',
-  locations: `Locations must be a whole number from 1 to ${MAX_LOCATIONS}`,
-  squareMeters: `Units must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
-  userCount: `User count must be a whole number from 0 to ${MAX_QUANTITY_SAVED}`,
+  locations: `Locations must be a whole number from 1 to ${formatCount(MAX_LOCATIONS)}`,
+  squareMeters: `Units must be a whole number from 0 to ${formatCount(MAX_QUANTITY_SAVED)}`,
+  userCount: `User count must be a whole number from 0 to ${formatCount(MAX_QUANTITY_SAVED)}`,
   pricingModel: 'Pricing model must be sqm or user',
   contractDuration: 'Contract duration must be 12, 24 or 36 months',
   paymentFrequency: 'Payment frequency must be monthly, quarterly or annually',
@@ -37,7 +38,7 @@ export const configurationMessages = {
   customItemNameTooLong: `Custom item names must be at most ${CONFIGURATION_NAME_MAX} characters`,
   customItemDescription: `Custom item descriptions must be at most ${CUSTOM_ITEM_DESCRIPTION_MAX} characters`,
   customItemPrice: 'Custom item price must be a number greater than 0',
-  customItemPriceTooHigh: `Custom item price must be at most ${MAX_CUSTOM_ITEM_PRICE}`,
+  customItemPriceTooHigh: `Custom item price must be at most €${formatCount(MAX_CUSTOM_ITEM_PRICE)}`,
   customItemOneTime: 'isOneTime must be true or false',
   id: 'Configuration not found',
   page: 'Page must be a whole number of 1 or more',

@@ -42,16 +42,16 @@ describe('the calculator reads numbers as typed', () => {
       await user.paste(typed);
       // what was typed stays as typed: never 125, 5 or 13
       expect(units.value).toBe(typed);
-      expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+      expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
       expect(figures()).toEqual(before);
       await user.tab();
       expect(units.value).toBe(typed);
-      expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+      expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
       expect(figures()).toEqual(before);
     }
     await user.clear(units);
     await user.type(units, '250');
-    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
+    expect(screen.queryByText('Units must be a whole number from 0 to 10,000,000')).toBeNull();
     expect(figures()).toEqual(before);
   });
 
@@ -62,13 +62,13 @@ describe('the calculator reads numbers as typed', () => {
     const before = figures();
     await user.type(units, '.5');
     expect(units.value).toBe('250.5');
-    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
     expect(figures()).toEqual(before);
     // over the save limit: said, not clamped
     await user.clear(units);
     await user.type(units, '10000001');
     expect(units.value).toBe('10000001');
-    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
   });
 
   it('below the smallest tier says "Entry starts at 100 units" instead of a price, and raises the value on leaving', async () => {
@@ -105,7 +105,7 @@ describe('the calculator reads numbers as typed', () => {
     }
     await user.clear(price);
     await user.type(price, '10000000,01');
-    expect(screen.getByText('Custom item price must be at most 10000000')).toBeTruthy();
+    expect(screen.getByText('Custom item price must be at most €10,000,000')).toBeTruthy();
     expect(add().disabled).toBe(true);
     expect(figures()).toEqual(before);
 

@@ -77,10 +77,10 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
     await user.type(screen.getByLabelText('Item Name'), 'Data centre');
     await user.type(screen.getByLabelText('Price'), '10000000.01');
     expect(addButton().disabled).toBe(true);
-    expect(screen.getByText('Custom item price must be at most 10000000')).toBeTruthy();
+    expect(screen.getByText('Custom item price must be at most €10,000,000')).toBeTruthy();
     await user.clear(screen.getByLabelText('Price'));
     await user.type(screen.getByLabelText('Price'), '10000000');
     expect(addButton().disabled).toBe(false);
-    expect(screen.queryByText('Custom item price must be at most 10000000')).toBeNull();
+    expect(screen.queryByText('Custom item price must be at most €10,000,000')).toBeNull();
   });
 });

@@ -29,13 +29,13 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
     // "4" went in; "4x" and "4x2" are refused: never read as 42
     expect(units.value).toBe('4x2');
     expect(state().squareMeters).toBe(4);
-    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
     await user.tab();
     // the refused text stays; the quote's 4 was raised to the tier minimum
     expect(state().squareMeters).toBe(100);
     await user.clear(units);
     await user.type(units, '42');
-    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
+    expect(screen.queryByText('Units must be a whole number from 0 to 10,000,000')).toBeNull();
     await user.tab();
     expect(units.value).toBe('100');
     expect(state().squareMeters).toBe(100);
@@ -51,15 +51,15 @@ describe('units / users field (docs/PRODUCT.md "The calculator")', () => {
     await user.clear(units);
     await user.type(units, '10000000');
     expect(state().squareMeters).toBe(10_000_000);
-    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
+    expect(screen.queryByText('Units must be a whole number from 0 to 10,000,000')).toBeNull();
     await user.type(units, '5');
     expect([units.value, state().squareMeters]).toEqual(['100000005', 10_000_000]);
-    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
     await user.tab();
     expect(units.value).toBe('100000005');
-    expect(screen.getByText('Units must be a whole number from 0 to 10000000')).toBeTruthy();
+    expect(screen.getByText('Units must be a whole number from 0 to 10,000,000')).toBeTruthy();
     await user.clear(units);
-    expect(screen.queryByText('Units must be a whole number from 0 to 10000000')).toBeNull();
+    expect(screen.queryByText('Units must be a whole number from 0 to 10,000,000')).toBeNull();
   });
 
   it('the users field follows the same rule with the user tiers; without tiers the floor is 1', async () => {
