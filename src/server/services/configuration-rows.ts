@@ -4,6 +4,7 @@
 // SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
+import { addOnSelectionOf } from '../../shared/pricing-key';
 import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
 import type { QuoteStatus } from '../../shared/schemas/configuration';
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
@@ -103,7 +104,7 @@ function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto 
     userCount,
     pricingModel,
     addOns: JSON.parse(addOnNames) as string[],
-    addOnSelections: (JSON.parse(addOns) as StoredAddOn[]).map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOnSelections: (JSON.parse(addOns) as StoredAddOn[]).map(addOnSelectionOf),
     discountIds: JSON.parse(discountIds) as number[],
     contractDuration,
     paymentFrequency,

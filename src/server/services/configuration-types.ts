@@ -2,7 +2,7 @@
 // (configurations.ts) and those that read them (configuration-rows.ts, configurations-list.ts).
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import type { QuoteResultJson } from '../../shared/pricing';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { AddOnSelectionFields, QuoteStatus } from '../../shared/schemas/configuration';
 
 /** Who is asking: ownership decides what they may see and change. */
 export interface Actor {
@@ -10,10 +10,8 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-export interface StoredAddOn {
-  id: number;
-  waiveSetupFee: boolean;
-}
+/** As stored in the row: the add-on selection of the save schema. */
+export type StoredAddOn = AddOnSelectionFields;
 
 /** As stored in the row (price in cents). */
 export interface StoredCustomItem {

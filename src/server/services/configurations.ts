@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/money';
 import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/catalog';
 import { quoteResultToJson } from '../../shared/pricing';
+import { addOnSelectionOf, pricingKey } from '../../shared/pricing-key';
 import {
   configurationMessages,
   PRICING_FIELDS,
@@ -131,7 +132,7 @@ function resolveCatalogReferences(
   // A repeated add-on counts once, the first occurrence wins (as in the engine).
   const selected = new Map<number, StoredAddOn>();
   for (const a of f.addOns) {
-    if (isAvailable(a.id) && !selected.has(a.id)) selected.set(a.id, { id: a.id, waiveSetupFee: a.waiveSetupFee });
+    if (isAvailable(a.id) && !selected.has(a.id)) selected.set(a.id, addOnSelectionOf(a));
   }
   const fields: ConfigurationFields = {
     ...f,
@@ -168,7 +169,7 @@ export function price(
     fields: f,
     packageId: form.packageId,
     packageName: result.packageName,
-    addOns: form.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOns: form.addOns.map(addOnSelectionOf),
     customItems: form.customItems.map((c) => ({ ...c })),
     totalMonthly: result.total,
     setupFees: result.oneTimeCosts,
@@ -291,24 +292,6 @@ export function fieldsOfRow(row: Row): ConfigurationFields {
     paymentFrequency: row.paymentFrequency,
     customItems: customItemsInEuro(row.customItems as StoredCustomItem[]),
   };
-}
-
-/** The pricing inputs in one comparable form: ids once each, custom items without their (client-made) ids. */
-function pricingKey(f: ConfigurationFields): string {
-  const addOns = new Map<number, boolean>();
-  for (const a of f.addOns) if (!addOns.has(a.id)) addOns.set(a.id, a.waiveSetupFee);
-  return JSON.stringify([
-    f.packageId,
-    f.locations,
-    f.squareMeters,
-    f.userCount,
-    f.pricingModel,
-    [...addOns],
-    [...new Set(f.discountIds)],
-    f.contractDuration,
-    f.paymentFrequency,
-    f.customItems.map((c) => [c.name, c.description, c.isOneTime, Math.round(c.price * 100)]),
-  ]);
 }
 
 /** Keeps the current revision (inputs, figures, snapshot) before the row is priced again. */

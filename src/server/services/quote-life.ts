@@ -4,6 +4,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq } from 'drizzle-orm';
 import { configurationRevisions, configurations } from '../../../db/schema';
 import { formatMoney } from '../../shared/money';
+import { addOnSelectionOf } from '../../shared/pricing-key';
 import { configurationMessages, CONFIGURATION_NAME_MAX, type QuoteStatus } from '../../shared/schemas/configuration';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
@@ -236,7 +237,7 @@ export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: n
     contractDuration: r.contractDuration,
     paymentFrequency: r.paymentFrequency,
     addOns: r.addOnNames,
-    addOnSelections: (r.addOns as StoredAddOn[]).map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOnSelections: (r.addOns as StoredAddOn[]).map(addOnSelectionOf),
     discountIds: r.discountIds,
     customItems: customItemsInEuro(r.customItems as StoredCustomItem[]),
     totalMonthly: formatMoney(r.totalMonthly),

@@ -110,13 +110,16 @@ const paymentFrequency = z.preprocess(
   z.enum(['monthly', 'quarterly', 'annually'], { error: m.paymentFrequency }),
 );
 
+/** The calculator's selected add-on as a save takes it: its fields, one definition (ADD_ON_SELECTION_FIELDS). */
+const addOnSelectionObject = z.object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() });
+export const ADD_ON_SELECTION_FIELDS = addOnSelectionObject.keyof().options;
+export type AddOnSelectionFields = { id: number; waiveSetupFee: boolean };
+
 /** An add-on id, or `{ id, waiveSetupFee }` (the calculator's selected add-on; its `category` is ignored). */
 const addOnSelection = z.union(
   [
-    id(m.addOns).transform((addOnId) => ({ id: addOnId, waiveSetupFee: false })),
-    z
-      .object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() })
-      .transform((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee === true })),
+    id(m.addOns).transform((addOnId): AddOnSelectionFields => ({ id: addOnId, waiveSetupFee: false })),
+    addOnSelectionObject.transform((a): AddOnSelectionFields => ({ ...a, waiveSetupFee: a.waiveSetupFee === true })),
   ],
   { error: m.addOns },
 );
@@ -196,12 +199,35 @@ const quoteFields = {
 };
 
 /**
+ * A quote's pricing inputs, each field once: a change of any of them prices the quote again as a new revision
+ * (PRICING_FIELDS, pricingKey in ../pricing-key.ts), and the calculator's draft fingerprint reads the same fields.
+ */
+export const pricingInput = z.object({
+  packageId,
+  locations,
+  squareMeters,
+  userCount,
+  pricingModel,
+  addOns,
+  discountIds,
+  contractDuration,
+  paymentFrequency,
+  customItems,
+});
+export type PricingFields = z.output<typeof pricingInput>;
+export type PricingField = keyof PricingFields;
+/** The fields whose change means the stored figures must be priced again. */
+export const PRICING_FIELDS = pricingInput.keyof().options;
+/** A custom item's own fields; its id is the client's handle, not part of the quote. */
+export const CUSTOM_ITEM_PRICING_FIELDS = customItemInput.omit({ id: true }).keyof().options;
+
+/**
  * Save as new. Only name and package are required; a missing input takes the engine's default for it (docs/PRODUCT.md "Pricing"
  * step 1). totalMonthly, setupFees, userId and anything else sent are ignored: the server prices and owns.
  */
 export const configurationCreateInput = z.object({
   name,
-  packageId,
+  ...pricingInput.shape,
   locations: locations.optional().default(1),
   squareMeters: squareMeters.optional().default(0),
   userCount: userCount.optional().default(0),
@@ -219,33 +245,10 @@ export type ConfigurationFields = z.output<typeof configurationCreateInput>;
 export const configurationUpdateInput = z.object({
   id: id(m.id),
   name: name.optional(),
-  packageId: packageId.optional(),
-  locations: locations.optional(),
-  squareMeters: squareMeters.optional(),
-  userCount: userCount.optional(),
-  pricingModel: pricingModel.optional(),
-  addOns: addOns.optional(),
-  discountIds: discountIds.optional(),
-  contractDuration: contractDuration.optional(),
-  paymentFrequency: paymentFrequency.optional(),
-  customItems: customItems.optional(),
+  ...pricingInput.partial().shape,
   ...quoteFields,
 });
 export type ConfigurationPatch = z.output<typeof configurationUpdateInput>;
-
-/** The fields whose change means the stored figures must be priced again. */
-export const PRICING_FIELDS = [
-  'packageId',
-  'locations',
-  'squareMeters',
-  'userCount',
-  'pricingModel',
-  'addOns',
-  'discountIds',
-  'contractDuration',
-  'paymentFrequency',
-  'customItems',
-] as const satisfies readonly (keyof ConfigurationFields)[];
 
 export const configurationIdInput = z.object({ id: id(m.id) });
 

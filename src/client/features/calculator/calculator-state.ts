@@ -3,7 +3,8 @@
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
 import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
-import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
+import { addOnSelectionOf } from '../../../shared/pricing-key';
+import { MAX_LOCATIONS, MAX_QUANTITY_SAVED, type PricingFields } from '../../../shared/schemas/configuration';
 import { parseTypedWhole, readMoney } from '../../../shared/typed-numbers';
 import { formatCount, formatUnitPrice } from '../../../shared/format';
 import {
@@ -227,7 +228,7 @@ export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
     squareMeters: s.squareMeters,
     userCount: s.userCount,
     locations: s.locations,
-    addOns: s.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOns: s.addOns.map(addOnSelectionOf),
     customItems: s.customItems,
     selectedDiscountIds: s.selectedDiscountIds,
     contractDuration: s.contractDuration,
@@ -235,21 +236,25 @@ export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
   };
 }
 
-/** The body of `configurations.create` (plus `name`; `id` for an update). */
-export function toSavePayload(s: CalculatorState, name: string) {
+/** The calculator's pricing inputs as the save schema names them: what a save sends and what makes two states one quote. */
+export function toPricingInput(s: CalculatorState): PricingFields {
   return {
-    name,
     packageId: s.packageId,
     locations: s.locations,
     squareMeters: s.squareMeters,
     userCount: s.userCount,
     pricingModel: s.pricingModel,
-    addOns: s.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOns: s.addOns.map(addOnSelectionOf),
     discountIds: s.selectedDiscountIds,
     contractDuration: s.contractDuration,
     paymentFrequency: s.paymentFrequency,
-    customItems: s.customItems.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: c.price })),
+    customItems: s.customItems.map((c) => ({ ...c })),
   };
+}
+
+/** The body of `configurations.create` (plus `name`; `id` for an update). */
+export function toSavePayload(s: CalculatorState, name: string) {
+  return { name, ...toPricingInput(s) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
