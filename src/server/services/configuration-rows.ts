@@ -6,7 +6,7 @@
 import { centsToEuro, formatMoney } from '../../shared/money';
 import { addOnSelectionOf } from '../../shared/pricing-key';
 import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { PaymentFrequency, QuoteStatus } from '../../shared/value-sets';
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import { perDatabase, type Db } from '../db/database';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
@@ -26,7 +26,7 @@ type RawRow = [
   userCount: number,
   locations: number,
   contractDuration: number,
-  paymentFrequency: 'monthly' | 'quarterly' | 'annually',
+  paymentFrequency: PaymentFrequency,
   addOns: string,
   discountIds: string,
   customItems: string,

@@ -14,8 +14,8 @@ import {
   VALID_UNTIL_MAX_DAYS,
   type ConfigurationFields,
   type ConfigurationPatch,
-  type QuoteStatus,
 } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
 import type { Clock } from '../clock';
 import { perDatabase, transaction, type Db } from '../db/database';
 import { recordAudit } from './audit';

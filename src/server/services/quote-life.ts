@@ -3,9 +3,11 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq } from 'drizzle-orm';
 import { configurationRevisions, configurations } from '../../../db/schema';
+import { PAYMENT_FREQUENCY_LABELS } from '../../shared/labels';
 import { formatMoney } from '../../shared/money';
 import { addOnSelectionOf } from '../../shared/pricing-key';
-import { configurationMessages, CONFIGURATION_NAME_MAX, type QuoteStatus } from '../../shared/schemas/configuration';
+import { configurationMessages, CONFIGURATION_NAME_MAX } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
@@ -155,7 +157,6 @@ type RevisionInputs = Pick<
   | 'setupFees' | 'tcv' | 'addOnNames' | 'snapshot' | 'createdAt'
 >;
 
-const frequencyName = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
 
 /** What a person would say changed between two revisions' inputs. */
 function changesBetween(before: RevisionInputs, after: RevisionInputs): string[] {
@@ -169,7 +170,7 @@ function changesBetween(before: RevisionInputs, after: RevisionInputs): string[]
   step('Users', before.userCount, after.userCount);
   step('Locations', before.locations, after.locations);
   step('Contract', `${before.contractDuration} months`, `${after.contractDuration} months`);
-  step('Payment', frequencyName[before.paymentFrequency], frequencyName[after.paymentFrequency]);
+  step('Payment', PAYMENT_FREQUENCY_LABELS[before.paymentFrequency], PAYMENT_FREQUENCY_LABELS[after.paymentFrequency]);
   const added = after.addOnNames.filter((n) => !before.addOnNames.includes(n));
   const removed = before.addOnNames.filter((n) => !after.addOnNames.includes(n));
   if (added.length > 0) out.push(`Add-ons added: ${added.join(', ')}`);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseTypedWhole, typedDecimal } from '../typed-numbers';
 import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
+import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUS_FILTERS, QUOTE_STATUSES } from '../value-sets';
 
 export const CONFIGURATIONS_PAGE_SIZE = 30;
 export const CONFIGURATION_NAME_MAX = 200;
@@ -100,14 +101,14 @@ const packageId = id(m.packageNotFound);
 const locations = wholeNumber(1, MAX_LOCATIONS, m.locations);
 const squareMeters = wholeNumber(0, MAX_QUANTITY_SAVED, m.squareMeters);
 const userCount = wholeNumber(0, MAX_QUANTITY_SAVED, m.userCount);
-const pricingModel = z.enum(['sqm', 'user'], { error: m.pricingModel });
+const pricingModel = z.enum(PRICING_MODELS, { error: m.pricingModel });
 const contractDuration = z.preprocess(
   numeric,
-  z.union([z.literal(12), z.literal(24), z.literal(36)], { error: m.contractDuration }),
+  z.literal(CONTRACT_DURATIONS, { error: m.contractDuration }),
 );
 const paymentFrequency = z.preprocess(
   (v) => (v === 'annual' ? 'annually' : v),
-  z.enum(['monthly', 'quarterly', 'annually'], { error: m.paymentFrequency }),
+  z.enum(PAYMENT_FREQUENCIES, { error: m.paymentFrequency }),
 );
 
 /** The calculator's selected add-on as a save takes it: its fields, one definition (ADD_ON_SELECTION_FIELDS). */
@@ -184,11 +185,6 @@ function isCalendarDay(v: string): boolean {
 
 /** A calendar day, YYYY-MM-DD. Whether it is before today or more than a year ahead is the server's check. */
 export const isoDate = z.string({ error: m.validUntil }).trim().refine(isCalendarDay, m.validUntil);
-
-export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
-export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
 
 /** The quote's own fields besides its pricing inputs: who it is for and until when its prices hold. */
 const quoteFields = {

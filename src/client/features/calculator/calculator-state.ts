@@ -16,13 +16,15 @@ import {
   type QuoteFormInput,
 } from '../../../shared/pricing';
 import { findAddOn, findPackage, isAddOnAvailable } from '../../../shared/pricing/normalize';
+import {
+  CONTRACT_DURATIONS,
+  isOneOf,
+  PAYMENT_FREQUENCIES,
+  type ContractDuration,
+  type PaymentFrequency,
+  type PricingModel,
+} from '../../../shared/value-sets';
 
-export type PricingModel = 'sqm' | 'user';
-export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
-export type ContractDuration = 12 | 24 | 36;
-
-export const CONTRACT_DURATIONS: readonly ContractDuration[] = [12, 24, 36];
-export const PAYMENT_FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'quarterly', 'annually'];
 /** docs/PRODUCT.md "Pricing": used when a package has no user tiers. */
 export const FALLBACK_USER_COUNT = 10;
 
@@ -205,12 +207,12 @@ export function customItemPrice(name: string, price: string | number): number | 
 }
 
 function toDuration(v: number): ContractDuration {
-  return (CONTRACT_DURATIONS as readonly number[]).includes(v) ? (v as ContractDuration) : 12;
+  return isOneOf(CONTRACT_DURATIONS, v) ? v : 12;
 }
 
 function toFrequency(v: string): PaymentFrequency {
   if (v === 'annual') return 'annually';
-  return (PAYMENT_FREQUENCIES as readonly string[]).includes(v) ? (v as PaymentFrequency) : 'annually';
+  return isOneOf(PAYMENT_FREQUENCIES, v) ? v : 'annually';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
