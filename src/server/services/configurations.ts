@@ -7,7 +7,7 @@ import { formatMoney } from '../../shared/money';
 import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/catalog';
 import { quoteResultToJson } from '../../shared/pricing';
-import { addOnSelectionOf, pricingKey } from '../../shared/pricing-key';
+import { addOnSelectionOf, pickFields, pricingKey } from '../../shared/pricing-key';
 import {
   configurationMessages,
   PRICING_FIELDS,
@@ -152,18 +152,9 @@ export function price(
   // One reading of the catalogue serves the reference checks and the pricing.
   const { catalog, pricing } = catalogSnapshot(db);
   const { fields: f, addOnNames } = resolveCatalogReferences(catalog, input, sent);
-  const result = priceWithPricingCatalog(pricing, {
-    packageId: f.packageId,
-    pricingModel: f.pricingModel,
-    squareMeters: f.squareMeters,
-    userCount: f.userCount,
-    locations: f.locations,
-    addOns: f.addOns,
-    customItems: f.customItems,
-    selectedDiscountIds: f.discountIds,
-    contractDuration: f.contractDuration,
-    paymentFrequency: f.paymentFrequency,
-  });
+  // the engine names the discounts the calculator's way (selectedDiscountIds)
+  const { discountIds, ...inputs } = pickFields(f, PRICING_FIELDS);
+  const result = priceWithPricingCatalog(pricing, { ...inputs, selectedDiscountIds: discountIds });
   const form = result.form;
   return {
     fields: f,
@@ -185,17 +176,12 @@ export function price(
 /** The stored inputs and figures of a priced configuration: the same columns for a save and an overwrite. */
 export function pricedColumns(p: Priced) {
   return {
+    // each pricing input in its column of the same name; discountIds as the user selected them (so a load restores
+    // them), the snapshot shows which of them applied
+    ...pickFields(p.fields, PRICING_FIELDS),
     packageId: p.packageId,
     packageName: p.packageName,
-    pricingModel: p.fields.pricingModel,
-    squareMeters: p.fields.squareMeters,
-    userCount: p.fields.userCount,
-    locations: p.fields.locations,
-    contractDuration: p.fields.contractDuration,
-    paymentFrequency: p.fields.paymentFrequency,
     addOns: p.addOns,
-    // What the user selected (so a load restores it); the snapshot shows which of them applied.
-    discountIds: p.fields.discountIds,
     customItems: p.customItems,
     totalMonthly: p.totalMonthly,
     setupFees: p.setupFees,
@@ -281,15 +267,8 @@ type Row = typeof configurations.$inferSelect;
 export function fieldsOfRow(row: Row): ConfigurationFields {
   return {
     name: row.name,
-    packageId: row.packageId,
-    locations: row.locations,
-    squareMeters: row.squareMeters,
-    userCount: row.userCount,
-    pricingModel: row.pricingModel,
-    addOns: row.addOns,
-    discountIds: row.discountIds,
+    ...pickFields(row, PRICING_FIELDS),
     contractDuration: row.contractDuration as ConfigurationFields['contractDuration'],
-    paymentFrequency: row.paymentFrequency,
     customItems: customItemsInEuro(row.customItems as StoredCustomItem[]),
   };
 }
