@@ -2,6 +2,7 @@
 // Timestamps are integer milliseconds since the epoch.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../src/shared/value-sets';
 
 /**
  * The customer's acceptance, kept as evidence (docs/API.md "The acceptance as evidence"): who, when, from where, the
@@ -204,7 +205,7 @@ export const discounts = sqliteTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     type: text('type', {
-      enum: ['percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount'],
+      enum: DISCOUNT_TYPES,
     }).notNull(),
     /** value × 100: 10 % → 1000, €25.50 → 2550, 2 months → 200. */
     value: integer('value_hundredths').notNull(),
@@ -233,12 +234,12 @@ export const discountConditions = sqliteTable(
 const pricedQuote = () => ({
   packageId: integer('package_id').notNull(),
   packageName: text('package_name').notNull(),
-  pricingModel: text('pricing_model', { enum: ['sqm', 'user'] }).notNull(),
+  pricingModel: text('pricing_model', { enum: PRICING_MODELS }).notNull(),
   squareMeters: integer('square_meters').notNull(),
   userCount: integer('user_count').notNull(),
   locations: integer('locations').notNull(),
   contractDuration: integer('contract_duration').notNull(),
-  paymentFrequency: text('payment_frequency', { enum: ['monthly', 'quarterly', 'annually'] }).notNull(),
+  paymentFrequency: text('payment_frequency', { enum: PAYMENT_FREQUENCIES }).notNull(),
   /** JSON [{ id, waiveSetupFee }] */
   addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
   /** JSON number[] */
@@ -276,7 +277,7 @@ export const configurations = sqliteTable(
     revision: integer('revision').notNull().default(1),
     /** When the current revision was priced. */
     revisedAt: timestamp('revised_at').notNull().default(sql`0`),
-    status: text('status', { enum: ['draft', 'sent', 'accepted', 'declined'] }).notNull().default('draft'),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('draft'),
     /** YYYY-MM-DD, a date in Europe/Amsterdam: the last day the quote's prices hold. */
     validUntil: text('valid_until').notNull().default(''),
     customerCompany: text('customer_company'),

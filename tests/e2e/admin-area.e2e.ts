@@ -231,7 +231,7 @@ describe('admin area', () => {
     await expect(details.getByTestId('detail-monthly').textContent()).resolves.toBe(euro.format(Number(saved.totalMonthly)));
     await expect(details.getByTestId('detail-setup').textContent()).resolves.toBe(euro.format(Number(saved.setupFees)));
     await expect(details.getByTestId('detail-tcv').textContent()).resolves.toBe(euro.format(Number(saved.tcv)));
-    for (const text of ['36 months', 'Annually', 'Unit-Based', addOn.name]) await details.getByText(text, { exact: true }).waitFor();
+    for (const text of ['36 months', 'Annual', 'Unit-Based', addOn.name]) await details.getByText(text, { exact: true }).waitFor();
     await shots(page, 'saved-details-dialog');
     await details.getByRole('button', { name: 'Close' }).first().click();
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packages } from '../../db/schema';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { PRICING_FIELDS, type PricingField } from '../../src/shared/schemas/configuration';
 import { demoIds, withDemoIds, type DemoIds } from '../support/configurations';
 import { DAY } from '../support/clock';
 import { appWithAdminAndUser, ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
@@ -170,6 +171,27 @@ describe('revisions', () => {
     expect((await user.get(`/api/configurations/${q.id}/revisions/2`)).body).toMatchObject({ revision: 2, locations: 2 });
     expect((await user.get(`/api/configurations/${q.id}/revisions/3`)).status).toBe(404);
     expect((await user.get(`/api/configurations/${q.id}/revisions/x`)).status).toBe(404);
+  });
+
+  it.each(PRICING_FIELDS)('a change of %s alone raises the revision (every field of the pricing input counts)', async (field) => {
+    const q = await save({ addOns: [{ id: ids.addOn('Microsoft 365 Integration') }], customItems: [{ name: 'Training', price: 250, isOneTime: true }] });
+    /** One other valid value of each pricing input: a field added to the save schema needs one here, or this fails. */
+    const other: Partial<Record<PricingField, unknown>> = {
+      packageId: ids.pkg('Ultimate'),
+      locations: 2,
+      squareMeters: 401,
+      userCount: 30,
+      pricingModel: 'user',
+      addOns: [{ id: ids.addOn('Microsoft 365 Integration'), waiveSetupFee: true }],
+      discountIds: [ids.discount('Welcome Credit')],
+      contractDuration: 24,
+      paymentFrequency: 'quarterly',
+      customItems: [{ name: 'Training', price: 250, isOneTime: false }],
+    };
+    expect(other[field], `a second value of ${field} for this test`).toBeDefined();
+    const changed = await user.patch(`/api/configurations/${q.id}`, { [field]: other[field] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.revision).toBe(2);
   });
 
   it('changing a sent quote’s pricing inputs makes it a draft again; a rename does not', async () => {

@@ -1,6 +1,6 @@
 // A saved quote's number with its status badge and validity, the same in both lists' rows and phone cards.
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
 import { formatValidUntil } from './quote-status';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 import { linkIsBehind, viewsLine } from './share/share-view';

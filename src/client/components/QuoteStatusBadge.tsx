@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
 import { shownStatus, STATUS_LABEL, STATUS_PALETTE } from './quote-status';
 
 /** Draft, Sent, Accepted, Declined or Expired, in one colour per status on every screen. */

@@ -1,6 +1,6 @@
 // The saved-quote lists (customer page and admin tab) filter by status on the server (docs/PRODUCT.md "Saved quotes").
 import { useState } from 'react';
-import type { QuoteStatusFilter } from '../../shared/schemas/configuration';
+import type { QuoteStatusFilter } from '../../shared/value-sets';
 import { OptionSelect } from './OptionSelect';
 import { STATUS_FILTER_OPTIONS } from './quote-status';
 

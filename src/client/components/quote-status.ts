@@ -1,6 +1,7 @@
 // How a quote's status reads on every screen (docs/PRODUCT.md "Saved quotes"), and the moves a person may make from each one. Pure: the
 // lists, the calculator and the admin details share it; tested without a DOM.
-import type { QuoteStatus, QuoteStatusFilter } from '../../shared/schemas/configuration';
+import { optionsOf, QUOTE_STATUS_LABELS } from '../../shared/labels';
+import { QUOTE_STATUS_FILTERS, type QuoteStatus, type QuoteStatusFilter } from '../../shared/value-sets';
 
 export type ShownStatus = QuoteStatus | 'expired';
 
@@ -9,13 +10,7 @@ export function shownStatus(q: { status: QuoteStatus; expired: boolean }): Shown
   return q.expired ? 'expired' : q.status;
 }
 
-export const STATUS_LABEL: Record<ShownStatus, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-};
+export const STATUS_LABEL: Record<ShownStatus, string> = QUOTE_STATUS_LABELS;
 
 export const STATUS_PALETTE: Record<ShownStatus, string> = {
   draft: 'gray',
@@ -45,11 +40,7 @@ export function statusActions(status: QuoteStatus): { to: QuoteStatus; label: st
 
 export const STATUS_FILTER_OPTIONS: { value: QuoteStatusFilter | ''; label: string }[] = [
   { value: '', label: 'All statuses' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'expired', label: 'Expired' },
+  ...optionsOf(QUOTE_STATUS_FILTERS, QUOTE_STATUS_LABELS),
 ];
 
 /** "2026-03-31" → "31 Mar 2026" (a calendar day: no time zone moves it). */

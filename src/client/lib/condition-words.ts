@@ -1,5 +1,6 @@
 // How a discount condition reads to a person, in the admin editor's own words, wherever it is shown: the admin's
 // rule cards and the calculator's notice when a condition stops holding.
+import { labelOf, PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../shared/labels';
 import { toWholeNumber } from '../../shared/schemas/catalog-admin';
 
 export const CONDITION_TYPE_LABELS: Record<string, string> = {
@@ -12,9 +13,6 @@ export const CONDITION_TYPE_LABELS: Record<string, string> = {
   pricingModel: 'Pricing Model',
 };
 
-export const FREQUENCY_WORDS: Record<string, string> = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' };
-// The admin area's words for the pricing model's values, as the discount conditions name them.
-export const MODEL_WORDS: Record<string, string> = { sqm: 'Square Meter Based', user: 'User Based' };
 
 export interface ConditionLike {
   type: string;
@@ -36,14 +34,14 @@ function valueWords(c: ConditionLike, packages: readonly { id: number; name: str
   }
   if (c.type === 'paymentFrequency') {
     const v = String(c.value) === 'annual' ? 'annually' : String(c.value);
-    return FREQUENCY_WORDS[v] ?? v;
+    return labelOf(PAYMENT_FREQUENCY_LABELS, v);
   }
-  if (c.type === 'pricingModel') return MODEL_WORDS[String(c.value)] ?? String(c.value);
+  if (c.type === 'pricingModel') return labelOf(PRICING_MODEL_LABELS, String(c.value));
   if (typeof c.value === 'number') return c.value.toLocaleString('en-GB');
   return Array.isArray(c.value) ? c.value.join(', ') : String(c.value);
 }
 
-/** "Contract Duration >= 24", "Package in Entry, Advanced", "Payment Frequency = Annually", "Pricing Model = User Based". */
+/** "Contract Duration >= 24", "Package in Entry, Advanced", "Payment Frequency = Annual", "Pricing Model = User-Based". */
 export function conditionText(c: ConditionLike, packages: readonly { id: number; name: string }[]): string {
   const type = c.type === 'units' ? 'squareMeters' : c.type;
   return `${CONDITION_TYPE_LABELS[type] ?? type} ${c.operator} ${valueWords(c, packages)}`;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { adminApiKeyOutput, apiKeyOutput, createdApiKeyOutput } from '../../shared/schemas/api-keys';
 import { catalogueImportOutput } from '../../shared/schemas/catalogue-file';
-import { QUOTE_STATUSES } from '../../shared/schemas/configuration';
+import { PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../../shared/value-sets';
 import { createdWebhookOutput, deliveryOutput, webhookOutput } from '../../shared/schemas/webhooks';
 
 const int = () => z.number().int();
@@ -75,13 +75,13 @@ const company = z.object({
   terms: nullable(z.string()),
 });
 
-const frequency = z.enum(['monthly', 'quarterly', 'annually']);
+const frequency = z.enum(PAYMENT_FREQUENCIES);
 const customItem = z.object({ id: z.string(), name: z.string(), description: z.string(), isOneTime: z.boolean(), price: z.number() });
 
 /** The engine's answer (shared/pricing/to-json.ts): money as euro numbers, exact to the cent. */
 const quoteResult = z.object({
   packageId: int(),
-  pricingModel: z.enum(['sqm', 'user']),
+  pricingModel: z.enum(PRICING_MODELS),
   squareMeters: z.number(),
   userCount: z.number(),
   locations: z.number(),
@@ -157,7 +157,7 @@ const configuration = z.object({
   locations: z.number(),
   squareMeters: z.number(),
   userCount: z.number(),
-  pricingModel: z.enum(['sqm', 'user']),
+  pricingModel: z.enum(PRICING_MODELS),
   addOns: z.array(z.string()),
   addOnSelections: z.array(z.object({ id: int(), waiveSetupFee: z.boolean() })),
   discountIds: z.array(int()),

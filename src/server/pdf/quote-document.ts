@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { DocumentLine, DocumentQuote } from './document-quote';
 import { documentFonts } from './fonts';
 import { formatCount, formatEuroAmount, formatUnitPrice } from '../../shared/format';
+import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../shared/labels';
 import { contractSentence, isShownLine, lineDescription, showsQuantity } from '../../shared/quote-lines';
 import { formatDocumentDate } from './format';
 
@@ -59,11 +60,7 @@ export interface DocumentTable {
 // ---------------------------------------------------------------------------------------------------------------
 // What is printed (pure: tested through the PDF's text, and shared by the renderer)
 
-const FREQUENCY_LABEL: Record<DocumentQuote['paymentFrequency'], string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  annually: 'Annual',
-};
+const FREQUENCY_LABEL: Record<DocumentQuote['paymentFrequency'], string> = PAYMENT_FREQUENCY_LABELS;
 
 function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -95,7 +92,7 @@ export function documentTables(q: DocumentQuote): { monthly: DocumentTable; oneT
 /** "Advanced package · Unit-Based, 1,200 units · 3 locations · 2 years (24 months) · Annual payment" */
 export function configurationLine(q: DocumentQuote): string {
   const model =
-    q.pricingModel === 'user' ? `User-Based, ${plural(q.userCount, 'user', 'users')}` : `Unit-Based, ${plural(q.squareMeters, 'unit', 'units')}`;
+    q.pricingModel === 'user' ? `${PRICING_MODEL_LABELS.user}, ${plural(q.userCount, 'user', 'users')}` : `${PRICING_MODEL_LABELS.sqm}, ${plural(q.squareMeters, 'unit', 'units')}`;
   const years = q.contractDuration / 12;
   return [
     `${q.packageName} package`,

@@ -4,8 +4,9 @@
 // SQLite's own work. The statements are prepared once per database; rows come back as arrays and are
 // mapped by hand. tests/integration/configurations*.test.ts hold the DTOs to their values.
 import { centsToEuro, formatMoney } from '../../shared/money';
+import { addOnSelectionOf } from '../../shared/pricing-key';
 import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { PaymentFrequency, QuoteStatus } from '../../shared/value-sets';
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import { perDatabase, type Db } from '../db/database';
 import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
@@ -25,7 +26,7 @@ type RawRow = [
   userCount: number,
   locations: number,
   contractDuration: number,
-  paymentFrequency: 'monthly' | 'quarterly' | 'annually',
+  paymentFrequency: PaymentFrequency,
   addOns: string,
   discountIds: string,
   customItems: string,
@@ -103,7 +104,7 @@ function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto 
     userCount,
     pricingModel,
     addOns: JSON.parse(addOnNames) as string[],
-    addOnSelections: (JSON.parse(addOns) as StoredAddOn[]).map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOnSelections: (JSON.parse(addOns) as StoredAddOn[]).map(addOnSelectionOf),
     discountIds: JSON.parse(discountIds) as number[],
     contractDuration,
     paymentFrequency,

@@ -2,7 +2,8 @@
 // (configurations.ts) and those that read them (configuration-rows.ts, configurations-list.ts).
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import type { QuoteResultJson } from '../../shared/pricing';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { AddOnSelectionFields } from '../../shared/schemas/configuration';
+import type { PaymentFrequency, QuoteStatus } from '../../shared/value-sets';
 
 /** Who is asking: ownership decides what they may see and change. */
 export interface Actor {
@@ -10,10 +11,8 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-export interface StoredAddOn {
-  id: number;
-  waiveSetupFee: boolean;
-}
+/** As stored in the row: the add-on selection of the save schema. */
+export type StoredAddOn = AddOnSelectionFields;
 
 /** As stored in the row (price in cents). */
 export interface StoredCustomItem {
@@ -47,7 +46,7 @@ export interface ConfigurationDto {
   addOnSelections: StoredAddOn[];
   discountIds: number[];
   contractDuration: number;
-  paymentFrequency: 'monthly' | 'quarterly' | 'annually';
+  paymentFrequency: PaymentFrequency;
   customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
   totalMonthly: string;
   setupFees: string;

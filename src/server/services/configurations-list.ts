@@ -11,8 +11,8 @@ import {
   type ConfigurationAllQuery,
   type ConfigurationListQuery,
   type ConfigurationSort,
-  type QuoteStatusFilter,
 } from '../../shared/schemas/configuration';
+import type { QuoteStatusFilter } from '../../shared/value-sets';
 import { parseQuoteNumber } from '../../shared/quote-dates';
 import { perDatabase, transaction, type Db } from '../db/database';
 import { readByIds } from './configuration-rows';

@@ -7,14 +7,15 @@ import { formatMoney } from '../../shared/money';
 import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/catalog';
 import { quoteResultToJson } from '../../shared/pricing';
+import { addOnSelectionOf, pickFields, pricingKey } from '../../shared/pricing-key';
 import {
   configurationMessages,
   PRICING_FIELDS,
   VALID_UNTIL_MAX_DAYS,
   type ConfigurationFields,
   type ConfigurationPatch,
-  type QuoteStatus,
 } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
 import type { Clock } from '../clock';
 import { perDatabase, transaction, type Db } from '../db/database';
 import { recordAudit } from './audit';
@@ -131,7 +132,7 @@ function resolveCatalogReferences(
   // A repeated add-on counts once, the first occurrence wins (as in the engine).
   const selected = new Map<number, StoredAddOn>();
   for (const a of f.addOns) {
-    if (isAvailable(a.id) && !selected.has(a.id)) selected.set(a.id, { id: a.id, waiveSetupFee: a.waiveSetupFee });
+    if (isAvailable(a.id) && !selected.has(a.id)) selected.set(a.id, addOnSelectionOf(a));
   }
   const fields: ConfigurationFields = {
     ...f,
@@ -151,24 +152,15 @@ export function price(
   // One reading of the catalogue serves the reference checks and the pricing.
   const { catalog, pricing } = catalogSnapshot(db);
   const { fields: f, addOnNames } = resolveCatalogReferences(catalog, input, sent);
-  const result = priceWithPricingCatalog(pricing, {
-    packageId: f.packageId,
-    pricingModel: f.pricingModel,
-    squareMeters: f.squareMeters,
-    userCount: f.userCount,
-    locations: f.locations,
-    addOns: f.addOns,
-    customItems: f.customItems,
-    selectedDiscountIds: f.discountIds,
-    contractDuration: f.contractDuration,
-    paymentFrequency: f.paymentFrequency,
-  });
+  // the engine names the discounts the calculator's way (selectedDiscountIds)
+  const { discountIds, ...inputs } = pickFields(f, PRICING_FIELDS);
+  const result = priceWithPricingCatalog(pricing, { ...inputs, selectedDiscountIds: discountIds });
   const form = result.form;
   return {
     fields: f,
     packageId: form.packageId,
     packageName: result.packageName,
-    addOns: form.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOns: form.addOns.map(addOnSelectionOf),
     customItems: form.customItems.map((c) => ({ ...c })),
     totalMonthly: result.total,
     setupFees: result.oneTimeCosts,
@@ -184,17 +176,12 @@ export function price(
 /** The stored inputs and figures of a priced configuration: the same columns for a save and an overwrite. */
 export function pricedColumns(p: Priced) {
   return {
+    // each pricing input in its column of the same name; discountIds as the user selected them (so a load restores
+    // them), the snapshot shows which of them applied
+    ...pickFields(p.fields, PRICING_FIELDS),
     packageId: p.packageId,
     packageName: p.packageName,
-    pricingModel: p.fields.pricingModel,
-    squareMeters: p.fields.squareMeters,
-    userCount: p.fields.userCount,
-    locations: p.fields.locations,
-    contractDuration: p.fields.contractDuration,
-    paymentFrequency: p.fields.paymentFrequency,
     addOns: p.addOns,
-    // What the user selected (so a load restores it); the snapshot shows which of them applied.
-    discountIds: p.fields.discountIds,
     customItems: p.customItems,
     totalMonthly: p.totalMonthly,
     setupFees: p.setupFees,
@@ -280,35 +267,10 @@ type Row = typeof configurations.$inferSelect;
 export function fieldsOfRow(row: Row): ConfigurationFields {
   return {
     name: row.name,
-    packageId: row.packageId,
-    locations: row.locations,
-    squareMeters: row.squareMeters,
-    userCount: row.userCount,
-    pricingModel: row.pricingModel,
-    addOns: row.addOns,
-    discountIds: row.discountIds,
+    ...pickFields(row, PRICING_FIELDS),
     contractDuration: row.contractDuration as ConfigurationFields['contractDuration'],
-    paymentFrequency: row.paymentFrequency,
     customItems: customItemsInEuro(row.customItems as StoredCustomItem[]),
   };
-}
-
-/** The pricing inputs in one comparable form: ids once each, custom items without their (client-made) ids. */
-function pricingKey(f: ConfigurationFields): string {
-  const addOns = new Map<number, boolean>();
-  for (const a of f.addOns) if (!addOns.has(a.id)) addOns.set(a.id, a.waiveSetupFee);
-  return JSON.stringify([
-    f.packageId,
-    f.locations,
-    f.squareMeters,
-    f.userCount,
-    f.pricingModel,
-    [...addOns],
-    [...new Set(f.discountIds)],
-    f.contractDuration,
-    f.paymentFrequency,
-    f.customItems.map((c) => [c.name, c.description, c.isOneTime, Math.round(c.price * 100)]),
-  ]);
 }
 
 /** Keeps the current revision (inputs, figures, snapshot) before the row is priced again. */

@@ -3,8 +3,11 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq } from 'drizzle-orm';
 import { configurationRevisions, configurations } from '../../../db/schema';
+import { PAYMENT_FREQUENCY_LABELS } from '../../shared/labels';
 import { formatMoney } from '../../shared/money';
-import { configurationMessages, CONFIGURATION_NAME_MAX, type QuoteStatus } from '../../shared/schemas/configuration';
+import { addOnSelectionOf } from '../../shared/pricing-key';
+import { configurationMessages, CONFIGURATION_NAME_MAX } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
@@ -154,7 +157,6 @@ type RevisionInputs = Pick<
   | 'setupFees' | 'tcv' | 'addOnNames' | 'snapshot' | 'createdAt'
 >;
 
-const frequencyName = { monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' } as const;
 
 /** What a person would say changed between two revisions' inputs. */
 function changesBetween(before: RevisionInputs, after: RevisionInputs): string[] {
@@ -168,7 +170,7 @@ function changesBetween(before: RevisionInputs, after: RevisionInputs): string[]
   step('Users', before.userCount, after.userCount);
   step('Locations', before.locations, after.locations);
   step('Contract', `${before.contractDuration} months`, `${after.contractDuration} months`);
-  step('Payment', frequencyName[before.paymentFrequency], frequencyName[after.paymentFrequency]);
+  step('Payment', PAYMENT_FREQUENCY_LABELS[before.paymentFrequency], PAYMENT_FREQUENCY_LABELS[after.paymentFrequency]);
   const added = after.addOnNames.filter((n) => !before.addOnNames.includes(n));
   const removed = before.addOnNames.filter((n) => !after.addOnNames.includes(n));
   if (added.length > 0) out.push(`Add-ons added: ${added.join(', ')}`);
@@ -236,7 +238,7 @@ export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: n
     contractDuration: r.contractDuration,
     paymentFrequency: r.paymentFrequency,
     addOns: r.addOnNames,
-    addOnSelections: (r.addOns as StoredAddOn[]).map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOnSelections: (r.addOns as StoredAddOn[]).map(addOnSelectionOf),
     discountIds: r.discountIds,
     customItems: customItemsInEuro(r.customItems as StoredCustomItem[]),
     totalMonthly: formatMoney(r.totalMonthly),

@@ -11,7 +11,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { formatAmsterdamTime } from '../../shared/format';
 import { DRAFT_NUMBER, pdfContentDisposition } from '../pdf/format';
-import type { QuoteStatus } from '../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../shared/value-sets';
+import { QUOTE_STATUS_LABELS } from '../../shared/labels';
 import type { QuoteDocumentData } from '../pdf/quote-document';
 import { documentQuote } from '../pdf/document-quote';
 import { quoteTitle, type SharedSeller } from '../../shared/schemas/share';
@@ -32,11 +33,7 @@ export interface QuotePdfData {
 export const DRAFT_NAME = 'Unsaved quote';
 
 const STATUS_LABEL = {
-  draft: 'Draft',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
+  ...QUOTE_STATUS_LABELS,
   changed: 'Replaced by a newer revision',
 } as const;
 

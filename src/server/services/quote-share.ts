@@ -24,6 +24,7 @@ import { oweMail } from './owed-mail';
 import { todayOf } from './configurations';
 import { savedDocument, type QuotePdfData } from './quote-pdf';
 import { snapshotParts, type FrozenView } from './share-links';
+import type { QuoteStatus } from '../../shared/value-sets';
 
 /** The one answer for a token that is unknown, revoked or expired: nothing tells them apart. */
 export const linkNotFound = () => new NotFoundError(shareMessages.linkInvalid);
@@ -41,7 +42,7 @@ export interface LiveLink {
     userId: number;
     /** The quote's current revision: the link still answers for the quote only while this equals the link's. */
     revision: number;
-    status: 'draft' | 'sent' | 'accepted' | 'declined';
+    status: QuoteStatus;
     validUntil: string;
     acceptance: QuoteAcceptance | null;
     decline: QuoteDecline | null;

@@ -1,5 +1,5 @@
 import { centsToEuro } from '../money';
-import type { BreakdownLine, PaymentFrequency, PricingModel, QuoteResult } from './types';
+import type { BreakdownLine, NormalizedAddOn, NormalizedCustomItem, PaymentFrequency, PricingModel, QuoteResult } from './types';
 
 /** A ten-thousandths-of-a-euro integer as a JSON number with at most 4 decimals. */
 export function unit4ToEuro(v: number): number {
@@ -38,8 +38,9 @@ export interface QuoteResultJson {
   squareMeters: number;
   userCount: number;
   locations: number;
-  addOns: { id: number; waiveSetupFee: boolean }[];
-  customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
+  addOns: NormalizedAddOn[];
+  /** price in euro */
+  customItems: (Omit<NormalizedCustomItem, 'price'> & { price: number })[];
   selectedDiscountIds: number[];
   paymentFrequency: PaymentFrequency;
   contractDuration: number;
@@ -99,14 +100,8 @@ export function quoteResultToJson(r: QuoteResult): QuoteResultJson {
     squareMeters: f.squareMeters,
     userCount: f.userCount,
     locations: f.locations,
-    addOns: f.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
-    customItems: f.customItems.map((c) => ({
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      isOneTime: c.isOneTime,
-      price: centsToEuro(c.price),
-    })),
+    addOns: f.addOns.map((a) => ({ ...a })),
+    customItems: f.customItems.map((c) => ({ ...c, price: centsToEuro(c.price) })),
     selectedDiscountIds: f.selectedDiscountIds.slice(),
     paymentFrequency: f.paymentFrequency,
     contractDuration: r.contractDuration,

@@ -1,4 +1,5 @@
 import type { Cents } from '../money';
+import type { ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
 
 export type { Cents };
 
@@ -66,9 +67,7 @@ export interface QuoteFormInput {
   paymentFrequency?: unknown;
 }
 
-export type PricingModel = 'sqm' | 'user';
-export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
-export type ContractDuration = 12 | 24 | 36;
+export type { ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
 
 export interface NormalizedAddOn {
   id: number;
@@ -183,13 +182,3 @@ export class PricingError extends Error {
 
 export const PACKAGE_NOT_FOUND = 'Selected package not found';
 
-/** Discount types the engine knows; any other type is never applied. */
-export const DISCOUNT_TYPES = [
-  'percentage',
-  'fixed',
-  'sqm_percentage',
-  'user_percentage',
-  'free_months',
-  'setup_fee_discount',
-] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];

@@ -4,7 +4,7 @@
 // Update schemas are built from the same fields WITHOUT defaults: zod keeps defaults through .partial(), and a
 // partial update must never reset a field the admin did not send.
 import { z } from 'zod';
-import { DISCOUNT_TYPES } from '../pricing/types';
+import { DISCOUNT_TYPES, isOneOf, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
 import { readMoney, readWhole } from '../typed-numbers';
 import { controlCharsMessage, isSingleLineText, refineMultiLine, refineSingleLine } from './text';
 
@@ -43,7 +43,7 @@ export const CATEGORY_ICONS = [
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
 // The engine owns the list of discount types it applies; the admin forms offer exactly those.
-export { type DiscountType } from '../pricing/types';
+export { type DiscountType } from '../value-sets';
 
 export const CONDITION_TYPES = [
   'contractDuration',
@@ -448,12 +448,12 @@ export const conditionInput = z
       case 'paymentFrequency': {
         const v = typeof c.value === 'string' ? c.value.trim() : null;
         const f = v === 'annual' ? 'annually' : v;
-        if (f !== 'monthly' && f !== 'quarterly' && f !== 'annually') return fail(conditionMessages.frequency);
+        if (!isOneOf(PAYMENT_FREQUENCIES, f)) return fail(conditionMessages.frequency);
         return { type: c.type, operator: c.operator, value: f };
       }
       case 'pricingModel': {
         const v = typeof c.value === 'string' ? c.value.trim() : null;
-        if (v !== 'sqm' && v !== 'user') return fail(conditionMessages.model);
+        if (!isOneOf(PRICING_MODELS, v)) return fail(conditionMessages.model);
         return { type: c.type, operator: c.operator, value: v };
       }
       default: {

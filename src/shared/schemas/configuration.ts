@@ -6,6 +6,7 @@ import { formatCount } from '../format';
 import { parseTypedWhole, typedDecimal } from '../typed-numbers';
 import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
+import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUS_FILTERS, QUOTE_STATUSES } from '../value-sets';
 
 export const CONFIGURATIONS_PAGE_SIZE = 30;
 export const CONFIGURATION_NAME_MAX = 200;
@@ -101,23 +102,26 @@ const packageId = id(m.packageNotFound);
 const locations = wholeNumber(1, MAX_LOCATIONS, m.locations);
 const squareMeters = wholeNumber(0, MAX_QUANTITY_SAVED, m.squareMeters);
 const userCount = wholeNumber(0, MAX_QUANTITY_SAVED, m.userCount);
-const pricingModel = z.enum(['sqm', 'user'], { error: m.pricingModel });
+const pricingModel = z.enum(PRICING_MODELS, { error: m.pricingModel });
 const contractDuration = z.preprocess(
   numeric,
-  z.union([z.literal(12), z.literal(24), z.literal(36)], { error: m.contractDuration }),
+  z.literal(CONTRACT_DURATIONS, { error: m.contractDuration }),
 );
 const paymentFrequency = z.preprocess(
   (v) => (v === 'annual' ? 'annually' : v),
-  z.enum(['monthly', 'quarterly', 'annually'], { error: m.paymentFrequency }),
+  z.enum(PAYMENT_FREQUENCIES, { error: m.paymentFrequency }),
 );
+
+/** The calculator's selected add-on as a save takes it: its fields, one definition (ADD_ON_SELECTION_FIELDS). */
+const addOnSelectionObject = z.object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() });
+export const ADD_ON_SELECTION_FIELDS = addOnSelectionObject.keyof().options;
+export type AddOnSelectionFields = { id: number; waiveSetupFee: boolean };
 
 /** An add-on id, or `{ id, waiveSetupFee }` (the calculator's selected add-on; its `category` is ignored). */
 const addOnSelection = z.union(
   [
-    id(m.addOns).transform((addOnId) => ({ id: addOnId, waiveSetupFee: false })),
-    z
-      .object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() })
-      .transform((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee === true })),
+    id(m.addOns).transform((addOnId): AddOnSelectionFields => ({ id: addOnId, waiveSetupFee: false })),
+    addOnSelectionObject.transform((a): AddOnSelectionFields => ({ ...a, waiveSetupFee: a.waiveSetupFee === true })),
   ],
   { error: m.addOns },
 );
@@ -183,11 +187,6 @@ function isCalendarDay(v: string): boolean {
 /** A calendar day, YYYY-MM-DD. Whether it is before today or more than a year ahead is the server's check. */
 export const isoDate = z.string({ error: m.validUntil }).trim().refine(isCalendarDay, m.validUntil);
 
-export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
-export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
-
 /** The quote's own fields besides its pricing inputs: who it is for and until when its prices hold. */
 const quoteFields = {
   customerCompany: customerCompany.optional(),
@@ -197,12 +196,35 @@ const quoteFields = {
 };
 
 /**
+ * A quote's pricing inputs, each field once: a change of any of them prices the quote again as a new revision
+ * (PRICING_FIELDS, pricingKey in ../pricing-key.ts), and the calculator's draft fingerprint reads the same fields.
+ */
+export const pricingInput = z.object({
+  packageId,
+  locations,
+  squareMeters,
+  userCount,
+  pricingModel,
+  addOns,
+  discountIds,
+  contractDuration,
+  paymentFrequency,
+  customItems,
+});
+export type PricingFields = z.output<typeof pricingInput>;
+export type PricingField = keyof PricingFields;
+/** The fields whose change means the stored figures must be priced again. */
+export const PRICING_FIELDS = pricingInput.keyof().options;
+/** A custom item's own fields; its id is the client's handle, not part of the quote. */
+export const CUSTOM_ITEM_PRICING_FIELDS = customItemInput.omit({ id: true }).keyof().options;
+
+/**
  * Save as new. Only name and package are required; a missing input takes the engine's default for it (docs/PRODUCT.md "Pricing"
  * step 1). totalMonthly, setupFees, userId and anything else sent are ignored: the server prices and owns.
  */
 export const configurationCreateInput = z.object({
   name,
-  packageId,
+  ...pricingInput.shape,
   locations: locations.optional().default(1),
   squareMeters: squareMeters.optional().default(0),
   userCount: userCount.optional().default(0),
@@ -220,33 +242,10 @@ export type ConfigurationFields = z.output<typeof configurationCreateInput>;
 export const configurationUpdateInput = z.object({
   id: id(m.id),
   name: name.optional(),
-  packageId: packageId.optional(),
-  locations: locations.optional(),
-  squareMeters: squareMeters.optional(),
-  userCount: userCount.optional(),
-  pricingModel: pricingModel.optional(),
-  addOns: addOns.optional(),
-  discountIds: discountIds.optional(),
-  contractDuration: contractDuration.optional(),
-  paymentFrequency: paymentFrequency.optional(),
-  customItems: customItems.optional(),
+  ...pricingInput.partial().shape,
   ...quoteFields,
 });
 export type ConfigurationPatch = z.output<typeof configurationUpdateInput>;
-
-/** The fields whose change means the stored figures must be priced again. */
-export const PRICING_FIELDS = [
-  'packageId',
-  'locations',
-  'squareMeters',
-  'userCount',
-  'pricingModel',
-  'addOns',
-  'discountIds',
-  'contractDuration',
-  'paymentFrequency',
-  'customItems',
-] as const satisfies readonly (keyof ConfigurationFields)[];
 
 export const configurationIdInput = z.object({ id: id(m.id) });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailField, INVALID_EMAIL } from './auth';
 import { formatEuroText as euro } from '../format';
 import { refineMultiLine, refineSingleLine } from './text';
+import type { PaymentFrequency, QuoteStatus } from '../value-sets';
 
 export const shareMessages = {
   linkInvalid: 'This quote link is not valid any more',
@@ -77,7 +78,7 @@ export interface SharedQuoteView {
   number: string;
   revision: number;
   packageName: string;
-  status: 'draft' | 'sent' | 'accepted' | 'declined';
+  status: QuoteStatus;
   validUntil: string;
   expiresAt: string;
   expired: boolean;
@@ -85,7 +86,7 @@ export interface SharedQuoteView {
   setupFees: string;
   tcv: string;
   contractDuration: number;
-  paymentFrequency: 'monthly' | 'quarterly' | 'annually';
+  paymentFrequency: PaymentFrequency;
   seller: SharedSeller;
   /** The seller's terms as they stood when the link was made; shown before Accept. */
   terms: string | null;

@@ -3,7 +3,7 @@
 import { Alert, Button, Dialog, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuCopy, LuLink, LuTrash2 } from 'react-icons/lu';
-import type { QuoteStatus } from '../../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../../shared/value-sets';
 import { errorMessage } from '../../lib/errors';
 import { formatAdminDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

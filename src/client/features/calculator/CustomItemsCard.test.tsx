@@ -3,12 +3,29 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render';
 import { CustomItemsCard } from './CustomItemsCard';
-import { readState, WithState } from './test-harness';
+import { WithState } from './test-harness';
 
 async function setup() {
   const r = await renderUi(<WithState>{(s, dispatch) => <CustomItemsCard items={s.customItems} dispatch={dispatch} />}</WithState>);
   const addButton = () => screen.getByRole('button', { name: 'Add Item' }) as HTMLButtonElement;
-  const items = () => readState(screen.getByTestId('state')).customItems;
+  /** The rows of the Added Items table, read back as items: name, description, type and price. */
+  const items = () => {
+    const table = screen.queryByRole('table', { name: 'Added Items' });
+    if (!table) return [];
+    return within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => {
+        const [name, description, type, price] = within(row).getAllByRole('cell');
+        return {
+          // the name's cell repeats description and type below it on a phone: the name is its first line
+          name: name!.firstElementChild?.textContent,
+          description: description!.textContent === '—' ? '' : description!.textContent,
+          isOneTime: type!.textContent === 'One-time',
+          price: Number(/€([\d,]+\.\d{2})/.exec(price!.textContent ?? '')?.[1]?.replace(/,/g, '')),
+        };
+      });
+  };
   return { ...r, addButton, items };
 }
 

@@ -4,7 +4,8 @@ import { Badge, Card, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } fr
 import { memo, useState, type Dispatch } from 'react';
 import { LuBadgePercent } from 'react-icons/lu';
 import type { DiscountDto } from '../../lib/catalog-types';
-import type { CalculatorAction, PricingModel } from './calculator-state';
+import type { PricingModel } from '../../../shared/value-sets';
+import type { CalculatorAction } from './calculator-state';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 import { discountValueSummary } from './summary-model';
 import { DisclosureChevron, disclosureButton } from './disclosure';

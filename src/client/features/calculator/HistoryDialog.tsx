@@ -3,7 +3,7 @@
 import { Badge, Box, Button, Dialog, Flex, HStack, List, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { QuoteActivity } from '../../components/share/QuoteActivity';
-import { FREQUENCY_WORDS } from '../../lib/condition-words';
+import { PAYMENT_FREQUENCY_LABELS } from '../../../shared/labels';
 import { formatAdminDateTime, formatEuro } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { DialogCloseFooter } from '../../components/DialogCloseFooter';
@@ -125,7 +125,7 @@ function RevisionView({ id, revision, onBack }: { id: number; revision: number; 
             <Row label="Package" value={d.packageName} />
             <Row label={d.pricingModel === 'sqm' ? 'Units' : 'Users'} value={String(d.pricingModel === 'sqm' ? d.squareMeters : d.userCount)} />
             <Row label="Locations" value={String(d.locations)} />
-            <Row label="Contract" value={`${d.contractDuration} months, ${FREQUENCY_WORDS[d.paymentFrequency]}`} />
+            <Row label="Contract" value={`${d.contractDuration} months, ${PAYMENT_FREQUENCY_LABELS[d.paymentFrequency]}`} />
             <Row label="Add-ons" value={d.addOns.length > 0 ? d.addOns.join(', ') : 'None'} />
             <Row label="Custom items" value={d.customItems.length > 0 ? d.customItems.map((c) => c.name).join(', ') : 'None'} />
           </SimpleGrid>

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render';
 import { PricingOptions } from './PricingOptions';
-import { readState, WithState } from './test-harness';
+import { openBasePrice, pricedLocations, pricedQuantity, WithState } from './test-harness';
 
 async function setup(packageId = 1) {
   const r = await renderUi(
@@ -13,7 +13,12 @@ async function setup(packageId = 1) {
       )}
     </WithState>,
   );
-  const state = () => readState(screen.getByTestId('state'));
+  await openBasePrice(r.user, r.container);
+  /** What the summary prices, as the state would say it. */
+  const state = () => {
+    const { model, count } = pricedQuantity(r.container);
+    return { pricingModel: model === 'Units' ? 'sqm' : 'user', squareMeters: model === 'Units' ? count : undefined, userCount: model === 'Users' ? count : undefined, locations: pricedLocations(r.container) };
+  };
   return { ...r, state };
 }
 

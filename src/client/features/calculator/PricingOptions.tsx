@@ -4,21 +4,20 @@ import { Field, HStack, IconButton, Input, SegmentGroup, SimpleGrid, Stack, Text
 import { memo, useCallback, useState, type Dispatch } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { configurationMessages, MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
+import { optionsOf, PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../shared/labels';
 import {
   CONTRACT_DURATIONS,
-  parseQuantityText,
-  type CalculatorAction,
+  PAYMENT_FREQUENCIES,
+  PRICING_MODELS,
   type ContractDuration,
   type PaymentFrequency,
   type PricingModel,
-} from './calculator-state';
-import { FREQUENCY_OPTIONS } from './summary-model';
+} from '../../../shared/value-sets';
+import { parseQuantityText, type CalculatorAction } from './calculator-state';
 
 const DURATION_ITEMS = CONTRACT_DURATIONS.map((d) => ({ value: String(d), label: `${d} months` }));
-const MODEL_ITEMS = [
-  { value: 'sqm', label: 'Unit-Based' },
-  { value: 'user', label: 'User-Based' },
-];
+const MODEL_ITEMS = optionsOf(PRICING_MODELS, PRICING_MODEL_LABELS);
+const FREQUENCY_ITEMS = optionsOf(PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS);
 
 // The controls are memoised with stable handlers: a keystroke in the units field re-renders that field and nothing
 // around it (docs/DECISIONS.md "Typing speed").
@@ -209,7 +208,7 @@ export const ContractOptions = memo(function ContractOptions({
         label="Payment Frequency"
         name="paymentFrequency"
         value={paymentFrequency}
-        items={FREQUENCY_OPTIONS}
+        items={FREQUENCY_ITEMS}
         onChange={setFrequency}
       />
     </SimpleGrid>

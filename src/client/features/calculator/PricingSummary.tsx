@@ -4,7 +4,7 @@ import { forwardRef, memo, useCallback, useId, useState, type ReactNode } from '
 import { LuCamera, LuCopy, LuFileDown, LuFileText, LuSave } from 'react-icons/lu';
 import type { QuoteResult } from '../../../shared/pricing';
 import { formatUnitPrice } from '../../lib/format';
-import type { PaymentFrequency, PricingModel } from './calculator-state';
+import type { PaymentFrequency, PricingModel } from '../../../shared/value-sets';
 import {
   addOnLines,
   basePriceLines,

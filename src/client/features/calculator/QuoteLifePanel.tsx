@@ -14,7 +14,7 @@ import { notify } from '../../components/toaster';
 import { useDuplicateQuote } from '../../components/use-duplicate-quote';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import type { QuoteStatus } from '../../../shared/schemas/configuration';
+import type { QuoteStatus } from '../../../shared/value-sets';
 import { DriftNotice, RepricedNotice, SentQuoteNotice } from './DriftNotice';
 import { HistoryDialog } from './HistoryDialog';
 import { driftOf, sentQuoteNotice, type Figures, type LoadedQuote } from './quote-life';

@@ -3,7 +3,8 @@
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
 import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
-import { MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
+import { addOnSelectionOf } from '../../../shared/pricing-key';
+import { MAX_LOCATIONS, MAX_QUANTITY_SAVED, type PricingFields } from '../../../shared/schemas/configuration';
 import { parseTypedWhole, readMoney } from '../../../shared/typed-numbers';
 import { formatCount, formatUnitPrice } from '../../../shared/format';
 import {
@@ -15,13 +16,15 @@ import {
   type QuoteFormInput,
 } from '../../../shared/pricing';
 import { findAddOn, findPackage, isAddOnAvailable } from '../../../shared/pricing/normalize';
+import {
+  CONTRACT_DURATIONS,
+  isOneOf,
+  PAYMENT_FREQUENCIES,
+  type ContractDuration,
+  type PaymentFrequency,
+  type PricingModel,
+} from '../../../shared/value-sets';
 
-export type PricingModel = 'sqm' | 'user';
-export type PaymentFrequency = 'monthly' | 'quarterly' | 'annually';
-export type ContractDuration = 12 | 24 | 36;
-
-export const CONTRACT_DURATIONS: readonly ContractDuration[] = [12, 24, 36];
-export const PAYMENT_FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'quarterly', 'annually'];
 /** docs/PRODUCT.md "Pricing": used when a package has no user tiers. */
 export const FALLBACK_USER_COUNT = 10;
 
@@ -204,12 +207,12 @@ export function customItemPrice(name: string, price: string | number): number | 
 }
 
 function toDuration(v: number): ContractDuration {
-  return (CONTRACT_DURATIONS as readonly number[]).includes(v) ? (v as ContractDuration) : 12;
+  return isOneOf(CONTRACT_DURATIONS, v) ? v : 12;
 }
 
 function toFrequency(v: string): PaymentFrequency {
   if (v === 'annual') return 'annually';
-  return (PAYMENT_FREQUENCIES as readonly string[]).includes(v) ? (v as PaymentFrequency) : 'annually';
+  return isOneOf(PAYMENT_FREQUENCIES, v) ? v : 'annually';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -227,7 +230,7 @@ export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
     squareMeters: s.squareMeters,
     userCount: s.userCount,
     locations: s.locations,
-    addOns: s.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOns: s.addOns.map(addOnSelectionOf),
     customItems: s.customItems,
     selectedDiscountIds: s.selectedDiscountIds,
     contractDuration: s.contractDuration,
@@ -235,21 +238,25 @@ export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
   };
 }
 
-/** The body of `configurations.create` (plus `name`; `id` for an update). */
-export function toSavePayload(s: CalculatorState, name: string) {
+/** The calculator's pricing inputs as the save schema names them: what a save sends and what makes two states one quote. */
+export function toPricingInput(s: CalculatorState): PricingFields {
   return {
-    name,
     packageId: s.packageId,
     locations: s.locations,
     squareMeters: s.squareMeters,
     userCount: s.userCount,
     pricingModel: s.pricingModel,
-    addOns: s.addOns.map((a) => ({ id: a.id, waiveSetupFee: a.waiveSetupFee })),
+    addOns: s.addOns.map(addOnSelectionOf),
     discountIds: s.selectedDiscountIds,
     contractDuration: s.contractDuration,
     paymentFrequency: s.paymentFrequency,
-    customItems: s.customItems.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: c.price })),
+    customItems: s.customItems.map((c) => ({ ...c })),
   };
+}
+
+/** The body of `configurations.create` (plus `name`; `id` for an update). */
+export function toSavePayload(s: CalculatorState, name: string) {
+  return { name, ...toPricingInput(s) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

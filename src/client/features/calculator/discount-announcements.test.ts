@@ -19,7 +19,7 @@ describe('announcing the discounts an action dropped', () => {
 
   it('Quarterly drops the annual-prepay bonus, in the editor words', () => {
     const { said } = step(withDiscounts(5), { type: 'setPaymentFrequency', paymentFrequency: 'quarterly' });
-    expect(said).toEqual(['Annual Prepay Bonus was removed: it requires Payment Frequency = Annually.']);
+    expect(said).toEqual(['Annual Prepay Bonus was removed: it requires Payment Frequency = Annual.']);
   });
 
   it('a unit discount dropped by the switch to user pricing says it applies only to Unit-Based pricing', () => {

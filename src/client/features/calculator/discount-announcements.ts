@@ -2,6 +2,7 @@
 // said out loud: which discount went, and the condition that no longer holds. Pure: derived from the state before and
 // after one action.
 import { conditionHolds } from '../../../shared/pricing/conditions';
+import { PRICING_MODEL_LABELS } from '../../../shared/labels';
 import { normalizeFormWith } from '../../../shared/pricing/normalize';
 import { conditionText } from '../../lib/condition-words';
 import { toQuoteForm, type CalculatorAction, type CalculatorContext, type CalculatorState } from './calculator-state';
@@ -17,8 +18,8 @@ export function whyNotEligible(discountId: number, s: CalculatorState, ctx: Calc
   const d = ctx.pricing.discounts.find((x) => x.id === discountId);
   if (!d) return 'it is no longer offered';
   const form = normalizeFormWith(toQuoteForm(s), ctx.pricing, false).form;
-  if (d.type === 'sqm_percentage' && form.pricingModel !== 'sqm') return 'it applies only to Unit-Based pricing';
-  if (d.type === 'user_percentage' && form.pricingModel !== 'user') return 'it applies only to User-Based pricing';
+  if (d.type === 'sqm_percentage' && form.pricingModel !== 'sqm') return `it applies only to ${PRICING_MODEL_LABELS.sqm} pricing`;
+  if (d.type === 'user_percentage' && form.pricingModel !== 'user') return `it applies only to ${PRICING_MODEL_LABELS.user} pricing`;
   const failed = d.conditions.filter((c) => !conditionHolds(c, form));
   const packages = ctx.catalog.packages.map((p) => ({ id: p.id, name: p.name }));
   if (failed.length === 0) return 'its conditions no longer hold';

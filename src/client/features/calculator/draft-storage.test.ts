@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculatorReducer, initialCalculatorState } from './calculator-state';
+import { pricingInput, type PricingField } from '../../../shared/schemas/configuration';
+import { calculatorReducer, initialCalculatorState, type CalculatorState } from './calculator-state';
 import { parseDraft, quoteFingerprint, serializeDraft } from './draft-storage';
 import { testContext } from './test-catalog';
 
@@ -25,6 +26,31 @@ describe('the unsaved draft', () => {
     expect(restored.addOns).toEqual([]);
     expect(restored.selectedDiscountIds).toEqual([]);
     expect(restored.contractDuration).toBe(12);
+  });
+
+  /** One change of each pricing input on screen: a field added to the save schema needs one here, or the test fails. */
+  const changes: Partial<Record<PricingField, (s: CalculatorState) => CalculatorState>> = {
+    packageId: (s) => ({ ...s, packageId: 3 }),
+    locations: (s) => ({ ...s, locations: s.locations + 1 }),
+    squareMeters: (s) => ({ ...s, squareMeters: s.squareMeters + 1 }),
+    userCount: (s) => ({ ...s, userCount: s.userCount + 1 }),
+    pricingModel: (s) => ({ ...s, pricingModel: s.pricingModel === 'sqm' ? 'user' : 'sqm' }),
+    addOns: (s) => ({ ...s, addOns: [{ id: 11, category: 1, waiveSetupFee: true }] }),
+    discountIds: (s) => ({ ...s, selectedDiscountIds: [4] }),
+    contractDuration: (s) => ({ ...s, contractDuration: s.contractDuration === 24 ? 36 : 24 }),
+    paymentFrequency: (s) => ({ ...s, paymentFrequency: s.paymentFrequency === 'monthly' ? 'quarterly' : 'monthly' }),
+    customItems: (s) => ({ ...s, customItems: [{ id: 'a', name: 'Training', description: '', isOneTime: true, price: 250.5 }] }),
+  };
+  it.each(Object.keys(pricingInput.shape) as PricingField[])('tells a change of %s from the saved quote', (field) => {
+    const change = changes[field];
+    expect(change, `a change of ${field} for this test`).toBeDefined();
+    expect(quoteFingerprint(change!(init()))).not.toBe(quoteFingerprint(init()));
+  });
+
+  it('tells one saved quote from another, and ignores which category an add-on was picked from', () => {
+    expect(quoteFingerprint({ ...init(), configId: 7 })).not.toBe(quoteFingerprint(init()));
+    const picked = { ...init(), addOns: [{ id: 11, category: 1, waiveSetupFee: false }] };
+    expect(quoteFingerprint({ ...picked, addOns: [{ id: 11, category: null, waiveSetupFee: false }] })).toBe(quoteFingerprint(picked));
   });
 
   it('ignores what is not a draft', () => {

@@ -1,7 +1,9 @@
 // The calculator's unsaved work, kept in the browser per user (localStorage), so a reload or Back does not lose it.
 // Only what the user chose is stored; whatever is read back is checked like a saved configuration (the reducer's
 // restoreDraft), so a stale or tampered draft cannot put the calculator in a state it could not reach.
-import type { CalculatorState } from './calculator-state';
+import { canonicalJson } from '../../../shared/canonical-json';
+import { pricingKey } from '../../../shared/pricing-key';
+import { toPricingInput, type CalculatorState } from './calculator-state';
 
 const PREFIX = 'quote-configurator:calculator-draft:';
 const VERSION = 1;
@@ -15,21 +17,9 @@ export function draftKey(userId: number | string): string {
   return `${PREFIX}${userId}`;
 }
 
-/** The fields that make a quote: two states with the same ones are the same quote. */
+/** The fields that make a quote (the save schema's pricing inputs, compared as the server compares them) and which saved quote it is. */
 export function quoteFingerprint(s: CalculatorState): string {
-  return JSON.stringify([
-    s.packageId,
-    s.pricingModel,
-    s.squareMeters,
-    s.userCount,
-    s.locations,
-    s.addOns.map((a) => [a.id, a.waiveSetupFee]),
-    s.customItems.map((c) => [c.name, c.description, c.isOneTime, c.price]),
-    s.selectedDiscountIds,
-    s.contractDuration,
-    s.paymentFrequency,
-    s.configId,
-  ]);
+  return canonicalJson([pricingKey(toPricingInput(s)), s.configId]);
 }
 
 /** A draft read back: null when there is none, or it is not a draft of this version. */

@@ -3,21 +3,16 @@ import type { DiscountDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import type { QuoteResult } from '../../../shared/pricing';
 import { formatCount, formatEuro } from '../../lib/format';
-import type { PaymentFrequency, PricingModel } from './calculator-state';
-
-export const FREQUENCY_OPTIONS: { value: PaymentFrequency; label: string }[] = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'quarterly', label: 'Quarterly' },
-  { value: 'annually', label: 'Annually' },
-];
+import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../shared/labels';
+import type { PaymentFrequency, PricingModel } from '../../../shared/value-sets';
 
 /** The summary header's label: Monthly, Quarterly or Annual (docs/PRODUCT.md "The calculator"). */
 export function frequencyLabel(f: PaymentFrequency): string {
-  return f === 'monthly' ? 'Monthly' : f === 'quarterly' ? 'Quarterly' : 'Annual';
+  return PAYMENT_FREQUENCY_LABELS[f];
 }
 
 export function pricingModelLabel(m: PricingModel): string {
-  return m === 'sqm' ? 'Unit-Based' : 'User-Based';
+  return PRICING_MODEL_LABELS[m];
 }
 
 /** Months ÷ 12, as "1 year", "2 years", "3 years" (or "1.5 years"). */

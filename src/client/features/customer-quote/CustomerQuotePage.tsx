@@ -8,7 +8,7 @@ import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } 
 import { DefinitionList, DefinitionRow as Evidence } from '../../components/DefinitionRows';
 import { Money } from '../../components/Money';
 import { formatValidUntil } from '../../components/quote-status';
-import { FREQUENCY_WORDS } from '../../lib/condition-words';
+import { PAYMENT_FREQUENCY_ADVERBS } from '../../../shared/labels';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatAmsterdamTime, formatCount, formatEuro, formatUnitPrice } from '../../lib/format';
 import { contractSentence, showsQuantity } from '../../../shared/quote-lines';
@@ -147,7 +147,7 @@ function QuoteDocument({ token, v }: { token: string; v: SharedQuoteView }) {
         <Info label="Valid until">
           {formatValidUntil(v.validUntil)}
           <br />
-          {v.contractDuration} months{v.freeMonths > 0 ? ` + ${v.freeMonths} free` : ''}, billed {FREQUENCY_WORDS[v.paymentFrequency]!.toLowerCase()}
+          {v.contractDuration} months{v.freeMonths > 0 ? ` + ${v.freeMonths} free` : ''}, billed {PAYMENT_FREQUENCY_ADVERBS[v.paymentFrequency]}
         </Info>
       </SimpleGrid>
 

@@ -57,13 +57,13 @@ describe('condition editor', () => {
     const { user } = await renderUi(<Harness />);
     await user.selectOptions(screen.getByLabelText('Condition 1 type'), 'paymentFrequency');
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=']);
-    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Monthly', 'Quarterly', 'Annually']);
+    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Monthly', 'Quarterly', 'Annual']);
     await user.selectOptions(screen.getByLabelText('Condition 1 value'), 'annually');
     expect(latest).toEqual([{ type: 'paymentFrequency', operator: '=', value: 'annually' }]);
 
     await user.selectOptions(screen.getByLabelText('Condition 1 type'), 'pricingModel');
     expect(optionTexts(screen.getByLabelText('Condition 1 operator'))).toEqual(['=']);
-    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Square Meter Based', 'User Based']);
+    expect(optionTexts(screen.getByLabelText('Condition 1 value'))).toEqual(['Unit-Based', 'User-Based']);
   });
 
   it('adds and removes rows', async () => {

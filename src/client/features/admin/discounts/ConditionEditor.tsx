@@ -3,13 +3,12 @@
 import { Box, Button, Checkbox, Flex, Grid, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import type { ConditionType } from '../../../../shared/schemas/catalog-admin';
-import { FREQUENCY_WORDS } from '../../../lib/condition-words';
+import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../../shared/labels';
+import { PAYMENT_FREQUENCIES, PRICING_MODELS } from '../../../../shared/value-sets';
 import {
   CONDITION_TYPE_OPTIONS,
   newCondition,
   operatorsFor,
-  PAYMENT_FREQUENCIES,
-  PRICING_MODELS,
   togglePackage,
   valueKindOf,
   withOperator,
@@ -118,7 +117,7 @@ export function ConditionEditor({ conditions, onChange, packages }: ConditionEdi
                 <Select label={`Condition ${n} value`} value={c.value as string} onChange={(v) => set(i, { ...c, value: v })}>
                   {PAYMENT_FREQUENCIES.map((f) => (
                     <option key={f} value={f}>
-                      {FREQUENCY_WORDS[f]}
+                      {PAYMENT_FREQUENCY_LABELS[f]}
                     </option>
                   ))}
                 </Select>
@@ -126,8 +125,8 @@ export function ConditionEditor({ conditions, onChange, packages }: ConditionEdi
               {kind === 'model' && (
                 <Select label={`Condition ${n} value`} value={c.value as string} onChange={(v) => set(i, { ...c, value: v })}>
                   {PRICING_MODELS.map((m) => (
-                    <option key={m.value} value={m.value}>
-                      {m.label}
+                    <option key={m} value={m}>
+                      {PRICING_MODEL_LABELS[m]}
                     </option>
                   ))}
                 </Select>

@@ -3,6 +3,7 @@
 import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CreateDiscountInput, DiscountType } from '../../../../shared/schemas/catalog-admin';
+import { PRICING_MODEL_LABELS } from '../../../../shared/labels';
 import { notify } from '../../../components/toaster';
 import { NativeOptionSelect } from '../../../components/OptionSelect';
 import { ConditionEditor } from './ConditionEditor';
@@ -10,8 +11,8 @@ import { discountDraftToInput, DISCOUNT_TYPE_OPTIONS, valueLabel, type DiscountD
 import { CatalogFormCard, moneyInputProps, takenNameError, type TakenName } from '../shared/catalog-ui';
 
 const TYPE_HINT: Partial<Record<DiscountType, string>> = {
-  sqm_percentage: 'Applies to the unit-based price only, with the Unit-Based pricing model.',
-  user_percentage: 'Applies to the user-based price only, with the User-Based pricing model.',
+  sqm_percentage: `Applies to the unit-based price only, with the ${PRICING_MODEL_LABELS.sqm} pricing model.`,
+  user_percentage: `Applies to the user-based price only, with the ${PRICING_MODEL_LABELS.user} pricing model.`,
   free_months: 'Adds free months to the contract without changing the monthly price.',
   setup_fee_discount: 'A percentage off the one-time setup fees only.',
   fixed: 'A fixed amount in euro off the monthly total.',

@@ -87,8 +87,8 @@ describe('how a rule reads', () => {
     expect(conditionText({ type: 'package', operator: 'in', value: [1, 2] }, packages)).toBe('Package in Entry, Advanced');
     expect(conditionText({ type: 'package', operator: '=', value: 3 }, packages)).toBe('Package = Ultimate');
     expect(conditionText({ type: 'package', operator: '=', value: 9 }, packages)).toBe('Package = #9 (deleted)');
-    expect(conditionText({ type: 'paymentFrequency', operator: '=', value: 'annually' }, packages)).toBe('Payment Frequency = Annually');
-    expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = Square Meter Based');
+    expect(conditionText({ type: 'paymentFrequency', operator: '=', value: 'annually' }, packages)).toBe('Payment Frequency = Annual');
+    expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = Unit-Based');
     expect(conditionText({ type: 'squareMeters', operator: '>=', value: 5000 }, packages)).toBe('Units >= 5,000');
   });
 

@@ -12,7 +12,8 @@ import {
   type CreateDiscountInput,
   type DiscountType,
 } from '../../../../shared/schemas/catalog-admin';
-import { MODEL_WORDS } from '../../../lib/condition-words';
+import { DISCOUNT_TYPE_LABELS, labelOf, optionsOf } from '../../../../shared/labels';
+import { DISCOUNT_TYPES, isOneOf, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../../../../shared/value-sets';
 import { formatEuro } from '../../../lib/format';
 
 /** A condition as the catalogue answers it. */
@@ -40,11 +41,6 @@ export const CONDITION_TYPE_OPTIONS: { value: ConditionType; label: string }[] =
 ];
 const TYPE_LABEL = new Map<string, string>(CONDITION_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
-export const PAYMENT_FREQUENCIES = ['monthly', 'quarterly', 'annually'] as const;
-export const PRICING_MODELS = [
-  { value: 'sqm', label: MODEL_WORDS.sqm! },
-  { value: 'user', label: MODEL_WORDS.user! },
-] as const;
 
 export const NUMERIC_OPERATORS = ['=', '>', '>=', '<', '<='] as const;
 
@@ -160,24 +156,16 @@ export function conditionToInput(c: ConditionDraft): { type: ConditionType; oper
     case 'packages':
       return Array.isArray(c.value) && c.value.length > 0 ? { type: c.type, operator: c.operator, value: [...c.value] } : null;
     case 'frequency':
-      return (PAYMENT_FREQUENCIES as readonly string[]).includes(c.value as string) ? { type: c.type, operator: c.operator, value: c.value as string } : null;
+      return isOneOf(PAYMENT_FREQUENCIES, c.value) ? { type: c.type, operator: c.operator, value: c.value } : null;
     case 'model':
-      return c.value === 'sqm' || c.value === 'user' ? { type: c.type, operator: c.operator, value: c.value } : null;
+      return isOneOf(PRICING_MODELS, c.value) ? { type: c.type, operator: c.operator, value: c.value } : null;
   }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading a rule
 
-export const DISCOUNT_TYPE_OPTIONS: { value: DiscountType; label: string }[] = [
-  { value: 'percentage', label: 'Standard Percentage' },
-  { value: 'fixed', label: 'Fixed Amount' },
-  { value: 'sqm_percentage', label: 'Unit Percentage' },
-  { value: 'user_percentage', label: 'User Percentage' },
-  { value: 'free_months', label: 'Free Months' },
-  { value: 'setup_fee_discount', label: 'Setup Fee Discount' },
-];
-const DISCOUNT_LABEL = new Map<string, string>(DISCOUNT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
+export const DISCOUNT_TYPE_OPTIONS = optionsOf(DISCOUNT_TYPES, DISCOUNT_TYPE_LABELS);
 
 export function valueLabel(type: string): string {
   if (type === 'fixed') return 'Amount (€)';
@@ -198,7 +186,7 @@ export function discountValueText(type: string, value: string): string {
 }
 
 export function discountSummary(d: Pick<StoredDiscount, 'type' | 'value'>): string {
-  return `${DISCOUNT_LABEL.get(d.type) ?? d.type}: ${discountValueText(d.type, d.value)}`;
+  return `${labelOf(DISCOUNT_TYPE_LABELS, d.type)}: ${discountValueText(d.type, d.value)}`;
 }
 
 export { conditionText } from '../../../lib/condition-words';
@@ -219,7 +207,7 @@ export function newDiscountDraft(): DiscountDraft {
 }
 
 export function discountToDraft(d: StoredDiscount): DiscountDraft {
-  const type = DISCOUNT_LABEL.has(d.type) ? (d.type as DiscountType) : 'percentage';
+  const type = isOneOf(DISCOUNT_TYPES, d.type) ? d.type : 'percentage';
   return { name: d.name, description: d.description, type, value: trimZeros(d.value), conditions: d.conditions.map(conditionFromDto) };
 }
 

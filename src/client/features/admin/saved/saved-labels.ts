@@ -1,13 +1,12 @@
 // Display words for stored configuration values: the same names the calculator uses.
-import { FREQUENCY_WORDS } from '../../../lib/condition-words';
+import { labelOf, PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../../shared/labels';
 import { formatCount } from '../../../lib/format';
 
 export function frequencyLabel(value: string): string {
-  return FREQUENCY_WORDS[value] ?? value;
+  return labelOf(PAYMENT_FREQUENCY_LABELS, value);
 }
-const MODEL_LABELS: Record<string, string> = { sqm: 'Unit-Based', user: 'User-Based' };
 export function pricingModelLabel(value: string): string {
-  return MODEL_LABELS[value] ?? value;
+  return labelOf(PRICING_MODEL_LABELS, value);
 }
 
 /** What the quote is sized by: units for a unit-based quote, users for a user-based one. */

@@ -9,7 +9,8 @@ import type { NamedCatalogueKind, TierKind } from '../../../../shared/schemas/ca
 import { catalogIconLabel } from '../../../components/catalog-icons';
 import { conditionText, type ConditionLike } from '../../../lib/condition-words';
 import { formatEuro } from '../../../lib/format';
-import { DISCOUNT_TYPE_OPTIONS, discountValueText } from '../discounts/condition-rules';
+import { DISCOUNT_TYPE_LABELS, labelOf, PRICING_MODEL_LABELS, QUOTE_STATUS_LABELS } from '../../../../shared/labels';
+import { discountValueText } from '../discounts/condition-rules';
 import { tierRangeLabel } from '../tiers/tier-format';
 
 /** The packages and categories of the catalogue by id: what an id in an audit entry is called. */
@@ -50,8 +51,6 @@ const FIELD_LABEL: Record<string, string> = {
 /** A discount rule's fields where they read differently from other items'. */
 const DISCOUNT_FIELD_LABEL: Record<string, string> = { type: 'Discount type', value: 'Value' };
 const MONEY_FIELDS = new Set(['tcv', 'totalMonthly', 'setupFees', 'basePrice', 'setupFee', 'extraLocationPrice', 'monthlyFee', 'pricePerSqm', 'pricePerUser']);
-const STATUS_WORD: Record<string, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined' };
-const DISCOUNT_TYPE_LABEL = new Map<string, string>(DISCOUNT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 const TIER_FIELDS: Record<string, { kind: TierKind; label: string }> = {
   priceTiers: { kind: 'unit', label: 'Unit price tier' },
   userPriceTiers: { kind: 'user', label: 'User price tier' },
@@ -71,8 +70,8 @@ export function valueText(key: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (MONEY_FIELDS.has(key) && (typeof v === 'string' || typeof v === 'number') && Number.isFinite(Number(v))) return formatEuro(v);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (key === 'pricingModel') return v === 'user' ? 'User-Based' : 'Unit-Based';
-  if (key === 'status' && typeof v === 'string') return STATUS_WORD[v] ?? v;
+  if (key === 'pricingModel') return PRICING_MODEL_LABELS[v === 'user' ? 'user' : 'sqm'];
+  if (key === 'status' && typeof v === 'string') return labelOf(QUOTE_STATUS_LABELS, v);
   if (Array.isArray(v)) return v.length === 0 ? 'none' : `${v.length} ${v.length === 1 ? 'entry' : 'entries'}`;
   if (typeof v === 'object') return 'changed';
   return String(v);
@@ -153,7 +152,7 @@ function catalogueValue(kind: NamedCatalogueKind, field: string, v: unknown, ctx
       return v.map((c: ConditionLike) => conditionText(c, packages)).join(' and ');
     }
   }
-  if (kind === 'discount' && field === 'type') return typeof v === 'string' ? (DISCOUNT_TYPE_LABEL.get(v) ?? v) : '—';
+  if (kind === 'discount' && field === 'type') return typeof v === 'string' ? labelOf(DISCOUNT_TYPE_LABELS, v) : '—';
   if (kind === 'discount' && field === 'value' && (typeof v === 'string' || typeof v === 'number')) {
     const type = ctx.discountType?.[side];
     return discountValueText(typeof type === 'string' ? type : 'percentage', String(v));

@@ -18,6 +18,7 @@ import { TierCliffsAlert } from './TierCliffsAlert';
 import { TierTable } from './TierTable';
 import { toPricingTiers } from './tier-warnings';
 import { defaultPriceNote, unitTierViews, userTierViews, type TierView } from './tier-format';
+import { PRICING_MODEL_LABELS } from '../../../../shared/labels';
 
 const EMPTY: Record<TierKind, string> = {
   unit: 'No square meter price tiers defined for this package',
@@ -116,10 +117,10 @@ export function PriceTiersTab() {
       <Tabs.Root value={kind} onValueChange={(e) => setKind(e.value as TierKind)} variant="enclosed" lazyMount unmountOnExit>
         <Tabs.List>
           <Tabs.Trigger value="unit" disabled={editing && kind !== 'unit'}>
-            Unit-Based Pricing
+            {PRICING_MODEL_LABELS.sqm} Pricing
           </Tabs.Trigger>
           <Tabs.Trigger value="user" disabled={editing && kind !== 'user'}>
-            User-Based Pricing
+            {PRICING_MODEL_LABELS.user} Pricing
           </Tabs.Trigger>
         </Tabs.List>
         {(['unit', 'user'] as const).map((k) => (

@@ -1,0 +1,33 @@
+// The closed value sets of a quote, each declared once: the database columns (db/schema.ts), the zod schemas, the
+// engine's types and the screens read them from here; their words are in labels.ts.
+
+export const PAYMENT_FREQUENCIES = ['monthly', 'quarterly', 'annually'] as const;
+export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+
+export const PRICING_MODELS = ['sqm', 'user'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+
+export const CONTRACT_DURATIONS = [12, 24, 36] as const;
+export type ContractDuration = (typeof CONTRACT_DURATIONS)[number];
+
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** The lists' status filter: an expired quote is a draft or sent one past its valid-until day. */
+export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
+export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
+
+/** Discount types the engine knows; any other type is never applied. */
+export const DISCOUNT_TYPES = [
+  'percentage',
+  'fixed',
+  'sqm_percentage',
+  'user_percentage',
+  'free_months',
+  'setup_fee_discount',
+] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** Whether `v` is one of `set`'s values (a stored or sent value read without trusting it). */
+export function isOneOf<T extends string | number>(set: readonly T[], v: unknown): v is T {
+  return (set as readonly unknown[]).includes(v);
+}
