@@ -119,14 +119,20 @@ function stop(signal: string): void {
   server.close(async () => {
     // A reminder scan in progress finishes, and a mail still on its way gets its status written, before the database
     // closes; what is still owed waits in the database for the next start.
-    await reminders.stop();
-    await owedMail.stop();
-    await mailer.idle();
-    mailer.close();
-    await webhookDispatcher.stop();
-    await checkpointer?.stop();
-    closeDatabase(db);
-    process.exit(0);
+    try {
+      await reminders.stop();
+      await owedMail.stop();
+      await mailer.idle();
+      mailer.close();
+      await webhookDispatcher.stop();
+      await checkpointer?.stop();
+      closeDatabase(db);
+      process.exit(0);
+    } catch (error) {
+      // said in the log rather than as an unhandled rejection, so the operator reads which step failed
+      logger.fatal({ err: error }, 'closing failed');
+      process.exit(1);
+    }
   });
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
 }

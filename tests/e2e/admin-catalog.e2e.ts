@@ -207,7 +207,7 @@ describe('admin catalogue tabs', () => {
     const welcome = await page.getByTestId('discount-card').filter({ hasText: 'Welcome Credit' }).textContent();
     expect(welcome).toContain('Fixed Amount: €50.00');
     expect(welcome).toContain('Package in Advanced, Ultimate');
-    expect(await page.getByTestId('discount-card').filter({ hasText: 'Annual Prepay Bonus' }).textContent()).toContain('Payment Frequency = Annually');
+    expect(await page.getByTestId('discount-card').filter({ hasText: 'Annual Prepay Bonus' }).textContent()).toContain('Payment Frequency = Annual');
     await shots(page, 'discounts');
 
     await page.getByRole('button', { name: 'Add Discount Rule' }).click();

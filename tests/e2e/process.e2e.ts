@@ -19,7 +19,9 @@ describe('the server process', () => {
     });
     expect(login.status).toBe(200);
 
-    expect(await server.stop({ keepFiles: true })).toBe(0);
+    const code = await server.stop({ keepFiles: true });
+    // on a failure, what the server said while closing is the place to look
+    expect({ code, tail: code === 0 ? '' : server.output().split('\n').slice(-20).join('\n') }).toEqual({ code: 0, tail: '' });
     expect(server.output()).toContain('SIGTERM received: closing.');
     // The WAL was checkpointed into the main file on close: nothing is left pending.
     const wal = `${dbFile}-wal`;

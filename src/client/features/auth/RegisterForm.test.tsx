@@ -119,7 +119,8 @@ describe('Register tab with REGISTRATION=closed', () => {
     expect(notice.textContent).toContain('Registration is closed. Ask an administrator for an account.');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accounts by invitation');
     expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
-    expect(screen.queryByLabelText('Email Address')).toBeNull();
+    // the Login tab's fields leave once its panel has unmounted
+    await waitFor(() => expect(screen.queryByLabelText('Email Address')).toBeNull());
     await user.click(within(notice).getByRole('button', { name: 'Back to Login' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
   });
