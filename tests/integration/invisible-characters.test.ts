@@ -1,7 +1,8 @@
 // Invisible and format characters (zero-width, fillers, tags, soft hyphens, a lone combining mark) are refused in every
 // name and free text, through REST and tRPC, with the existing messages; visible text of any script passes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advancedQuote } from '../support/quote-forms';
+import { sharedTokenOfNewQuote } from '../support/configurations';
+import { advancedQuote, smallSaveBody } from '../support/quote-forms';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
@@ -11,15 +12,6 @@ let user: TestClient;
 
 beforeAll(async () => ({ t, admin, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
-
-const saveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Test quote', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
-
-async function sharedToken(): Promise<string> {
-  const saved = await user.post('/api/configurations', saveBody());
-  const shared = await user.post(`/api/configurations/${saved.body.id}/share`);
-  expect(shared.status).toBe(201);
-  return (shared.body.url as string).split('/q/')[1]!;
-}
 
 describe('invisible and format characters', () => {
   const INVISIBLE = [
@@ -39,11 +31,11 @@ describe('invisible and format characters', () => {
 
   /** Every name and free-text field, each with a request that sends `bad` in it and nothing else wrong. */
   const fields: [string, (bad: string) => Promise<{ status: number; body: any }>][] = [
-    ['configuration name', (bad) => user.post('/api/configurations', saveBody({ name: bad }))],
-    ['customer company', (bad) => user.post('/api/configurations', saveBody({ customerCompany: bad }))],
-    ['contact name', (bad) => user.post('/api/configurations', saveBody({ customerName: bad }))],
-    ['saved custom item name', (bad) => user.post('/api/configurations', saveBody({ customItems: [{ name: bad, price: 5 }] }))],
-    ['saved custom item description', (bad) => user.post('/api/configurations', saveBody({ customItems: [{ name: 'x', description: bad, price: 5 }] }))],
+    ['configuration name', (bad) => user.post('/api/configurations', smallSaveBody({ name: bad }))],
+    ['customer company', (bad) => user.post('/api/configurations', smallSaveBody({ customerCompany: bad }))],
+    ['contact name', (bad) => user.post('/api/configurations', smallSaveBody({ customerName: bad }))],
+    ['saved custom item name', (bad) => user.post('/api/configurations', smallSaveBody({ customItems: [{ name: bad, price: 5 }] }))],
+    ['saved custom item description', (bad) => user.post('/api/configurations', smallSaveBody({ customItems: [{ name: 'x', description: bad, price: 5 }] }))],
     ['unsaved quote item name', (bad) => user.post('/api/quote', { ...advancedQuote, customItems: [{ id: 'a', name: bad, price: 5 }] })],
     ['unsaved quote PDF item description', (bad) => user.post('/api/quote/pdf', { ...advancedQuote, customItems: [{ id: 'a', name: 'x', description: bad, price: 5 }] })],
     ['profile first name', (bad) => user.patch('/api/profile', { firstname: bad })],
@@ -60,7 +52,7 @@ describe('invisible and format characters', () => {
     ['company name', (bad) => admin.put('/api/admin/company', { name: bad })],
     ['company terms', (bad) => admin.put('/api/admin/company', { name: 'Acme Sales', terms: bad })],
     ['a sent quote’s message', async (bad) => {
-      const saved = await user.post('/api/configurations', saveBody({ customerEmail: 'ada@acme.test' }));
+      const saved = await user.post('/api/configurations', smallSaveBody({ customerEmail: 'ada@acme.test' }));
       return user.post(`/api/configurations/${saved.body.id}/send`, { message: bad });
     }],
   ];
@@ -71,18 +63,18 @@ describe('invisible and format characters', () => {
       expect(res.status, field).toBe(400);
       expect(res.body.code, field).toBe('BAD_REQUEST');
     }
-    const token = await sharedToken();
+    const token = await sharedTokenOfNewQuote(user);
     expect((await t.client().post(`/api/shared/${token}/accept`, { name: bad, email: 'ada@acme.test', consent: true })).status).toBe(400);
     expect((await t.client().post(`/api/shared/${token}/decline`, { reason: bad })).status).toBe(400);
-    expect((await trpcCall(user, 'mutation', 'configurations.create', saveBody({ name: bad }))).status).toBe(400);
+    expect((await trpcCall(user, 'mutation', 'configurations.create', smallSaveBody({ name: bad }))).status).toBe(400);
   });
 
   it('keeps the existing messages, and lets visible text of any script, emoji and accents through', async () => {
-    const res = await user.post('/api/configurations', saveBody({ name: 'Acme\u200b' }));
+    const res = await user.post('/api/configurations', smallSaveBody({ name: 'Acme\u200b' }));
     expect(res.body.message).toBe('Configuration name must not contain control characters or text-direction overrides');
     // white space alone is the required field's own message, as before
-    expect((await user.post('/api/configurations', saveBody({ name: ' \u3000 ' }))).body.message).toBe('Please enter a configuration name');
-    const fine = await user.post('/api/configurations', saveBody({ name: 'Zażółć 👍 שלום e\u0301', customerCompany: '株式会社' }));
+    expect((await user.post('/api/configurations', smallSaveBody({ name: ' \u3000 ' }))).body.message).toBe('Please enter a configuration name');
+    const fine = await user.post('/api/configurations', smallSaveBody({ name: 'Zażółć 👍 שלום e\u0301', customerCompany: '株式会社' }));
     expect(fine.status).toBe(201);
     expect(fine.body.name).toBe('Zażółć 👍 שלום e\u0301');
   });

@@ -2,7 +2,7 @@
 // quote downloads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfContentDisposition } from '../../src/server/pdf/format';
-import { advancedQuote } from '../support/quote-forms';
+import { smallSaveBody } from '../support/quote-forms';
 import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -10,8 +10,6 @@ let user: TestClient;
 
 beforeAll(async () => ({ t, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
-
-const saveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Test quote', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
 
 describe('PDF file names', () => {
   it('are cut between code points: an astral character at the cut is kept whole or left out, never halved', () => {
@@ -24,7 +22,7 @@ describe('PDF file names', () => {
 
   it('a saved quote named so downloads (200, not 500)', async () => {
     // The file is named by package and customer ("Advanced for …"): the customer's name puts an astral letter at the cut.
-    const saved = await user.post('/api/configurations', saveBody({ customerCompany: `${'b'.repeat(46)}𝒜𝒜` }));
+    const saved = await user.post('/api/configurations', smallSaveBody({ customerCompany: `${'b'.repeat(46)}𝒜𝒜` }));
     expect(saved.status).toBe(201);
     const pdf = await user.get(`/api/configurations/${saved.body.id}/pdf`);
     expect(pdf.status).toBe(200);

@@ -1,7 +1,7 @@
 // The customer's share paths send no referrer (their token must not leak to a linked site); HSTS is sent only when
 // APP_URL is https.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advancedQuote } from '../support/quote-forms';
+import { sharedTokenOfNewQuote } from '../support/configurations';
 import { appWithAdminAndUser, createTestApp, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;
@@ -10,18 +10,9 @@ let user: TestClient;
 beforeAll(async () => ({ t, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
-const saveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Test quote', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
-
-async function sharedToken(): Promise<string> {
-  const saved = await user.post('/api/configurations', saveBody());
-  const shared = await user.post(`/api/configurations/${saved.body.id}/share`);
-  expect(shared.status).toBe(201);
-  return (shared.body.url as string).split('/q/')[1]!;
-}
-
 describe('headers of share paths and HSTS', () => {
   it('/q/<token> and /api/shared/* answer Referrer-Policy: no-referrer; other paths keep theirs', async () => {
-    const token = await sharedToken();
+    const token = await sharedTokenOfNewQuote(user);
     for (const path of [`/q/${token}`, `/api/shared/${token}`, `/api/shared/${token}/pdf`, '/api/shared/not-a-token']) {
       expect((await t.client().get(path)).headers.get('referrer-policy'), path).toBe('no-referrer');
     }

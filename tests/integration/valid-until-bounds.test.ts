@@ -2,7 +2,7 @@
 // with the schema's message on both doors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/quote-dates';
-import { advancedQuote } from '../support/quote-forms';
+import { smallSaveBody } from '../support/quote-forms';
 import { trpcCall } from '../support/trpc-http';
 import { appWithAdminAndUser, type TestApp, type TestClient } from '../support/test-app';
 
@@ -13,14 +13,12 @@ beforeAll(async () => ({ t, user } = await appWithAdminAndUser()));
 afterAll(() => t.close());
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
-const saveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Test quote', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
-
 describe('validUntil', () => {
   it('at most today + 365 days: a 400 naming the limit; the last allowed day is taken', async () => {
-    const tooFar = await user.post('/api/configurations', saveBody({ validUntil: addDays(today(), 366) }));
+    const tooFar = await user.post('/api/configurations', smallSaveBody({ validUntil: addDays(today(), 366) }));
     expect(tooFar.status).toBe(400);
     expect(tooFar.body.message).toBe('Valid until can be at most 365 days from today');
-    const last = await user.post('/api/configurations', saveBody({ validUntil: addDays(today(), 365) }));
+    const last = await user.post('/api/configurations', smallSaveBody({ validUntil: addDays(today(), 365) }));
     expect(last.status).toBe(201);
     const patch = await user.patch(`/api/configurations/${last.body.id}`, { validUntil: '2099-01-01' });
     expect(patch.status).toBe(400);
@@ -28,10 +26,10 @@ describe('validUntil', () => {
   });
 
   it.each(['2026-13-01', '2026-00-10', '2026-02-30', '2026-04-31', '9999-99-99'])('%s is a 400 with the schema’s message', async (date) => {
-    const res = await user.post('/api/configurations', saveBody({ validUntil: date }));
+    const res = await user.post('/api/configurations', smallSaveBody({ validUntil: date }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Valid until must be a date (YYYY-MM-DD)');
-    const trpc = await trpcCall(user, 'mutation', 'configurations.create', saveBody({ validUntil: date }));
+    const trpc = await trpcCall(user, 'mutation', 'configurations.create', smallSaveBody({ validUntil: date }));
     expect(trpc.status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 // Fixtures for the saved-configuration tests: catalogue ids by demo name, a quote saved for a customer, and extra accounts.
 import { expect } from 'vitest';
 import { addons, discounts, packages, users } from '../../db/schema';
+import { smallSaveBody } from './quote-forms';
 import type { TestApp, TestClient } from './test-app';
 
 export interface DemoIds {
@@ -74,4 +75,12 @@ export function addUser(t: TestApp, email: string, names: { firstname?: string; 
     })
     .returning({ id: users.id })
     .get().id;
+}
+
+/** A new small quote of `client`'s, shared: the token of its customer's link. */
+export async function sharedTokenOfNewQuote(client: TestClient): Promise<string> {
+  const saved = await client.post('/api/configurations', smallSaveBody());
+  const shared = await client.post(`/api/configurations/${saved.body.id}/share`);
+  expect(shared.status).toBe(201);
+  return (shared.body.url as string).split('/q/')[1]!;
 }

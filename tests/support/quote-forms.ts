@@ -58,3 +58,6 @@ export const largestQuote = {
   contractDuration: 36,
   paymentFrequency: 'monthly',
 };
+
+/** The smallest save body: Advanced at 120 units, named "Test quote", with `extra` over it. */
+export const smallSaveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Test quote', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
