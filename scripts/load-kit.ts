@@ -79,6 +79,32 @@ export class Client {
 // ---------------------------------------------------------------------------------------------------------------
 // The server process.
 
+/**
+ * A probe of its own (one keep-alive connection) calling GET /api/health back to back until stopped: how long another
+ * request waits while a script's heavy call runs. `stop` answers each call's time in ms.
+ */
+export function healthProbe(port: number): { stop(): Promise<number[]> } {
+  const c = new Client(port);
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await c.request('GET', '/api/health');
+      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      c.close();
+      return times;
+    },
+  };
+}
+
 export interface Server {
   child: ChildProcess;
   exited: Promise<void>;

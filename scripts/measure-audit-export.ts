@@ -13,7 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { startServer } from './load-kit';
+import { healthProbe, startServer } from './load-kit';
 import { freePort } from './server-kit';
 
 const AUDIT_ROWS = Number(process.env.AUDIT_ROWS ?? 200_000);
@@ -49,29 +49,6 @@ function client(port: number) {
       req.end(payload);
     });
   return { request, close: () => agent.destroy() };
-}
-
-/** Calls GET /api/health back to back until stopped; keeps each latency. */
-function probe(port: number) {
-  const c = client(port);
-  const times: number[] = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await c.request('GET', '/api/health');
-      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
-      times.push(performance.now() - started);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      c.close();
-      return times;
-    },
-  };
 }
 
 function figures(times: number[]): string {
@@ -113,13 +90,13 @@ async function main() {
     const login = await admin.request('POST', '/api/login', { username: 'admin@example.com', password: 'Admin1234' });
     if (login.status !== 200) throw new Error(`admin login: ${login.status} ${login.text}`);
 
-    const idle = probe(port);
+    const idle = healthProbe(port);
     await new Promise((r) => setTimeout(r, 2000));
     console.log(`  probe, nothing else running:      ${figures(await idle.stop())}`);
 
     let worst = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      const p = probe(port);
+      const p = healthProbe(port);
       const started = performance.now();
       const res = await admin.request('GET', '/api/admin/audit.csv');
       const exportMs = performance.now() - started;

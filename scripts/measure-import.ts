@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, startServer } from './load-kit';
+import { Client, healthProbe, startServer } from './load-kit';
 import { freePort } from './server-kit';
 
 const TARGET_IMPORT_MS = 1000;
@@ -64,27 +64,13 @@ function buildFile(priceStep: number) {
   return file;
 }
 
-/** Calls GET /api/health back to back until stopped; answers the longest wait and how many calls it made. */
+/** The health probe's longest wait and how many calls it made. */
 function probe(port: number) {
-  const c = new Client(port);
-  let worst = 0;
-  let calls = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await c.request('GET', '/api/health');
-      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
-      worst = Math.max(worst, performance.now() - started);
-      calls++;
-    }
-  })();
+  const p = healthProbe(port);
   return {
     async stop() {
-      running = false;
-      await done;
-      c.close();
-      return { worst, calls };
+      const times = await p.stop();
+      return { worst: Math.max(0, ...times), calls: times.length };
     },
   };
 }
