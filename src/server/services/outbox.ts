@@ -34,3 +34,84 @@ export function outboxSignal(): { listen(db: Db, listener: () => void): () => vo
     },
   };
 }
+
+/** What a worker's look sees of its loop (outboxLoop). */
+export interface OutboxLoop {
+  /** The tries on their way, by key (a row's id, a webhook's id). */
+  readonly inFlight: Map<number, Promise<void>>;
+  readonly stopped: boolean;
+  /** Keeps `work` as the try of `key`; when it ends, the loop looks again. */
+  start(key: number, work: Promise<void>): void;
+  /** Looks again in `ms` (or sooner, when told). */
+  schedule(ms: number): void;
+  /** Nothing is on its way and nothing is due now: answers whoever waits for idle. */
+  settled(): void;
+}
+
+export interface OutboxWorker {
+  /** Looks at the outbox now. */
+  kick(): void;
+  /** Resolves when nothing is being sent and nothing is due. */
+  idle(): Promise<void>;
+  /** Stops looking; resolves when the tries on their way have their outcome written. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The loop both workers run: `lookOnce` after every announced commit (`subscribe`), after each try ends and when its
+ * timer fires, never two at once and never after stop.
+ */
+export function outboxLoop(subscribe: (wake: () => void) => () => void, lookOnce: (loop: OutboxLoop) => void): OutboxWorker {
+  const inFlight = new Map<number, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const idleWaiters: (() => void)[] = [];
+  const loop: OutboxLoop = {
+    inFlight,
+    get stopped() {
+      return stopped;
+    },
+    start(key, work) {
+      inFlight.set(
+        key,
+        work.finally(() => {
+          inFlight.delete(key);
+          look();
+        }),
+      );
+    },
+    schedule(ms) {
+      if (stopped) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(look, ms);
+      timer.unref();
+    },
+    settled() {
+      for (const w of idleWaiters.splice(0)) w();
+    },
+  };
+  function look(): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    lookOnce(loop);
+  }
+  const unsubscribe = subscribe(look);
+  setImmediate(look);
+  return {
+    kick: look,
+    idle: () =>
+      new Promise((resolve) => {
+        if (stopped) return resolve();
+        idleWaiters.push(resolve);
+        setImmediate(look);
+      }),
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...inFlight.values()]);
+      loop.settled();
+    },
+  };
+}

@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { RetryLaterError } from '../errors';
 import { logger } from '../logging';
 import type { Mailer } from '../mail/types';
-import { nextTryAt } from './outbox';
+import { nextTryAt, outboxLoop, type OutboxLoop, type OutboxWorker } from './outbox';
 import { messageOf, onMailOwed, type OwedMail } from './owed-mail';
 
 /** The first wait after a failed try; the later ones grow from it (outbox.ts RETRY_FACTORS). */
@@ -25,14 +25,7 @@ const PARALLEL = 2;
 const IDLE_LOOK_MS = 30_000;
 const ERROR_MAX = 200;
 
-export interface OwedMailWorker {
-  /** Looks at the owed mail now. */
-  kick(): void;
-  /** Resolves when nothing is being sent and nothing is due. */
-  idle(): Promise<void>;
-  /** Stops sending; resolves when the tries in flight have their outcome written. */
-  stop(): Promise<void>;
-}
+export type OwedMailWorker = OutboxWorker;
 
 export interface OwedMailOptions {
   db: Db;
@@ -47,10 +40,6 @@ type Outcome = { sent: true } | { busyMs: number; error: string } | { error: str
 export function startOwedMailWorker(options: OwedMailOptions): OwedMailWorker {
   const { db, clock, config, mailer } = options;
   const retryBaseMs = options.retryBaseMs ?? MAIL_RETRY_BASE_MS;
-  const inFlight = new Map<number, Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let idleWaiters: (() => void)[] = [];
 
   // One worker per database: what is still claimed now was claimed by a run that has ended.
   db.update(owedMails).set({ status: 'pending', nextAttemptAt: clock.now() }).where(eq(owedMails.status, 'sending')).run();
@@ -101,7 +90,7 @@ export function startOwedMailWorker(options: OwedMailOptions): OwedMailWorker {
     }
   }
 
-  function record(row: ReturnType<typeof due>[number], outcome: Outcome): void {
+  function record(row: ReturnType<typeof due>[number], outcome: Outcome, loop: OutboxLoop): void {
     const now = clock.now();
     let changes: Partial<typeof owedMails.$inferInsert>;
     if ('sent' in outcome) changes = { status: 'sent', sentAt: now, lastError: null, nextAttemptAt: null };
@@ -116,72 +105,40 @@ export function startOwedMailWorker(options: OwedMailOptions): OwedMailWorker {
       db.update(owedMails).set(changes).where(eq(owedMails.id, row.id)).run();
     } catch (error) {
       // The database was closed under a stopping worker: the row stays claimed and is taken back at the next start.
-      if (!stopped) logger.error({ err: error, owedMailId: row.id }, 'owed mail: could not record the outcome');
+      if (!loop.stopped) logger.error({ err: error, owedMailId: row.id }, 'owed mail: could not record the outcome');
     }
   }
 
-  async function send(row: ReturnType<typeof due>[number]): Promise<void> {
+  async function send(row: ReturnType<typeof due>[number], loop: OutboxLoop): Promise<void> {
     if (!claim(row.id)) return;
-    record(row, await tryOnce(row));
+    record(row, await tryOnce(row), loop);
   }
 
-  function look(): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  function lookOnce(loop: OutboxLoop): void {
     let rows: ReturnType<typeof due>;
     try {
       rows = due();
     } catch (error) {
-      if (!stopped) logger.error({ err: error }, 'owed mail: could not read what is owed');
-      schedule(IDLE_LOOK_MS);
+      if (!loop.stopped) logger.error({ err: error }, 'owed mail: could not read what is owed');
+      loop.schedule(IDLE_LOOK_MS);
       return;
     }
     for (const row of rows) {
-      if (inFlight.size >= PARALLEL) break;
-      if (inFlight.has(row.id)) continue;
-      const p = send(row)
-        .catch((error: unknown) => {
-          if (!stopped) logger.error({ err: error, owedMailId: row.id }, 'owed mail: a try failed');
-        })
-        .finally(() => {
-          inFlight.delete(row.id);
-          look();
-        });
-      inFlight.set(row.id, p);
+      if (loop.inFlight.size >= PARALLEL) break;
+      if (loop.inFlight.has(row.id)) continue;
+      loop.start(
+        row.id,
+        send(row, loop).catch((error: unknown) => {
+          if (!loop.stopped) logger.error({ err: error, owedMailId: row.id }, 'owed mail: a try failed');
+        }),
+      );
     }
-    if (inFlight.size > 0) return;
+    if (loop.inFlight.size > 0) return;
     const next = nextDue();
-    if (next === null || next > clock.now().getTime()) for (const w of idleWaiters.splice(0)) w();
-    if (next === null) schedule(IDLE_LOOK_MS);
-    else schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
+    if (next === null || next > clock.now().getTime()) loop.settled();
+    if (next === null) loop.schedule(IDLE_LOOK_MS);
+    else loop.schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
   }
 
-  function schedule(ms: number): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(look, ms);
-    timer.unref();
-  }
-
-  const unsubscribe = onMailOwed(db, look);
-  setImmediate(look);
-
-  return {
-    kick: look,
-    idle: () =>
-      new Promise((resolve) => {
-        if (stopped) return resolve();
-        idleWaiters.push(resolve);
-        setImmediate(look);
-      }),
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      await Promise.allSettled([...inFlight.values()]);
-      for (const w of idleWaiters.splice(0)) w();
-      idleWaiters = [];
-    },
-  };
+  return outboxLoop((wake) => onMailOwed(db, wake), lookOnce);
 }

@@ -15,7 +15,7 @@ import type { DeliveryFailure } from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { logger } from '../logging';
-import { nextTryAt } from './outbox';
+import { nextTryAt, outboxLoop, type OutboxLoop, type OutboxWorker } from './outbox';
 import { BlockedAddressError, literalIsBlocked, publicOnlyLookup, type WebhookTargets } from './webhook-address';
 import { onDeliveriesWaiting } from './webhook-outbox';
 
@@ -42,14 +42,7 @@ export function pruneDeliveries(db: Db, now: Date, retentionDays: number): numbe
     .run().changes;
 }
 
-export interface WebhookDispatcher {
-  /** Looks at the outbox now. */
-  kick(): void;
-  /** Resolves when nothing is being sent and nothing is due. */
-  idle(): Promise<void>;
-  /** Stops sending; resolves when the deliveries in flight have their outcome written. */
-  stop(): Promise<void>;
-}
+export type WebhookDispatcher = OutboxWorker;
 
 export interface DispatcherOptions {
   db: Db;
@@ -115,11 +108,6 @@ function post({ url, body, headers, timeoutMs, targets }: Post): Promise<number>
 export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
   const { db, clock, retryBaseMs, retentionDays, targets } = options;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  /** The delivery on its way to each webhook that is being sent to, by webhook id. */
-  const inFlight = new Map<number, Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let idleWaiters: (() => void)[] = [];
   let prunedAt = Number.NEGATIVE_INFINITY;
 
   function pruneWhenDue(): void {
@@ -132,14 +120,14 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
 
   const pendingAndDue = () => and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, clock.now()));
   /** Leaves out the webhooks being sent to: each has one delivery at a time. */
-  const notBusy = () => (inFlight.size === 0 ? undefined : notInArray(webhookDeliveries.webhookId, [...inFlight.keys()]));
+  const notBusy = (busy: ReadonlyMap<number, unknown>) => (busy.size === 0 ? undefined : notInArray(webhookDeliveries.webhookId, [...busy.keys()]));
 
   /** Webhooks with a delivery due and none on its way, the one waiting longest first. */
-  const dueWebhooks = (limit: number) =>
+  const dueWebhooks = (limit: number, busy: ReadonlyMap<number, unknown>) =>
     db
       .select({ id: webhookDeliveries.webhookId })
       .from(webhookDeliveries)
-      .where(and(pendingAndDue(), notBusy()))
+      .where(and(pendingAndDue(), notBusy(busy)))
       .groupBy(webhookDeliveries.webhookId)
       .orderBy(min(webhookDeliveries.nextAttemptAt))
       .limit(limit)
@@ -157,16 +145,16 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
       .get();
 
   /** When the next delivery to a webhook not being sent to falls due. */
-  const nextDue = (): number | null => {
+  const nextDue = (busy: ReadonlyMap<number, unknown>): number | null => {
     const row = db
       .select({ at: min(webhookDeliveries.nextAttemptAt) })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), isNotNull(webhookDeliveries.nextAttemptAt), notBusy()))
+      .where(and(eq(webhookDeliveries.status, 'pending'), isNotNull(webhookDeliveries.nextAttemptAt), notBusy(busy)))
       .get();
     return row?.at ? new Date(row.at).getTime() : null;
   };
 
-  async function send(row: NonNullable<ReturnType<typeof nextOf>>): Promise<void> {
+  async function send(row: NonNullable<ReturnType<typeof nextOf>>, loop: OutboxLoop): Promise<void> {
     const d = row.delivery;
     const attemptAt = clock.now();
     let status: number | null = null;
@@ -207,70 +195,33 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
         .run();
     } catch (error) {
       // The database was closed under a stopping dispatcher: the row stays pending and is sent after the restart.
-      if (!stopped) logger.error({ err: error }, 'webhook delivery: could not record the outcome');
+      if (!loop.stopped) logger.error({ err: error }, 'webhook delivery: could not record the outcome');
     }
   }
 
-  function start(row: NonNullable<ReturnType<typeof nextOf>>): void {
-    const webhookId = row.delivery.webhookId;
-    const sending = send(row).finally(() => {
-      inFlight.delete(webhookId);
-      look();
-    });
-    inFlight.set(webhookId, sending);
-  }
-
-  function look(): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  function lookOnce(loop: OutboxLoop): void {
     let next: number | null;
     try {
       pruneWhenDue();
-      const free = PARALLEL_WEBHOOKS - inFlight.size;
-      for (const { id } of free > 0 ? dueWebhooks(free) : []) {
+      const free = PARALLEL_WEBHOOKS - loop.inFlight.size;
+      for (const { id } of free > 0 ? dueWebhooks(free, loop.inFlight) : []) {
         const row = nextOf(id);
-        if (row) start(row);
+        if (row) loop.start(id, send(row, loop));
       }
       // Every place taken: each send that ends looks again.
-      if (inFlight.size >= PARALLEL_WEBHOOKS) return;
-      next = nextDue();
+      if (loop.inFlight.size >= PARALLEL_WEBHOOKS) return;
+      next = nextDue(loop.inFlight);
     } catch (error) {
-      if (!stopped) logger.error({ err: error }, 'webhook dispatcher: could not read the outbox');
-      schedule(IDLE_LOOK_MS);
+      if (!loop.stopped) logger.error({ err: error }, 'webhook dispatcher: could not read the outbox');
+      loop.schedule(IDLE_LOOK_MS);
       return;
     }
-    if (next !== null) schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
+    if (next !== null) loop.schedule(Math.min(IDLE_LOOK_MS, Math.max(0, next - clock.now().getTime())));
     else {
-      if (inFlight.size === 0) for (const w of idleWaiters.splice(0)) w();
-      schedule(IDLE_LOOK_MS);
+      if (loop.inFlight.size === 0) loop.settled();
+      loop.schedule(IDLE_LOOK_MS);
     }
   }
 
-  function schedule(ms: number): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(look, ms);
-    timer.unref();
-  }
-
-  const unsubscribe = onDeliveriesWaiting(db, look);
-  setImmediate(look);
-
-  return {
-    kick: look,
-    idle: () =>
-      new Promise((resolve) => {
-        idleWaiters.push(resolve);
-        setImmediate(look);
-      }),
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      await Promise.allSettled([...inFlight.values()]);
-      for (const w of idleWaiters.splice(0)) w();
-      idleWaiters = [];
-    },
-  };
+  return outboxLoop((wake) => onDeliveriesWaiting(db, wake), lookOnce);
 }
