@@ -5,7 +5,10 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const features = fs.readdirSync('src/client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = fs
+  .readdirSync('src/client/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const layers = [
   // A feature is its own island: what two features share lives in components/ or lib/.
@@ -32,7 +35,11 @@ const layers = [
     message: 'Services know no transport: throw the errors of src/server/errors.ts.',
   },
   { target: './src/server/routers', from: './src/server/rest', message: 'Routers import no REST adapter.' },
-  { target: './src/server/db', from: ['./src/server/services', './src/server/routers', './src/server/trpc', './src/server/rest'], message: 'db/ imports no layer above it.' },
+  {
+    target: './src/server/db',
+    from: ['./src/server/services', './src/server/routers', './src/server/trpc', './src/server/rest'],
+    message: 'db/ imports no layer above it.',
+  },
   {
     target: ['./src/server/auth', './src/server/pdf', './src/server/mail', './src/server/errors.ts'],
     from: ['./src/server/trpc', './src/server/rest', './src/server/routers'],

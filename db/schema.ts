@@ -77,7 +77,9 @@ export const passwordResetTokens = sqliteTable(
     createdAt: timestamp('created_at').notNull(),
     expiresAt: timestamp('expires_at').notNull(),
     usedAt: timestamp('used_at'),
-    origin: text('origin', { enum: ['self', 'admin'] }).notNull().default('self'),
+    origin: text('origin', { enum: ['self', 'admin'] })
+      .notNull()
+      .default('self'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
@@ -276,7 +278,9 @@ export const configurations = sqliteTable(
     /** Raised by every change of pricing inputs or of the price; earlier ones are in configuration_revisions. */
     revision: integer('revision').notNull().default(1),
     /** When the current revision was priced. */
-    revisedAt: timestamp('revised_at').notNull().default(sql`0`),
+    revisedAt: timestamp('revised_at')
+      .notNull()
+      .default(sql`0`),
     status: text('status', { enum: QUOTE_STATUSES }).notNull().default('draft'),
     /** YYYY-MM-DD, a date in Europe/Amsterdam: the last day the quote's prices hold. */
     validUntil: text('valid_until').notNull().default(''),

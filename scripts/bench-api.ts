@@ -39,10 +39,32 @@ const rand = mulberry32(20260301);
 const TODAY = '2025-06-01';
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
-const companies = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay', 'Soylent', 'Tyrell', 'Cyberdyne', 'Wonka', 'Gekko', 'Massive Dynamic', 'Aperture', 'Oscorp', 'Nakatomi', 'Dunder Mifflin', 'Pied Piper', 'Bluth'];
+const companies = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Stark',
+  'Wayne',
+  'Hooli',
+  'Vandelay',
+  'Soylent',
+  'Tyrell',
+  'Cyberdyne',
+  'Wonka',
+  'Gekko',
+  'Massive Dynamic',
+  'Aperture',
+  'Oscorp',
+  'Nakatomi',
+  'Dunder Mifflin',
+  'Pied Piper',
+  'Bluth',
+];
 const kinds = ['Logistics', 'Offices', 'Holding', 'Consulting', 'Retail', 'Labs', 'Group', 'Foundation', 'Media', 'Bank'];
 const places = ['Amsterdam', 'Rotterdam', 'Utrecht', 'Eindhoven', 'Berlin', 'Antwerp', 'Paris', 'London', 'Madrid', 'Milan'];
-const realisticName = (i: number) => `${pick(companies)} ${pick(kinds)} – ${pick(places)} ${pick(['HQ', 'campus', 'expansion', 'renewal', 'pilot'])} #${i}`;
+const realisticName = (i: number) =>
+  `${pick(companies)} ${pick(kinds)} – ${pick(places)} ${pick(['HQ', 'campus', 'expansion', 'renewal', 'pilot'])} #${i}`;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-bench-'));
@@ -50,12 +72,21 @@ async function main() {
   const db = openDatabase(path.join(dir, 'bench.db'));
   try {
     await seedDemo(db, clock);
-    const owners = Array.from({ length: 8 }, (_, i) =>
-      db
-        .insert(users)
-        .values({ username: `sales${i}`, email: `sales${i}@example.com`, firstname: `Sales`, lastname: `Person ${i}`, passwordHash: 'x', createdAt: clock.now() })
-        .returning({ id: users.id })
-        .get().id,
+    const owners = Array.from(
+      { length: 8 },
+      (_, i) =>
+        db
+          .insert(users)
+          .values({
+            username: `sales${i}`,
+            email: `sales${i}@example.com`,
+            firstname: `Sales`,
+            lastname: `Person ${i}`,
+            passwordHash: 'x',
+            createdAt: clock.now(),
+          })
+          .returning({ id: users.id })
+          .get().id,
     );
     // One busy salesperson holds a quarter of everything: the per-user case worth measuring.
     const busy = owners[0]!;
@@ -84,7 +115,11 @@ async function main() {
       };
       const result = priceQuote(db, form);
       const names = new Map(addOns.map((a) => [a.id, a.name]));
-      const snapshot = { ...quoteResultToJson(result), addOnNames: result.form.addOns.map((a) => names.get(a.id)), pricedAt: clock.now().toISOString() };
+      const snapshot = {
+        ...quoteResultToJson(result),
+        addOnNames: result.form.addOns.map((a) => names.get(a.id)),
+        pricedAt: clock.now().toISOString(),
+      };
       return { form: result.form, result, addOnNames: JSON.stringify(snapshot.addOnNames), snapshot: JSON.stringify(snapshot) };
     });
 
@@ -137,10 +172,17 @@ async function main() {
     const salesperson: Actor = { id: busy, isAdmin: false };
     const lastAdminPage = Math.ceil(TOTAL / 30);
     const cases: [string, Actor, ConfigurationListInput][] = [];
-    for (const [who, actor] of [['admin (all)', admin], ['one user', salesperson]] as const) {
+    for (const [who, actor] of [
+      ['admin (all)', admin],
+      ['one user', salesperson],
+    ] as const) {
       for (const sort of CONFIGURATION_SORTS) {
         for (const direction of ['desc', 'asc'] as const) cases.push([`${who}: ${sort} ${direction}, page 1`, actor, { sort, direction }]);
-        cases.push([`${who}: ${sort} desc, middle page`, actor, { sort, page: Math.ceil((actor === admin ? lastAdminPage : lastAdminPage / 4) / 2) }]);
+        cases.push([
+          `${who}: ${sort} desc, middle page`,
+          actor,
+          { sort, page: Math.ceil((actor === admin ? lastAdminPage : lastAdminPage / 4) / 2) },
+        ]);
       }
       cases.push([`${who}: search "acme" (common), by tcv`, actor, { search: 'acme', sort: 'tcv' }]);
       cases.push([`${who}: search "acme", page 20`, actor, { search: 'acme', page: 20 }]);
@@ -151,7 +193,11 @@ async function main() {
         cases.push([`${who}: status ${status}, page 1`, actor, { status }]);
         cases.push([`${who}: status ${status}, by tcv asc`, actor, { status, sort: 'tcv', direction: 'asc' }]);
       }
-      cases.push([`${who}: status declined, middle page`, actor, { status: 'declined', page: Math.ceil((actor === admin ? lastAdminPage : lastAdminPage / 4) / 14) }]);
+      cases.push([
+        `${who}: status declined, middle page`,
+        actor,
+        { status: 'declined', page: Math.ceil((actor === admin ? lastAdminPage : lastAdminPage / 4) / 14) },
+      ]);
       cases.push([`${who}: status sent + search "acme"`, actor, { status: 'sent', search: 'acme' }]);
     }
 
@@ -169,12 +215,17 @@ async function main() {
       times.sort((a, b) => a - b);
       const median = times[Math.floor(RUNS / 2)]!;
       worst = Math.max(worst, median);
-      console.log(`${median.toFixed(2).padStart(8)} ms  ${label} (${total.toLocaleString('en')} rows)${median >= TARGET_MS ? '  ← over target' : ''}`);
+      console.log(
+        `${median.toFixed(2).padStart(8)} ms  ${label} (${total.toLocaleString('en')} rows)${median >= TARGET_MS ? '  ← over target' : ''}`,
+      );
     }
     console.log(`\nslowest median: ${worst.toFixed(2)} ms ${worst < TARGET_MS ? '(within target)' : '(OVER TARGET)'}`);
 
     // For information (no target): the seed's plain REST list answers up to CONFIGURATIONS_ALL_MAX rows at once.
-    for (const [label, actor] of [['admin', admin], ['one user', salesperson]] as const) {
+    for (const [label, actor] of [
+      ['admin', admin],
+      ['one user', salesperson],
+    ] as const) {
       const t0 = performance.now();
       const n = listAllBounded(db, actor, TODAY, undefined).items.length;
       console.log(`plain list (GET /api/configurations), ${label}: ${n.toLocaleString('en')} rows in ${(performance.now() - t0).toFixed(1)} ms`);

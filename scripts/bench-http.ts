@@ -199,10 +199,13 @@ async function scriptOfQuotes(url: string, cookie: string): Promise<void> {
   const { hostname, port } = new URL(url);
   const viaHttp = () =>
     new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: hostname, port, path: '/api/quote', method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        { host: hostname, port, path: '/api/quote', method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -212,7 +215,10 @@ async function scriptOfQuotes(url: string, cookie: string): Promise<void> {
     return res.status;
   };
   console.log('');
-  for (const [client, send] of [['node:http', viaHttp], ['fetch', viaFetch]] as const) {
+  for (const [client, send] of [
+    ['node:http', viaHttp],
+    ['fetch', viaFetch],
+  ] as const) {
     const run = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const status = await send();
@@ -246,7 +252,12 @@ async function main(): Promise<void> {
   };
   process.on('exit', stopAll);
   try {
-    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15 min)`);
+    console.log(
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1/5/15 min)`,
+    );
     // A: the real server.
     const clientDir = path.join(dir, 'client');
     fs.mkdirSync(clientDir);
@@ -280,7 +291,14 @@ async function main(): Promise<void> {
       const body = await res.text();
       if (res.status >= 300) throw new Error(`${c.name}: ${res.status} ${body}`);
       const headers = Object.fromEntries([...res.headers].filter(([name]) => !NODE_HEADERS.has(name)));
-      recorded.push({ method: c.method, path: c.path, status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', headers, body });
+      recorded.push({
+        method: c.method,
+        path: c.path,
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? 'application/json',
+        headers,
+        body,
+      });
     }
     const file = path.join(dir, 'responses.json');
     fs.writeFileSync(file, JSON.stringify(recorded));
@@ -315,7 +333,8 @@ async function main(): Promise<void> {
       for (const c of cases) {
         const order = round % 2 === 0 ? (['A', 'floor'] as const) : (['floor', 'A'] as const);
         for (const which of order) {
-          const s = which === 'A' ? await measure(urlA + c.path, c, cookie, real.pid, SECONDS) : await measure(floorUrl(c), c, cookie, bare.pid, SECONDS);
+          const s =
+            which === 'A' ? await measure(urlA + c.path, c, cookie, real.pid, SECONDS) : await measure(floorUrl(c), c, cookie, bare.pid, SECONDS);
           samples.get(c.name)![which].push(s);
           console.log(`round ${round + 1}  ${which === 'A' ? 'A' : c.floor}  ${c.name.padEnd(38)} ${line(s)}`);
         }
@@ -340,20 +359,31 @@ async function main(): Promise<void> {
       const genA = median(A.map((s) => s.generatorCpu));
       const genF = median(floor.map((s) => s.generatorCpu));
       if (genF >= GENERATOR_LIMIT || genA >= GENERATOR_LIMIT) {
-        console.log(`  ↳ the load generator was the limit (autocannon used ${pct(genA)} of a core against A, ${pct(genF)} against the floor): compare the µs/req.`);
+        console.log(
+          `  ↳ the load generator was the limit (autocannon used ${pct(genA)} of a core against A, ${pct(genF)} against the floor): compare the µs/req.`,
+        );
       }
       if (ratio > 1) {
-        console.log('  ↳ above the floor: the server answers the signed-in requests of one event-loop turn together, the floor each one as it is read (README "Speed figures").');
+        console.log(
+          '  ↳ above the floor: the server answers the signed-in requests of one event-loop turn together, the floor each one as it is read (README "Speed figures").',
+        );
       }
       const steals = A.flatMap((s) => (s.steal === null ? [] : [s.steal]));
       if (!met && steals.length && median(steals) >= STEAL_NOTICE) {
-        console.log(`  ↳ the hypervisor gave ${(median(steals) * 100).toFixed(1)} % of this machine's CPU time to other guests during A's runs (median).`);
+        console.log(
+          `  ↳ the hypervisor gave ${(median(steals) * 100).toFixed(1)} % of this machine's CPU time to other guests during A's runs (median).`,
+        );
       }
       const errors = [...A, ...floor].reduce((n, s) => n + s.errors, 0);
       if (errors) console.log(`  ↳ ${errors} errors or non-2xx answers during the runs`);
     }
     await scriptOfQuotes(urlA, cookie);
-    console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(allMet ? 'all targets met' : 'some targets NOT met (see above; on a loaded machine, run again)');
     process.exitCode = allMet ? 0 : 1;
   } finally {

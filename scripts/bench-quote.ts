@@ -21,7 +21,10 @@ function makeCatalog(addOnCount: number, discountCount: number): PricingCatalog 
         i % 3 === 0
           ? [{ type: 'contractDuration', operator: '>=', value: 24 }]
           : i % 3 === 1
-            ? [{ type: 'package', operator: 'in', value: [1, 2] }, { type: 'paymentFrequency', operator: '=', value: 'annual' }]
+            ? [
+                { type: 'package', operator: 'in', value: [1, 2] },
+                { type: 'paymentFrequency', operator: '=', value: 'annual' },
+              ]
             : [],
     });
   }
@@ -111,7 +114,11 @@ console.log(
 console.log(`node ${process.version}`);
 
 bench('calculateQuote typical', () => calculateQuote(typicalForm, typicalCatalog).total, 200_000);
-bench('calculateQuote + eligibleDiscountIds typical', () => calculateQuote(typicalForm, typicalCatalog).total + eligibleDiscountIds(typicalForm, typicalCatalog).length, 200_000);
+bench(
+  'calculateQuote + eligibleDiscountIds typical',
+  () => calculateQuote(typicalForm, typicalCatalog).total + eligibleDiscountIds(typicalForm, typicalCatalog).length,
+  200_000,
+);
 bench('calculateQuote + quoteResultToJson typical', () => quoteResultToJson(calculateQuote(typicalForm, typicalCatalog)).total, 200_000);
 bench('calculateQuote large', () => calculateQuote(largeForm, largeCatalog).total, 10_000);
 bench('calculateQuote + quoteResultToJson large', () => quoteResultToJson(calculateQuote(largeForm, largeCatalog)).total, 10_000);

@@ -27,7 +27,10 @@ function walk(dir, filter = () => true) {
   if (!fs.existsSync(abs)) return out;
   for (const entry of fs.readdirSync(abs, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
-    const rel = path.relative(ROOT, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/');
+    const rel = path
+      .relative(ROOT, path.join(entry.parentPath ?? entry.path, entry.name))
+      .split(path.sep)
+      .join('/');
     if (!isTestFile(rel) && filter(rel)) out.push(rel);
   }
   return out;

@@ -33,7 +33,13 @@ const PDF_P99_TARGET_MS = 200;
 const TRUSTED_LOGIN_TARGET_MS = 2000;
 
 /** One request on a fresh connection (an attacker does not queue behind itself). */
-function raw(port: number, method: string, url: string, body?: unknown, cookie?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function raw(
+  port: number,
+  method: string,
+  url: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = {};
   if (payload !== undefined) {
@@ -84,7 +90,10 @@ class Probe {
 const statuses = (list: number[]) => {
   const m = new Map<number, number>();
   for (const s of list) m.set(s, (m.get(s) ?? 0) + 1);
-  return [...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${n}× ${s}`).join(', ');
+  return [...m]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${n}× ${s}`)
+    .join(', ');
 };
 
 function percentiles(times: number[]): { p99: number; worst: number } {
@@ -94,7 +103,9 @@ function percentiles(times: number[]): { p99: number; worst: number } {
 
 function report(phase: string, times: number[], extra: string): number {
   const { p99, worst } = percentiles(times);
-  console.log(`  ${phase.padEnd(34)} probe n=${String(times.length).padStart(4)}  p99 ${p99.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms   ${extra}`);
+  console.log(
+    `  ${phase.padEnd(34)} probe n=${String(times.length).padStart(4)}  p99 ${p99.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms   ${extra}`,
+  );
   return worst;
 }
 
@@ -129,8 +140,7 @@ async function main() {
 
     // 1. batch flood
     const quote = encodeURIComponent(JSON.stringify({ packageId: 1, squareMeters: 500, addOns: [1, 2, 3] }));
-    const batchUrl = (n: number) =>
-      `/trpc/${Array(n).fill('quote.calculate').join(',')}?batch=1`;
+    const batchUrl = (n: number) => `/trpc/${Array(n).fill('quote.calculate').join(',')}?batch=1`;
     const batchBody = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), JSON.parse(decodeURIComponent(quote))]));
     const floodStatuses: number[] = [];
     const until = Date.now() + FLOOD_SECONDS * 1000;
@@ -161,7 +171,9 @@ async function main() {
     worstOverall = Math.max(worstOverall, report('2. 500 logins in 50 tRPC batches', probe.take(), statuses(codes)));
 
     // 3. 200 parallel REST logins, and 4. a real login fired right behind them
-    const rest = Array.from({ length: 200 }, (_, i) => raw(port, 'POST', '/api/login', { username: `nobody${i}@example.org`, password: 'Whatever123' }));
+    const rest = Array.from({ length: 200 }, (_, i) =>
+      raw(port, 'POST', '/api/login', { username: `nobody${i}@example.org`, password: 'Whatever123' }),
+    );
     const realStarted = performance.now();
     let realTries = 0;
     let real = { status: 0, headers: {} as http.IncomingHttpHeaders, text: '' };
@@ -174,7 +186,9 @@ async function main() {
     const realMs = performance.now() - realStarted;
     const restStatuses = (await Promise.all(rest)).map((r) => r.status);
     worstOverall = Math.max(worstOverall, report('3. 200 parallel REST logins', probe.take(), statuses(restStatuses)));
-    console.log(`  4. a real login fired behind them: ${real.status} after ${realMs.toFixed(0)} ms (${realTries} attempt${realTries === 1 ? '' : 's'})`);
+    console.log(
+      `  4. a real login fired behind them: ${real.status} after ${realMs.toFixed(0)} ms (${realTries} attempt${realTries === 1 ? '' : 's'})`,
+    );
 
     // 5. batch-spelling flood: the commas spelled %2C (finding 1)
     const before = (await attacker.request('GET', '/api/configurations?scope=mine')).body as unknown[];
@@ -210,12 +224,14 @@ async function main() {
 
     // 7. lockout (finding 3): guesses from elsewhere, then the owner's own browser during a flood of unknown logins
     const guesses: number[] = [];
-    for (let i = 0; i < 10; i++) guesses.push((await raw(port, 'POST', '/api/login', { username: 'admin@example.com', password: 'Wrong-pass-1' })).status);
+    for (let i = 0; i < 10; i++)
+      guesses.push((await raw(port, 'POST', '/api/login', { username: 'admin@example.com', password: 'Wrong-pass-1' })).status);
     const untrusted = await raw(port, 'POST', '/api/login', { username: 'admin@example.com', password: 'Admin1234' });
     let stopFlood = false;
     const unknownFlood = Array.from({ length: 64 }, async (_, w) => {
       const seen: number[] = [];
-      for (let i = 0; !stopFlood; i++) seen.push((await raw(port, 'POST', '/api/login', { username: `flood${w}-${i}@example.org`, password: 'Whatever123' })).status);
+      for (let i = 0; !stopFlood; i++)
+        seen.push((await raw(port, 'POST', '/api/login', { username: `flood${w}-${i}@example.org`, password: 'Whatever123' })).status);
       return seen;
     });
     await new Promise((r) => setTimeout(r, 1000));
@@ -225,14 +241,20 @@ async function main() {
     stopFlood = true;
     const flooded = (await Promise.all(unknownFlood)).flat();
     report('7. lockout + unknown-login flood', probe.take(), `flood: ${statuses(flooded)}`);
-    console.log(`     10 wrong admin passwords from elsewhere: ${statuses(guesses)}; the right one from an untrusted client: ${untrusted.status} (Retry-After ${untrusted.headers['retry-after'] ?? '-'})`);
-    console.log(`     the right one from the admin's own browser during the flood: ${trusted.status} after ${trustedMs.toFixed(0)} ms (target 200 within ${TRUSTED_LOGIN_TARGET_MS} ms)`);
+    console.log(
+      `     10 wrong admin passwords from elsewhere: ${statuses(guesses)}; the right one from an untrusted client: ${untrusted.status} (Retry-After ${untrusted.headers['retry-after'] ?? '-'})`,
+    );
+    console.log(
+      `     the right one from the admin's own browser during the flood: ${trusted.status} after ${trustedMs.toFixed(0)} ms (target 200 within ${TRUSTED_LOGIN_TARGET_MS} ms)`,
+    );
 
     await probe.stop();
     user.close();
     attacker.close();
     const pdfWorst = Math.max(...pdfP99);
-    console.log(`\nProbe p99 while maximal PDFs render: ${pdfWorst.toFixed(1)} ms (target < ${PDF_P99_TARGET_MS} ms): ${pdfWorst < PDF_P99_TARGET_MS ? 'PASS' : 'ABOVE TARGET'}`);
+    console.log(
+      `\nProbe p99 while maximal PDFs render: ${pdfWorst.toFixed(1)} ms (target < ${PDF_P99_TARGET_MS} ms): ${pdfWorst < PDF_P99_TARGET_MS ? 'PASS' : 'ABOVE TARGET'}`,
+    );
     console.log(`Owner's login from a trusted browser: ${trusted.status === 200 && trustedMs < TRUSTED_LOGIN_TARGET_MS ? 'PASS' : 'FAIL'}`);
   } finally {
     server.child.kill('SIGTERM');

@@ -144,10 +144,14 @@ export class Stats {
     return { count: s.length, p50: Stats.pct(s, 50), p99: Stats.pct(s, 99), max: s[s.length - 1] ?? Number.NaN };
   }
   print(seconds: number) {
-    console.log(`  ${'call'.padEnd(14)} ${'count'.padStart(7)} ${'per s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+    console.log(
+      `  ${'call'.padEnd(14)} ${'count'.padStart(7)} ${'per s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+    );
     for (const op of OPS) {
       const { count, p50, p99, max } = this.summary(op);
-      console.log(`  ${op.padEnd(14)} ${String(count).padStart(7)} ${(count / seconds).toFixed(0).padStart(7)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)} ${max.toFixed(1).padStart(8)}`);
+      console.log(
+        `  ${op.padEnd(14)} ${String(count).padStart(7)} ${(count / seconds).toFixed(0).padStart(7)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)} ${max.toFixed(1).padStart(8)}`,
+      );
     }
   }
 }
@@ -232,7 +236,6 @@ export async function runLoad(clients: Client[], catalog: Catalog, seconds: numb
   return stats;
 }
 
-
 /** Creates `count` accounts through the admin API (no registration rate limit) and signs each in on its own client. */
 export async function signedInClients(port: number, count: number): Promise<{ clients: Client[]; catalog: Catalog }> {
   const admin = new Client(port);
@@ -243,7 +246,15 @@ export async function signedInClients(port: number, count: number): Promise<{ cl
   const clients: Client[] = [];
   for (let i = 0; i < count; i++) {
     const email = `load${i}-${stamp}@example.com`;
-    const res = await admin.request('POST', '/api/admin/users', { username: `load${i}-${stamp}`, email, firstname: 'Load', lastname: `User ${i}`, companyName: 'Load BV', password, isAdmin: false });
+    const res = await admin.request('POST', '/api/admin/users', {
+      username: `load${i}-${stamp}`,
+      email,
+      firstname: 'Load',
+      lastname: `User ${i}`,
+      companyName: 'Load BV',
+      password,
+      isAdmin: false,
+    });
     if (res.status !== 201) throw new Error(`creating ${email}: ${res.status} ${JSON.stringify(res.body)}`);
     clients.push(new Client(port));
   }

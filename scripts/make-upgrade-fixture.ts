@@ -35,7 +35,10 @@ async function call(method: string, url: string, body?: unknown, cookie?: string
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const set = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { status: res.status, json: text ? JSON.parse(text) : null, cookie: set || undefined };
 }
 async function login(username: string, password: string): Promise<string> {
@@ -48,14 +51,28 @@ function expectStatus(r: { status: number; json: unknown }, status: number, what
 }
 
 const admin = await login('admin@example.com', 'Admin1234');
-const seller = { username: 'seller@example.com', email: 'seller@example.com', firstname: 'Sam', lastname: 'Seller', companyName: 'Acme', password: 'Seller1234', isAdmin: false };
+const seller = {
+  username: 'seller@example.com',
+  email: 'seller@example.com',
+  firstname: 'Sam',
+  lastname: 'Seller',
+  companyName: 'Acme',
+  password: 'Seller1234',
+  isAdmin: false,
+};
 expectStatus(await call('POST', '/api/admin/users', seller, admin), 201, 'create user');
 const sam = await login(seller.email, seller.password);
 const packages = (await call('GET', '/api/packages', undefined, sam)).json as { id: number }[];
 
 const quotes: number[] = [];
 for (const [i, who] of [admin, sam, sam, admin, sam].entries()) {
-  const form = { name: `Fixture quote ${i + 1} – Müller & Søn`, packageId: packages[i % packages.length]!.id, squareMeters: 500 + i * 250, locations: 1 + i, contractDuration: 24 };
+  const form = {
+    name: `Fixture quote ${i + 1} – Müller & Søn`,
+    packageId: packages[i % packages.length]!.id,
+    squareMeters: 500 + i * 250,
+    locations: 1 + i,
+    contractDuration: 24,
+  };
   const r = await call('POST', '/api/configurations', form, who);
   expectStatus(r, 201, 'save');
   quotes.push(r.json.id);
@@ -67,10 +84,23 @@ for (const [i, who] of [admin, sam, sam, admin, sam].entries()) {
 const share = await call('POST', `/api/configurations/${quotes[1]}/share`, undefined, sam);
 if (share.status === 201) {
   const token = (u: string) => u.split('/').pop()!;
-  expectStatus(await call('POST', `/api/shared/${token(share.json.url)}/accept`, { token: token(share.json.url), name: 'Carla Customer', email: 'carla@example.net', consent: true }), 200, 'accept');
+  expectStatus(
+    await call('POST', `/api/shared/${token(share.json.url)}/accept`, {
+      token: token(share.json.url),
+      name: 'Carla Customer',
+      email: 'carla@example.net',
+      consent: true,
+    }),
+    200,
+    'accept',
+  );
   const other = await call('POST', `/api/configurations/${quotes[2]}/share`, undefined, sam);
   expectStatus(other, 201, 'share');
-  expectStatus(await call('POST', `/api/shared/${token(other.json.url)}/decline`, { token: token(other.json.url), reason: 'Too early for us' }), 200, 'decline');
+  expectStatus(
+    await call('POST', `/api/shared/${token(other.json.url)}/decline`, { token: token(other.json.url), reason: 'Too early for us' }),
+    200,
+    'decline',
+  );
   expectStatus(await call('POST', `/api/configurations/${quotes[3]}/share`, undefined, admin), 201, 'share');
 }
 
@@ -82,7 +112,10 @@ db.prepare('VACUUM INTO ?').run(path.resolve(output));
 db.close();
 const copy = new Database(output);
 copy.pragma('journal_mode = DELETE');
-const tables = copy.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+const tables = copy
+  .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+  .pluck()
+  .all() as string[];
 console.log(`Wrote ${output}: ${tables.map((t) => `${t} ${copy.prepare(`select count(*) from "${t}"`).pluck().get()}`).join(', ')}`);
 copy.close();
 fs.rmSync(dir, { recursive: true, force: true });

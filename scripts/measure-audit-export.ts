@@ -61,17 +61,36 @@ function figures(times: number[]): string {
 function seedEntries(file: string): void {
   const db = new Database(file);
   db.pragma('busy_timeout = 10000');
-  const insert = db.prepare(
-    'INSERT INTO audit_log (at, user_id, actor, entity, entity_id, action, before, after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const insert = db.prepare('INSERT INTO audit_log (at, user_id, actor, entity, entity_id, action, before, after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const start = Date.now() - AUDIT_ROWS * 60_000;
   const pkg = (price: string) =>
-    JSON.stringify({ id: 2, name: 'Advanced', description: 'For growing teams', basePrice: price, setupFee: '250.00', features: ['Reports', 'Single sign-on', 'Priority support'], tiers: [{ min: 0, max: 500, price: '1.20' }, { min: 501, max: null, price: '0.95' }] });
+    JSON.stringify({
+      id: 2,
+      name: 'Advanced',
+      description: 'For growing teams',
+      basePrice: price,
+      setupFee: '250.00',
+      features: ['Reports', 'Single sign-on', 'Priority support'],
+      tiers: [
+        { min: 0, max: 500, price: '1.20' },
+        { min: 501, max: null, price: '0.95' },
+      ],
+    });
   db.transaction(() => {
     for (let i = 0; i < AUDIT_ROWS; i++) {
       const at = start + i * 60_000;
       if (i % 10 === 0) insert.run(at, 1, 'Ada Admin', 'package', 2, 'update', pkg(`${49 + (i % 7)}.00`), pkg(`${50 + (i % 7)}.00`));
-      else insert.run(at, 2, 'Demo User', 'quote', 1 + (i % 500), 'status_changed', JSON.stringify({ status: 'draft' }), JSON.stringify({ status: 'sent' }));
+      else
+        insert.run(
+          at,
+          2,
+          'Demo User',
+          'quote',
+          1 + (i % 500),
+          'status_changed',
+          JSON.stringify({ status: 'draft' }),
+          JSON.stringify({ status: 'sent' }),
+        );
     }
   })();
   db.close();
@@ -108,7 +127,9 @@ async function main() {
       );
     }
     admin.close();
-    console.log(`  worst wait of another request during an export: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms): ${worst < TARGET_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `  worst wait of another request during an export: ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms): ${worst < TARGET_MS ? 'met' : 'NOT met'}`,
+    );
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;

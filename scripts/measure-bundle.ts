@@ -28,7 +28,9 @@ try {
   const firstScreen = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
   const total = firstScreen.reduce((sum, f) => sum + gz(f), 0);
   console.log(`\nFirst screen (/auth): ${firstScreen.join(', ')}`);
-  console.log(`First screen JavaScript: ${kib(total).trim()} gzipped (budget ${kib(BUDGET).trim()}): ${total <= BUDGET ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(
+    `First screen JavaScript: ${kib(total).trim()} gzipped (budget ${kib(BUDGET).trim()}): ${total <= BUDGET ? 'within budget' : 'OVER BUDGET'}`,
+  );
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
 }

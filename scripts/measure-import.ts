@@ -90,7 +90,9 @@ async function main() {
     if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
     const first = buildFile(0);
     const second = buildFile(1);
-    console.log(`  file: ${(Buffer.byteLength(JSON.stringify(first)) / 1024).toFixed(0)} KiB; 1,000 packages, 1,000 categories, 5,000 add-ons, 1,000 discounts`);
+    console.log(
+      `  file: ${(Buffer.byteLength(JSON.stringify(first)) / 1024).toFixed(0)} KiB; 1,000 packages, 1,000 categories, 5,000 add-ons, 1,000 discounts`,
+    );
 
     const run = async (label: string, file: unknown, dryRun: boolean) => {
       const p = probe(port);
@@ -112,7 +114,9 @@ async function main() {
     const idle = probe(port);
     await new Promise((r) => setTimeout(r, 2000));
     const quiet = await idle.stop();
-    console.log(`  ${'nothing else running'.padEnd(30)} ${''.padStart(6)}      longest /api/health wait ${quiet.worst.toFixed(0).padStart(5)} ms (${quiet.calls} calls)`);
+    console.log(
+      `  ${'nothing else running'.padEnd(30)} ${''.padStart(6)}      longest /api/health wait ${quiet.worst.toFixed(0).padStart(5)} ms (${quiet.calls} calls)`,
+    );
     await run('dry run (fresh database)', first, true);
     await run('import (fresh database)', first, false);
     await run('dry run (nothing to change)', first, true);

@@ -45,7 +45,15 @@ async function timeToReady(command: string[], dir: string): Promise<{ ms: number
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     detached: true, // its own process group: npm, sh and node all receive the stop signal
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: path.join(dir, 'app.db'), OUTBOX_DIR: path.join(dir, 'outbox'), CLIENT_DIR: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: path.join(dir, 'app.db'),
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      CLIENT_DIR: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -84,13 +92,17 @@ async function measure(label: string, command: string[], dir: string): Promise<{
     samples.push(ms);
     cpu.push(cpuMs);
   }
-  console.log(`${label.padEnd(52)} wall median ${median(samples).toFixed(0).padStart(5)} ms (runs: ${samples.map((s) => s.toFixed(0)).join(', ')}); CPU median ${median(cpu).toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(52)} wall median ${median(samples).toFixed(0).padStart(5)} ms (runs: ${samples.map((s) => s.toFixed(0)).join(', ')}); CPU median ${median(cpu).toFixed(0).padStart(5)} ms`,
+  );
   return { wall: samples, cpu };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-measure-start-'));
 try {
-  console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   await ensureBuilt();
   await timeToReady(['node', 'scripts/start.mjs'], dir); // warm-up: migrates and seeds the temp database
 
@@ -115,15 +127,21 @@ try {
     hashes.push(performance.now() - t0);
   }
   const bundle = median(bundles);
-  console.log(`${'esbuild bundle of the server (dist/server/main.js)'.padEnd(52)} median ${bundle.toFixed(0).padStart(5)} ms   (runs: ${bundles.map((s) => s.toFixed(0)).join(', ')})`);
+  console.log(
+    `${'esbuild bundle of the server (dist/server/main.js)'.padEnd(52)} median ${bundle.toFixed(0).padStart(5)} ms   (runs: ${bundles.map((s) => s.toFixed(0)).join(', ')})`,
+  );
   console.log(`${'staleness check at every start (hash of sources)'.padEnd(52)} median ${median(hashes).toFixed(1).padStart(5)} ms`);
 
   const ready = median(npmStart.wall);
   const readyCpu = median(npmStart.cpu);
   const ok = ready < TARGET_READY_MS && bundle < TARGET_TRANSPILE_MS;
-  console.log(`\n${ok ? 'PASS' : 'FAIL'}: npm start → ready ${ready.toFixed(0)} ms wall, ${readyCpu.toFixed(0)} ms CPU (target < ${TARGET_READY_MS}); transpilation ${bundle.toFixed(0)} ms (target < ${TARGET_TRANSPILE_MS})`);
+  console.log(
+    `\n${ok ? 'PASS' : 'FAIL'}: npm start → ready ${ready.toFixed(0)} ms wall, ${readyCpu.toFixed(0)} ms CPU (target < ${TARGET_READY_MS}); transpilation ${bundle.toFixed(0)} ms (target < ${TARGET_TRANSPILE_MS})`,
+  );
   if (!ok && readyCpu < TARGET_READY_MS && os.loadavg()[0]! > os.cpus().length) {
-    console.log(`(the machine is busy: load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; the CPU figure is what the start costs)`);
+    console.log(
+      `(the machine is busy: load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; the CPU figure is what the start costs)`,
+    );
   }
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   const { url } = server;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: testBrowserPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: testBrowserPath(),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${url}/auth`);
     await page.getByLabel('Email Address').first().fill('demo@example.com');

@@ -48,7 +48,9 @@ async function main() {
   let server: Server | undefined;
   const failures: string[] = [];
   try {
-    console.log(`proof:backup — ${CLIENTS} clients for ${SECONDS} s, ${BACKUPS} backups meanwhile; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `proof:backup — ${CLIENTS} clients for ${SECONDS} s, ${BACKUPS} backups meanwhile; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`,
+    );
     server = await startServer(dir, port);
     const { clients, catalog } = await signedInClients(port, CLIENTS);
     const acked: Acked[] = [];
@@ -64,7 +66,10 @@ async function main() {
       const file = path.join(dir, 'backups', `backup-${i}.db`);
       const ackedBefore = acked.slice();
       const t0 = performance.now();
-      const { code, output } = await run('npm', ['run', '--silent', 'db:backup', '--', file], { DATABASE_PATH: path.join(dir, 'app.db'), LOG_LEVEL: 'warn' });
+      const { code, output } = await run('npm', ['run', '--silent', 'db:backup', '--', file], {
+        DATABASE_PATH: path.join(dir, 'app.db'),
+        LOG_LEVEL: 'warn',
+      });
       backups.push({ at: (Date.now() - started) / 1000, wallMs: performance.now() - t0, file, ackedBefore, ackedAfter: acked.length, code, output });
     }
     backupsDone = true;
@@ -76,7 +81,9 @@ async function main() {
     stats.print(loadSeconds);
     if (stats.errors.length > 0) failures.push(`${stats.errors.length} errors under load (first: ${stats.errors[0]})`);
 
-    console.log(`\n  ${'backup'.padEnd(8)} ${'at s'.padStart(6)} ${'npm run ms'.padStart(10)} ${'copy ms'.padStart(8)} ${'KiB'.padStart(7)} ${'integrity'.padStart(10)} ${'quotes'.padStart(7)} ${'saved before'.padStart(13)} ${'missing'.padStart(8)}`);
+    console.log(
+      `\n  ${'backup'.padEnd(8)} ${'at s'.padStart(6)} ${'npm run ms'.padStart(10)} ${'copy ms'.padStart(8)} ${'KiB'.padStart(7)} ${'integrity'.padStart(10)} ${'quotes'.padStart(7)} ${'saved before'.padStart(13)} ${'missing'.padStart(8)}`,
+    );
     for (const [i, b] of backups.entries()) {
       if (b.code !== 0) {
         failures.push(`backup ${i + 1} exited ${b.code}: ${b.output.trim()}`);
@@ -85,7 +92,12 @@ async function main() {
       const copyMs = /in (\d+) ms/.exec(b.output)?.[1] ?? '?';
       const db = new Database(b.file, { readonly: true, fileMustExist: true });
       const integrity = String(db.pragma('integrity_check', { simple: true }));
-      const rows = db.prepare('select id, total_monthly_cents as m, setup_fees_cents as s, tcv_cents as t from configurations').all() as { id: number; m: number; s: number; t: number }[];
+      const rows = db.prepare('select id, total_monthly_cents as m, setup_fees_cents as s, tcv_cents as t from configurations').all() as {
+        id: number;
+        m: number;
+        s: number;
+        t: number;
+      }[];
       db.close();
       const stored = new Map(rows.map((r) => [r.id, r]));
       const missing = b.ackedBefore.filter((a) => {
@@ -111,7 +123,11 @@ async function main() {
     if (failures.length > 0) console.log(`files kept in ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
-  console.log(failures.length === 0 ? '\nPASS: every backup taken under load is intact and holds every save answered before it began' : `\nFAIL:\n  ${failures.join('\n  ')}`);
+  console.log(
+    failures.length === 0
+      ? '\nPASS: every backup taken under load is intact and holds every save answered before it began'
+      : `\nFAIL:\n  ${failures.join('\n  ')}`,
+  );
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 

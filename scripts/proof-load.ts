@@ -39,14 +39,24 @@ function printServerSide(logFile: string): void {
     if (!line.includes('"msg":"request"')) continue;
     const r = JSON.parse(line) as { method: string; path: string; ms: number };
     const op =
-      r.method === 'POST' && r.path === '/api/configurations' ? 'save' : r.path === '/api/configurations' ? 'list (REST)' : r.path === '/trpc/configurations.list' ? 'list (tRPC)' : r.method === 'GET' && r.path.startsWith('/api/configurations/') ? 'read' : null;
+      r.method === 'POST' && r.path === '/api/configurations'
+        ? 'save'
+        : r.path === '/api/configurations'
+          ? 'list (REST)'
+          : r.path === '/trpc/configurations.list'
+            ? 'list (tRPC)'
+            : r.method === 'GET' && r.path.startsWith('/api/configurations/')
+              ? 'read'
+              : null;
     if (op) (times.get(op) ?? times.set(op, []).get(op)!).push(r.ms);
   }
   console.log('  server-side (request log: handler time only):');
   for (const [op, list] of times) {
     list.sort((a, b) => a - b);
     const pct = (p: number) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
-    console.log(`  ${op.padEnd(14)} ${String(list.length).padStart(7)} ${''.padStart(7)} ${pct(50).toFixed(1).padStart(8)} ${pct(99).toFixed(1).padStart(8)} ${list[list.length - 1]!.toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${op.padEnd(14)} ${String(list.length).padStart(7)} ${''.padStart(7)} ${pct(50).toFixed(1).padStart(8)} ${pct(99).toFixed(1).padStart(8)} ${list[list.length - 1]!.toFixed(1).padStart(8)}`,
+    );
   }
 }
 
@@ -57,8 +67,12 @@ async function main() {
   const clients: Client[] = [];
   const failures: string[] = [];
   try {
-    console.log(`proof:load — ${CLIENTS} clients, ${LOAD_SECONDS} s load, ${CRASH_SECONDS} s crash phase; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
-    console.log(`each client: save, ${REST_LIST_PATH}, save, tRPC configurations.list (page 1), read one of its saves${process.env.THINK_MS ? `; ~${process.env.THINK_MS} ms between calls` : ', back to back'}`);
+    console.log(
+      `proof:load — ${CLIENTS} clients, ${LOAD_SECONDS} s load, ${CRASH_SECONDS} s crash phase; node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(
+      `each client: save, ${REST_LIST_PATH}, save, tRPC configurations.list (page 1), read one of its saves${process.env.THINK_MS ? `; ~${process.env.THINK_MS} ms between calls` : ', back to back'}`,
+    );
     server = await startServer(dir, port);
     console.log(`server ready on 127.0.0.1:${port} (database ${path.join(dir, 'app.db')})`);
 
@@ -84,11 +98,14 @@ async function main() {
     const before = acked.length;
     const running = server;
     const killer = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        killedAt = Date.now();
-        running.child.kill('SIGKILL');
-        resolve();
-      }, (CRASH_SECONDS * 1000) / 2),
+      setTimeout(
+        () => {
+          killedAt = Date.now();
+          running.child.kill('SIGKILL');
+          resolve();
+        },
+        (CRASH_SECONDS * 1000) / 2,
+      ),
     );
     const crashStats = await runLoad(clients, catalog, CRASH_SECONDS, acked, crashed);
     await killer;
@@ -100,7 +117,12 @@ async function main() {
     server = await startServer(dir, port);
     const db = new Database(path.join(dir, 'app.db'), { readonly: true });
     const integrity = db.pragma('integrity_check', { simple: true });
-    const rows = db.prepare('select id, total_monthly_cents as m, setup_fees_cents as s, tcv_cents as t from configurations').all() as { id: number; m: number; s: number; t: number }[];
+    const rows = db.prepare('select id, total_monthly_cents as m, setup_fees_cents as s, tcv_cents as t from configurations').all() as {
+      id: number;
+      m: number;
+      s: number;
+      t: number;
+    }[];
     db.close();
     const stored = new Map(rows.map((r) => [r.id, r]));
     let missing = 0;
@@ -123,7 +145,9 @@ async function main() {
     }
     admin2.close();
     console.log(`restarted on the same database: PRAGMA integrity_check = ${integrity}`);
-    console.log(`saves answered 201 (both phases): ${acked.length}; in the database: ${acked.length - missing}; missing: ${missing}; totals differing: ${differing}`);
+    console.log(
+      `saves answered 201 (both phases): ${acked.length}; in the database: ${acked.length - missing}; missing: ${missing}; totals differing: ${differing}`,
+    );
     console.log(`read back through GET /api/configurations/{id} after the restart: ${apiChecked} checked, ${apiWrong} wrong`);
     if (integrity !== 'ok') failures.push(`integrity_check: ${integrity}`);
     if (missing > 0) failures.push(`${missing} acknowledged saves missing after the crash`);

@@ -50,7 +50,15 @@ async function main(): Promise<void> {
     const ids: number[] = [];
     for (const [i, q] of quotes.entries()) {
       const res = await api.post(`${url}/api/configurations`, {
-        data: { ...q, packageId: packages[(i + 1) % packages.length]!.id, squareMeters: 950 + i * 700, locations: 2 + i, contractDuration: 36, paymentFrequency: 'annually', pricingModel: 'sqm' },
+        data: {
+          ...q,
+          packageId: packages[(i + 1) % packages.length]!.id,
+          squareMeters: 950 + i * 700,
+          locations: 2 + i,
+          contractDuration: 36,
+          paymentFrequency: 'annually',
+          pricingModel: 'sqm',
+        },
       });
       ids.push(((await res.json()) as { id: number }).id);
     }
@@ -70,7 +78,11 @@ async function main(): Promise<void> {
     for (const s of shots) {
       await page.goto(`${url}${s.path}`);
       await s.ready(page);
-      await page.locator('[data-testid="toast"]').first().waitFor({ state: 'detached', timeout: 8_000 }).catch(() => undefined);
+      await page
+        .locator('[data-testid="toast"]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 8_000 })
+        .catch(() => undefined);
       await page.screenshot({ path: path.join(OUT, `${s.name}.png`) });
     }
     if (look) await lookAt(page, url, [`/calculator/${ids[2]}`, '/saved-configurations', '/calculator/999', '/reset-password?token=nope']);

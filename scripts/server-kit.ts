@@ -100,7 +100,8 @@ export async function startServerProcess({
   const url = `http://localhost:${port}`;
   const args = [...nodeArgs, 'dist/server/main.js'];
   // `exec`: the shell becomes the server, so the stop signal reaches it
-  const [command, commandArgs] = umask === undefined ? [process.execPath, args] : ['/bin/sh', ['-c', `umask ${umask} && exec "$0" "$@"`, process.execPath, ...args]];
+  const [command, commandArgs] =
+    umask === undefined ? [process.execPath, args] : ['/bin/sh', ['-c', `umask ${umask} && exec "$0" "$@"`, process.execPath, ...args]];
   const child = spawn(command, commandArgs, { cwd: ROOT, env: serverEnv({ port, appUrl: url, dir }, env), stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));

@@ -36,7 +36,8 @@ function missingTools(): Missing[] {
   const browser = testBrowserPath();
   const missing: Missing[] = [];
   if (!isExecutable(browser)) missing.push({ what: browser, pkg: 'chromium-headless-shell' });
-  else if (browser === FULL_CHROMIUM && !process.env.CHROMIUM_PATH) missing.push({ what: HEADLESS_SHELL, pkg: 'chromium-headless-shell', optional: true });
+  else if (browser === FULL_CHROMIUM && !process.env.CHROMIUM_PATH)
+    missing.push({ what: HEADLESS_SHELL, pkg: 'chromium-headless-shell', optional: true });
   if (!onPath('pdftotext')) missing.push({ what: 'pdftotext', pkg: 'poppler-utils' });
   return missing;
 }
@@ -69,10 +70,16 @@ missing = missingTools();
 if (missing.some((m) => !m.optional)) {
   const required = missing.filter((m) => !m.optional);
   const names = required.map((m) => m.what).join(' and ');
-  const hint = process.env.CHROMIUM_PATH && required.some((m) => m.pkg === 'chromium-headless-shell') ? ` (or point CHROMIUM_PATH at an existing Chromium)` : '';
-  stopBeforeTests(`npm test: ${names} missing — run \`sudo apt-get install -y ${required.map((m) => m.pkg).join(' ')}\`${hint}, then npm test again.`);
+  const hint =
+    process.env.CHROMIUM_PATH && required.some((m) => m.pkg === 'chromium-headless-shell') ? ` (or point CHROMIUM_PATH at an existing Chromium)` : '';
+  stopBeforeTests(
+    `npm test: ${names} missing — run \`sudo apt-get install -y ${required.map((m) => m.pkg).join(' ')}\`${hint}, then npm test again.`,
+  );
 }
-if (missing.length > 0) console.log(`npm test: the browser tests use ${FULL_CHROMIUM}; with Debian's chromium-headless-shell installed they need about a quarter less CPU.`);
+if (missing.length > 0)
+  console.log(
+    `npm test: the browser tests use ${FULL_CHROMIUM}; with Debian's chromium-headless-shell installed they need about a quarter less CPU.`,
+  );
 
 let passed = 0;
 let failed = 0;
@@ -102,17 +109,19 @@ function runHeld(script: string, args: string[]): Promise<Check> {
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
 }
 
-// The type check, the lint and knip start with the tests and run beside them: they fill the moments the test workers
+// The type check, the lint, knip and the format check start with the tests and run beside them: they fill the moments the test workers
 // wait (on a page, a server, a timer), so the run as a whole keeps both cores busy.
 let typecheck: Promise<Check> | undefined;
 let lint: Promise<Check> | undefined;
 let knip: Promise<Check> | undefined;
+let format: Promise<Check> | undefined;
 function startChecks(): void {
   // TypeScript 7's native compiler, on one thread: the tests already keep both cores busy. Incremental: a run
   // after a small change re-checks what the change reaches, not the whole project.
   typecheck = runHeld(TSC, ['--noEmit', '-p', '.', '--singleThreaded', '--incremental', '--tsBuildInfoFile', TSC_BUILD_INFO]);
   lint = runHeld('node_modules/eslint/bin/eslint.js', ['--cache', '--cache-location', LINT_CACHE, ...LINT_PATHS]);
   knip = runHeld('node_modules/knip/bin/knip.js', ['--no-progress']);
+  format = runHeld('node_modules/prettier/bin/prettier.cjs', ['--check', '--cache', '--log-level', 'warn', ...LINT_PATHS]);
 }
 
 startChecks();
@@ -142,11 +151,12 @@ for (const [i, suite] of suites.entries()) {
 }
 fs.rmSync(outDir, { recursive: true, force: true });
 
-// The type check, the lint and knip count as one more test each: an error fails the run like a failing assertion.
+// The type check, the lint, knip and the format check count as one more test each: an error fails the run like a failing assertion.
 for (const [title, check, clean] of [
   ['typecheck (tsc --noEmit)', typecheck!, 'no type errors'],
   ['lint (eslint)', lint!, 'no lint errors'],
   ['dead code (knip)', knip!, 'no unused files, exports or dependencies'],
+  ['format (prettier --check)', format!, 'every file formatted'],
 ] as const) {
   console.log(`\n=== ${title} ===`);
   const done = await check;

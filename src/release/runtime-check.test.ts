@@ -44,7 +44,7 @@ describe('the unpacked runtime against the digests the release holds', () => {
     expect(isIntact(differences(dir, manifest))).toBe(false);
   });
 
-  it('unpacked files keep only the owner\'s bits', () => {
+  it("unpacked files keep only the owner's bits", () => {
     expect([privateMode(0o644), privateMode(0o755), privateMode(0o600)]).toEqual([0o600, 0o700, 0o600]);
   });
 });

@@ -57,7 +57,11 @@ export function isIntact(d: Differences): boolean {
 /** One line for the log: what differed (the first few of each kind). */
 export function describeDifferences(d: Differences): string {
   const some = (list: string[]) => list.slice(0, 3).join(', ') + (list.length > 3 ? ` and ${list.length - 3} more` : '');
-  return [d.changed.length > 0 && `changed ${some(d.changed)}`, d.missing.length > 0 && `missing ${some(d.missing)}`, d.added.length > 0 && `added ${some(d.added)}`]
+  return [
+    d.changed.length > 0 && `changed ${some(d.changed)}`,
+    d.missing.length > 0 && `missing ${some(d.missing)}`,
+    d.added.length > 0 && `added ${some(d.added)}`,
+  ]
     .filter(Boolean)
     .join('; ');
 }

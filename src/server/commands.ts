@@ -24,7 +24,12 @@ export async function backupCommand(target = `./data/backups/app-${new Date().to
   try {
     const r = await backupDatabase(c.databasePath, target);
     console.log(`Backed up ${r.source} to ${r.target}: ${(r.bytes / 1024).toFixed(0)} KiB in ${r.ms.toFixed(0)} ms, integrity ${r.integrity}`);
-    console.log(`rows: ${Object.entries(r.counts).filter(([n]) => !n.startsWith('__')).map(([n, c]) => `${n} ${c}`).join(', ')}`);
+    console.log(
+      `rows: ${Object.entries(r.counts)
+        .filter(([n]) => !n.startsWith('__'))
+        .map(([n, c]) => `${n} ${c}`)
+        .join(', ')}`,
+    );
     return 0;
   } catch (error) {
     if (!(error instanceof BackupError) && !(error instanceof Error && 'code' in error)) throw error;

@@ -34,7 +34,12 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   // Quote mails per account per rolling hour, 0 = no limit (docs/PRODUCT.md "Sending"); self-service sign-up ("Accounts and sessions").
   SEND_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
-  REGISTRATION: z.string().trim().toLowerCase().pipe(z.enum(['open', 'closed'], { error: 'must be open or closed' })).default('open'),
+  REGISTRATION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['open', 'closed'], { error: 'must be open or closed' }))
+    .default('open'),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -54,7 +54,7 @@ describe('logRequestLine', () => {
     }
   });
 
-  it('keeps a child logger\'s bindings, writes to a multistream, and writes nothing below the level', async () => {
+  it("keeps a child logger's bindings, writes to a multistream, and writes nothing below the level", async () => {
     const lines: string[] = [];
     const log = await createLogger('info', { write: (s: string) => void lines.push(s) });
     logRequestLine(log.child({ worker: 2 }), 'GET', '/api/user', 200, performance.now(), 1);

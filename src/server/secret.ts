@@ -14,7 +14,10 @@ export function appSecretOf(config: Pick<AppConfig, 'appSecret' | 'databasePath'
   if (config.appSecret) return config.appSecret;
   const known = cache.get(config as AppConfig);
   if (known) return known;
-  const secret = config.databasePath === ':memory:' ? randomBytes(32).toString('base64url') : readOrCreate(path.join(path.dirname(config.databasePath), SECRET_FILE));
+  const secret =
+    config.databasePath === ':memory:'
+      ? randomBytes(32).toString('base64url')
+      : readOrCreate(path.join(path.dirname(config.databasePath), SECRET_FILE));
   cache.set(config as AppConfig, secret);
   return secret;
 }

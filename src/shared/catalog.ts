@@ -101,9 +101,7 @@ export function toPricingCatalog(c: Pick<CatalogDto, 'packages' | 'addOns' | 'di
       setupFee: cents(p.setupFee),
       extraLocationPrice: cents(p.extraLocationPrice),
       priceTiers: p.priceTiers.map((t): PricingTier => ({ min: t.minSqm, max: t.maxSqm, price: cents(t.pricePerSqm) })),
-      userPriceTiers: p.userPriceTiers.map(
-        (t): PricingTier => ({ min: t.minUsers, max: t.maxUsers, price: cents(t.pricePerUser) }),
-      ),
+      userPriceTiers: p.userPriceTiers.map((t): PricingTier => ({ min: t.minUsers, max: t.maxUsers, price: cents(t.pricePerUser) })),
     })),
     addOns: c.addOns.map((a) => ({
       id: a.id,

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centsToEuro,
-  divRound,
-  formatMoney,
-  mulDivRound,
-  parseMoney,
-  roundHalfAwayFromZero,
-} from './money';
+import { centsToEuro, divRound, formatMoney, mulDivRound, parseMoney, roundHalfAwayFromZero } from './money';
 
 describe('roundHalfAwayFromZero', () => {
   it('rounds halves away from zero', () => {
@@ -92,7 +85,28 @@ describe('parseMoney', () => {
     expect(Object.is(parseMoney('-0'), 0)).toBe(true);
   });
   it('returns null for anything that is not a finite number', () => {
-    for (const bad of ['abc', '', '   ', '.', '-', '1.2.3', '12,50', '€12', '1e', 'Infinity', 'NaN', NaN, Infinity, -Infinity, null, undefined, true, {}, [], [1]]) {
+    for (const bad of [
+      'abc',
+      '',
+      '   ',
+      '.',
+      '-',
+      '1.2.3',
+      '12,50',
+      '€12',
+      '1e',
+      'Infinity',
+      'NaN',
+      NaN,
+      Infinity,
+      -Infinity,
+      null,
+      undefined,
+      true,
+      {},
+      [],
+      [1],
+    ]) {
       expect(parseMoney(bad)).toBe(null);
     }
   });

@@ -43,7 +43,7 @@ export function divRound(numerator: number, denominator: number): number {
   let q = (numerator - rem) / denominator; // exact
   const arem = rem < 0 ? -rem : rem;
   const ad = denominator < 0 ? -denominator : denominator;
-  if (arem * 2 >= ad) q += (numerator < 0) !== (denominator < 0) ? -1 : 1;
+  if (arem * 2 >= ad) q += numerator < 0 !== denominator < 0 ? -1 : 1;
   return q === 0 ? 0 : q;
 }
 

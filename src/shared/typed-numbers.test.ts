@@ -47,7 +47,26 @@ describe('typedDecimal and parseTypedMoney: a decimal point or a decimal comma',
   });
 
   it('refuses what it would have to guess at, and anything that is not a number', () => {
-    for (const bad of ['', '.', ',', '-', '1,234', '1.500', '12a', '1e3', '€12', '12 50', '1,2,3', '12.34,5', '1.2.3', '1,234,5', '12,50.5,1', '--5', 'NaN', 'Infinity']) {
+    for (const bad of [
+      '',
+      '.',
+      ',',
+      '-',
+      '1,234',
+      '1.500',
+      '12a',
+      '1e3',
+      '€12',
+      '12 50',
+      '1,2,3',
+      '12.34,5',
+      '1.2.3',
+      '1,234,5',
+      '12,50.5,1',
+      '--5',
+      'NaN',
+      'Infinity',
+    ]) {
       expect(typedDecimal(bad), bad).toBe(null);
     }
   });

@@ -17,14 +17,7 @@ export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
 export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
 
 /** Discount types the engine knows; any other type is never applied. */
-export const DISCOUNT_TYPES = [
-  'percentage',
-  'fixed',
-  'sqm_percentage',
-  'user_percentage',
-  'free_months',
-  'setup_fee_discount',
-] as const;
+export const DISCOUNT_TYPES = ['percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
 /** Whether `v` is one of `set`'s values (a stored or sent value read without trusting it). */

@@ -27,7 +27,10 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 /** The serious and critical violations on the page as it is now (all rules). The page must come from
  * `browser.newContext()`, not `browser.newPage()` (axe opens frames through the context). */
 export async function seriousViolations(page: Page, include?: string, exclude?: string): Promise<A11yFinding[]> {
-  let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).withRules(ALL_AXE_RULES).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+  let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .withRules(ALL_AXE_RULES)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true);
   if (include) builder = builder.include(include);
   // e.g. a sandboxed iframe without scripts (the email content): axe cannot run inside it and would wait for it
   if (exclude) builder = builder.exclude(exclude);
@@ -67,7 +70,10 @@ export async function expectClean(page: Page, screen: string, exclude?: string) 
 /** Closes every open toast (they sit over dialogs' footers and are checked on their own screens). */
 export async function dismissToasts(page: Page) {
   for (const t of await page.locator('[data-testid="toast"][data-state="open"]').all()) {
-    await t.getByRole('button').click().catch(() => undefined);
+    await t
+      .getByRole('button')
+      .click()
+      .catch(() => undefined);
   }
 }
 

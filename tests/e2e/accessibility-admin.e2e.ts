@@ -76,10 +76,16 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       await openTab('Add-ons');
       await page.getByRole('table', { name: 'Add-ons' }).waitFor();
       await expectClean(page, 'admin Add-ons tab');
-      await page.getByRole('button', { name: /^Edit / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
       await page.getByRole('form', { name: /^Edit / }).waitFor();
       await expectClean(page, 'admin add-on edit form');
-      await page.getByRole('form', { name: /^Edit / }).getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('form', { name: /^Edit / })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
     });
 
     it('Add-on Categories tab and the category dialog with its icon picker', async () => {
@@ -103,7 +109,10 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       await expectClean(page, 'admin Price Tiers edit mode');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('tab', { name: 'User-Based Pricing' }).click();
-      await page.getByRole('table', { name: 'User-based price tiers' }).or(page.getByText(/^No user-based price tiers/)).waitFor();
+      await page
+        .getByRole('table', { name: 'User-based price tiers' })
+        .or(page.getByText(/^No user-based price tiers/))
+        .waitFor();
       await animationsDone(page);
       await expectClean(page, 'admin Price Tiers, user-based');
       await page.getByRole('tab', { name: 'Unit-Based Pricing' }).click();

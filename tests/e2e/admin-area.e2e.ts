@@ -51,7 +51,11 @@ describe('admin area', () => {
     await p.getByRole('alert').filter({ hasText: 'This account does not have admin privileges' }).waitFor();
     await toast(p, 'Login Failed');
     expect(p.url()).toBe(`${e2e.server.url}/admin/login`);
-    expect(await (await p.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: false, isAdmin: false, registration: 'open' });
+    expect(await (await p.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({
+      authenticated: false,
+      isAdmin: false,
+      registration: 'open',
+    });
     await shots(p, 'login-refused');
 
     await p.getByLabel('Password').fill('Wrong-password1');
@@ -137,7 +141,11 @@ describe('admin area', () => {
     const other = await e2e.browser.newContext();
     const p2 = await other.newPage();
     await signIn(p2, e2e.server.url, 'nina@example.com', 'Nina-Pass1');
-    expect(await (await p2.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
+    expect(await (await p2.request.get(`${e2e.server.url}/api/auth/check`)).json()).toEqual({
+      authenticated: true,
+      isAdmin: false,
+      registration: 'open',
+    });
     await other.close();
 
     // edit: the dialog holds the user's values; only the company changes
@@ -167,7 +175,11 @@ describe('admin area', () => {
     await reset.getByRole('button', { name: 'Done' }).click();
 
     // deleting yourself: the server's words
-    await table.getByRole('row').filter({ hasText: ADMIN.email }).getByRole('button', { name: `Delete ${ADMIN.email}` }).click();
+    await table
+      .getByRole('row')
+      .filter({ hasText: ADMIN.email })
+      .getByRole('button', { name: `Delete ${ADMIN.email}` })
+      .click();
     await shots(page, 'users-delete-dialog');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Failed to delete user: You cannot delete your own account');
@@ -189,7 +201,11 @@ describe('admin area', () => {
     expect(login.status()).toBe(200);
     const packages = (await (await demo.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
     const advanced = packages.find((p) => p.name === 'Advanced')!;
-    const addOns = (await (await demo.request.get(`${e2e.server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
+    const addOns = (await (await demo.request.get(`${e2e.server.url}/api/addons`)).json()) as {
+      id: number;
+      name: string;
+      availableForPackages: number[];
+    }[];
     const addOn = addOns.find((a) => a.availableForPackages.includes(advanced.id))!;
     const res = await demo.request.post(`${e2e.server.url}/api/configurations`, {
       data: {
@@ -291,9 +307,9 @@ describe('admin area', () => {
     await page.getByTestId('toast').filter({ hasText: 'Quote duplicated as Q-000003' }).waitFor();
     await page.waitForURL(/\/calculator\/\d+$/);
     await page.getByTestId('quote-number').filter({ hasText: 'Q-000003' }).waitFor();
-    await expect.poll(() => page.locator('[data-testid="toast"]:not([data-state="closed"])').allTextContents()).toEqual([
-      expect.stringContaining('Quote duplicated as Q-000003'),
-    ]);
+    await expect
+      .poll(() => page.locator('[data-testid="toast"]:not([data-state="closed"])').allTextContents())
+      .toEqual([expect.stringContaining('Quote duplicated as Q-000003')]);
     await toast(page, 'Quote duplicated as Q-000003');
   });
 

@@ -146,7 +146,12 @@ describe('admin catalogue tabs', () => {
   it('Add-on Categories: adds one with an icon from the picker', async () => {
     await openTab('Add-on Categories');
     await page.getByTestId('category-card').first().waitFor();
-    expect(await page.getByTestId('category-card').locator('h3').allTextContents()).toEqual(['Hardware', 'Integrations', 'Security', 'Support Plans']);
+    expect(await page.getByTestId('category-card').locator('h3').allTextContents()).toEqual([
+      'Hardware',
+      'Integrations',
+      'Security',
+      'Support Plans',
+    ]);
     await shots(page, 'categories');
 
     await page.getByRole('button', { name: 'Add Category' }).click();
@@ -242,7 +247,11 @@ describe('admin catalogue tabs', () => {
     const login = await p.request.post(`${e2e.server.url}/api/login`, { data: { username: DEMO.email, password: DEMO.password } });
     expect(login.status()).toBe(200);
     const packages = (await (await p.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number; name: string }[];
-    const addOns = (await (await p.request.get(`${e2e.server.url}/api/addons`)).json()) as { id: number; name: string; availableForPackages: number[] }[];
+    const addOns = (await (await p.request.get(`${e2e.server.url}/api/addons`)).json()) as {
+      id: number;
+      name: string;
+      availableForPackages: number[];
+    }[];
     const discounts = (await (await p.request.get(`${e2e.server.url}/api/discounts`)).json()) as { id: number; name: string }[];
     const flexId = packages.find((x) => x.name === 'Flex')!.id;
     const addOn = addOns.find((a) => a.name === 'Occupancy Insights')!;
@@ -313,7 +322,11 @@ describe('admin catalogue tabs', () => {
       contractDuration: 36,
       paymentFrequency: 'annually',
     };
-    const q = (await (await p.request.post(`${e2e.server.url}/api/quote`, { data: screenForm })).json()) as { total: number; yearlyTotal: number; tcv: number };
+    const q = (await (await p.request.post(`${e2e.server.url}/api/quote`, { data: screenForm })).json()) as {
+      total: number;
+      yearlyTotal: number;
+      tcv: number;
+    };
     const amount = async (id: string) => Number(((await p.getByTestId(id).first().textContent()) ?? '').replace(/[^0-9.]/g, ''));
     expect(await amount('total-monthly')).toBe(q.total);
     expect(await amount('total-yearly')).toBe(q.yearlyTotal);
@@ -356,11 +369,20 @@ describe('admin catalogue tabs', () => {
     await summary.getByText('Importing several-changes.json would make these changes:').waitFor();
     // each changed item: its name, then a line per field
     const item = (list: string, name: string) =>
-      summary.getByRole('list', { name: `${list} that change` }).getByRole('listitem').filter({ hasText: name }).locator('p').allInnerTexts();
+      summary
+        .getByRole('list', { name: `${list} that change` })
+        .getByRole('listitem')
+        .filter({ hasText: name })
+        .locator('p')
+        .allInnerTexts();
     expect(await item('Packages', 'Entry')).toEqual(['Entry', 'Base price: €99.00 → €109.00']);
     expect(await item('Packages', 'Advanced')).toEqual(['Advanced', 'Unit price tier 100 – 999 units: €3.50 → €3.80']);
     expect(await item('Add-on categories', 'Hardware')).toEqual(['Hardware', 'Selection: Multiple selection → Single selection']);
-    expect(await item('Add-ons', 'Audit Log')).toEqual(['Audit Log', 'Monthly fee: €19.00 → €21.00', 'Available for packages: Ultimate → Advanced, Ultimate']);
+    expect(await item('Add-ons', 'Audit Log')).toEqual([
+      'Audit Log',
+      'Monthly fee: €19.00 → €21.00',
+      'Available for packages: Ultimate → Advanced, Ultimate',
+    ]);
     expect(await item('Discounts', 'Welcome Credit')).toEqual(['Welcome Credit', 'Value: €50.00 → €75.00']);
     await shots(page, 'import-several-changes');
     await dialog.getByRole('button', { name: 'Apply' }).click();

@@ -127,7 +127,15 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await page.getByRole('button', { name: 'Details' }).click();
     const details = page.getByRole('dialog', { name: 'Detailed Price Breakdown' });
     await details.waitFor();
-    for (const s of ['Package Details', 'Configuration Details', 'Pricing Details', 'Add-ons Details', 'Custom Items Details', 'Discount Details', 'Final Totals']) {
+    for (const s of [
+      'Package Details',
+      'Configuration Details',
+      'Pricing Details',
+      'Add-ons Details',
+      'Custom Items Details',
+      'Discount Details',
+      'Final Totals',
+    ]) {
       await details.getByRole('heading', { name: s }).waitFor();
     }
     await screenshot(page, 'calculator-3-details');
@@ -170,7 +178,10 @@ describe('calculator (browser → engine in the page, server for saves)', () => 
     await dialog.getByText('Choose a configuration to overwrite or enter a new name.').waitFor();
     await press(dialog.getByRole('button', { name: 'Update Configuration' }));
     await expectToast(page, 'Configuration updated successfully!');
-    const updated = (await page.request.get(`${e2e.server.url}/api/configurations/${savedId}`).then((r) => r.json())) as { tcv: string; locations: number };
+    const updated = (await page.request.get(`${e2e.server.url}/api/configurations/${savedId}`).then((r) => r.json())) as {
+      tcv: string;
+      locations: number;
+    };
     expect([updated.locations, formatEuro(updated.tcv)]).toEqual([3, changed.tcv]);
 
     // screenshot download is a PNG

@@ -133,7 +133,17 @@ describe('when things go wrong', () => {
         status: 400,
         contentType: 'application/json',
         body: JSON.stringify([
-          { error: { message: 'Units must be a whole number from 0 to 10,000,000', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'squareMeters', message: 'Units must be a whole number from 0 to 10,000,000' }] } } },
+          {
+            error: {
+              message: 'Units must be a whole number from 0 to 10,000,000',
+              code: -32600,
+              data: {
+                code: 'BAD_REQUEST',
+                httpStatus: 400,
+                issues: [{ path: 'squareMeters', message: 'Units must be a whole number from 0 to 10,000,000' }],
+              },
+            },
+          },
         ]),
       }),
     );
@@ -214,7 +224,10 @@ describe('when things go wrong', () => {
     expect(src).toMatch(/^data:image\/png;base64,./);
     if (TAKE_SCREENSHOTS) {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      fs.writeFileSync(path.join(SCREENSHOT_DIR, 'errors-9-pricing-summary-image.png'), Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
+      fs.writeFileSync(
+        path.join(SCREENSHOT_DIR, 'errors-9-pricing-summary-image.png'),
+        Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'),
+      );
     }
   });
 
@@ -235,7 +248,10 @@ describe('when things go wrong', () => {
     const context = await e2e.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     try {
-      for (const [path, name] of [['/q/', 'errors-link-none'], ['/q/xyz', 'errors-link-unknown']] as const) {
+      for (const [path, name] of [
+        ['/q/', 'errors-link-none'],
+        ['/q/xyz', 'errors-link-unknown'],
+      ] as const) {
         await page.goto(`${e2e.server.url}${path}`);
         await page.getByRole('heading', { name: 'This link is not valid.' }).waitFor();
         // the seller's name arrives with its own answer, after the sentence

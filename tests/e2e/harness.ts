@@ -85,7 +85,10 @@ function failedIn(task: TaskLike): boolean {
 async function pagesNow(browser: Browser): Promise<string> {
   const out: string[] = [];
   for (const page of browser.contexts().flatMap((c) => c.pages())) {
-    const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 }).catch((e: Error) => `(no snapshot: ${e.message})`);
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch((e: Error) => `(no snapshot: ${e.message})`);
     out.push(`page ${page.url()}:\n${tree.split('\n').slice(0, 150).join('\n')}`);
   }
   return out.join('\n');
@@ -247,7 +250,12 @@ export async function setChoice(input: Locator, checked: boolean): Promise<void>
 export async function linkFromOutbox(dir: string, to: string, page: 'reset-password' | 'verify-email' = 'reset-password'): Promise<string> {
   const outbox = path.join(dir, 'outbox');
   const linkInOutbox = (): string | undefined => {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+    const files = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     for (const f of files.reverse()) {
       const raw = fs.readFileSync(path.join(outbox, f), 'utf8');
       if (!raw.toLowerCase().includes(to.toLowerCase())) continue;

@@ -41,8 +41,19 @@ async function focused(page: Page): Promise<Focused> {
     const type = (input.type ?? '').toLowerCase();
     const role =
       el.getAttribute('role') ??
-      (el.tagName === 'INPUT' ? (['checkbox', 'radio'].includes(type) ? type : type === 'number' ? 'spinbutton' : 'textbox') : implicit[el.tagName] ?? el.tagName.toLowerCase());
-    const checked = el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(type) ? input.checked : el.hasAttribute('aria-checked') ? el.getAttribute('aria-checked') === 'true' : null;
+      (el.tagName === 'INPUT'
+        ? ['checkbox', 'radio'].includes(type)
+          ? type
+          : type === 'number'
+            ? 'spinbutton'
+            : 'textbox'
+        : (implicit[el.tagName] ?? el.tagName.toLowerCase()));
+    const checked =
+      el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(type)
+        ? input.checked
+        : el.hasAttribute('aria-checked')
+          ? el.getAttribute('aria-checked') === 'true'
+          : null;
     return { tag: el.tagName.toLowerCase(), role, name, checked, disabled: input.disabled === true, value: input.value ?? '' };
   });
 }

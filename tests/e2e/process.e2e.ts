@@ -60,7 +60,8 @@ describe('a restart of the server process', () => {
     rx.answer([], 500);
     const { received } = rx;
     const hookUrl = await rx.listen();
-    const waitUntil = (condition: () => Promise<boolean>) => vi.waitFor(async () => expect(await condition()).toBe(true), { timeout: 30_000, interval: 50 });
+    const waitUntil = (condition: () => Promise<boolean>) =>
+      vi.waitFor(async () => expect(await condition()).toBe(true), { timeout: 30_000, interval: 50 });
     // retries 200 ms, 1 s, 6 s… apart, so this takes seconds
     // the receiver listens on 127.0.0.1
     const env = { WEBHOOK_RETRY_BASE_MS: '200', WEBHOOK_ALLOW_PRIVATE: 'true' };
@@ -84,7 +85,12 @@ describe('a restart of the server process', () => {
       expect(created.status).toBe(201);
 
       const deliveries = async (client: ReturnType<typeof clientOf>) =>
-        (await client.request('GET', `/api/admin/webhooks/${hook.body.id}/deliveries`)).body as { id: number; status: string; attempts: number; lastResponseCode: number | null }[];
+        (await client.request('GET', `/api/admin/webhooks/${hook.body.id}/deliveries`)).body as {
+          id: number;
+          status: string;
+          attempts: number;
+          lastResponseCode: number | null;
+        }[];
       await waitUntil(async () => (await deliveries(admin)).some((d) => d.attempts >= 1));
       const [failed] = await deliveries(admin);
       expect(failed).toMatchObject({ status: 'pending', lastResponseCode: 500 });

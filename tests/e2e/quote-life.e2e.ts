@@ -129,7 +129,10 @@ describe('the quote’s life in the browser', () => {
     const number = await page.getByTestId('quote-number').textContent();
     expect(number).not.toBe(acme.number);
     // the toast names the copy shown, and the calculator's "Configuration Loaded" does not replace it
-    await page.getByTestId('toast').filter({ hasText: `Quote duplicated as ${number}` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Quote duplicated as ${number}` })
+      .waitFor();
     expect(await page.getByTestId('toast').filter({ hasText: 'Configuration Loaded' }).count()).toBe(0);
     expect(await page.getByTestId('quote-status').first().textContent()).toBe('Draft');
     await screenshotBoth(page, 'quote-life-duplicate');
@@ -178,7 +181,10 @@ describe('the quote’s life in the browser', () => {
     expect(await adminPage.getByTestId('admin-saved-row').first().textContent()).toContain('Accepted');
     await screenshotBoth(adminPage, 'quote-life-admin-search');
     await adminPage.getByRole('button', { name: 'Duplicate Acme', exact: true }).first().click();
-    await adminPage.getByText(/^Quote duplicated as Q-\d{6}$/).first().waitFor();
+    await adminPage
+      .getByText(/^Quote duplicated as Q-\d{6}$/)
+      .first()
+      .waitFor();
     // the copy opens in the calculator, as the admin's own new draft
     await adminPage.waitForURL(/\/calculator\/\d+$/);
     await adminPage.getByTestId('quote-number').waitFor();

@@ -49,7 +49,11 @@ export async function closeToast(page: Page, text: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        if ((await t.count()) > 0) await t.getByRole('button').click({ timeout: 2_000 }).catch(() => undefined);
+        if ((await t.count()) > 0)
+          await t
+            .getByRole('button')
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
         return t.count();
       },
       { timeout: 15_000, interval: 100 },

@@ -12,12 +12,18 @@ import { addDays, amsterdamDate } from '../../src/shared/quote-dates';
 import { serverAndBrowser, signInThroughApi, startServer } from './harness';
 import { closeToast, DESKTOP, openSavedQuote, screenshotBoth } from './screens';
 
-const TERMS = 'Prices exclude VAT. Invoices are due within 30 days of acceptance.\nThe subscription renews yearly unless cancelled three months ahead.';
+const TERMS =
+  'Prices exclude VAT. Invoices are due within 30 days of acceptance.\nThe subscription renews yearly unless cancelled three months ahead.';
 
 async function outbox(dir: string): Promise<ParsedMail[]> {
   const box = path.join(dir, 'outbox');
   if (!fs.existsSync(box)) return [];
-  return Promise.all(fs.readdirSync(box).sort().map((f) => simpleParser(fs.readFileSync(path.join(box, f)))));
+  return Promise.all(
+    fs
+      .readdirSync(box)
+      .sort()
+      .map((f) => simpleParser(fs.readFileSync(path.join(box, f)))),
+  );
 }
 
 describe('sending a quote from the app', () => {
@@ -150,11 +156,21 @@ describe('reminders against the real process', () => {
     const dir = first.dir;
     const soon = addDays(amsterdamDate(new Date()), 2);
     const send = async (url: string, name: string, to: string) => {
-      const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo@example.com', password: 'Demo12345' }) });
+      const login = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo@example.com', password: 'Demo12345' }),
+      });
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
       const headers = { 'content-type': 'application/json', cookie };
       const pkgs = (await (await fetch(`${url}/api/packages`, { headers })).json()) as { id: number }[];
-      const saved = await (await fetch(`${url}/api/configurations`, { method: 'POST', headers, body: JSON.stringify({ name, packageId: pkgs[0]!.id, customerEmail: to, validUntil: soon }) })).json();
+      const saved = await (
+        await fetch(`${url}/api/configurations`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name, packageId: pkgs[0]!.id, customerEmail: to, validUntil: soon }),
+        })
+      ).json();
       expect((await fetch(`${url}/api/configurations/${saved.id}/send`, { method: 'POST', headers, body: '{}' })).status).toBe(200);
       return saved as { number: string };
     };

@@ -19,7 +19,8 @@ interface Quote {
 }
 
 // the test's own euro: en-IE, a negative with the typeset minus sign (U+2212)
-const euro = (amount: string | number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(amount)).replace(/^-/, '\u2212');
+const euro = (amount: string | number) =>
+  new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(Number(amount)).replace(/^-/, '\u2212');
 
 describe('sharing a quote with a customer', () => {
   const e2e = serverAndBrowser({ RATE_LIMIT_REGISTER: '0', RATE_LIMIT_RESET: '0' });
@@ -56,7 +57,9 @@ describe('sharing a quote with a customer', () => {
     seller.on('pageerror', (e) => errors.push(e.message));
     await signIn(seller, e2e.server.url, 'demo@example.com', 'Demo12345');
     const named = async (list: string) =>
-      new Map(((await (await seller.request.get(`${e2e.server.url}/api/${list}`)).json()) as { id: number; name: string }[]).map((x) => [x.name, x.id]));
+      new Map(
+        ((await (await seller.request.get(`${e2e.server.url}/api/${list}`)).json()) as { id: number; name: string }[]).map((x) => [x.name, x.id]),
+      );
     const addOns = await named('addons');
     const discounts = await named('discounts');
     // a free month, a discount, and an add-on without a setup fee: what the page must say as the PDF does
@@ -117,7 +120,9 @@ describe('sharing a quote with a customer', () => {
     expect(text).toContain('plus 1 free month: 25 months in all');
     const lines = await customer.getByTestId('quote-line').allTextContents();
     expect(lines).toContain('Welcome Credit€50.00 off per month' + euro(-50));
-    expect(lines.find((l) => l.startsWith('2-Year Contract Discount'))).toMatch(/^2-Year Contract Discount5% off the monthly subtotal−€[\d,]+\.\d\d$/);
+    expect(lines.find((l) => l.startsWith('2-Year Contract Discount'))).toMatch(
+      /^2-Year Contract Discount5% off the monthly subtotal−€[\d,]+\.\d\d$/,
+    );
     expect(text).not.toContain('Business Support setup fee');
     expect(text).not.toContain('€0.00');
     expect(text).not.toContain('-€');
@@ -172,7 +177,9 @@ describe('sharing a quote with a customer', () => {
     await submit.click();
     const block = customer.getByTestId('accepted-block');
     await block.waitFor();
-    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string; at: string } };
+    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as {
+      acceptance: { fingerprint: string; statement: string; at: string };
+    };
     const { acceptance } = stored;
     // the sentence kept as evidence is the one the customer ticked, word for word
     expect(acceptance.statement).toBe(confirmed);
@@ -217,7 +224,9 @@ describe('sharing a quote with a customer', () => {
     await seller.getByRole('button', { name: 'Show evidence' }).click();
     const evidence = seller.getByTestId('acceptance-evidence');
     await evidence.waitFor();
-    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as { acceptance: { fingerprint: string; statement: string } };
+    const stored = (await (await seller.request.get(`${e2e.server.url}/api/configurations/${quote.id}`)).json()) as {
+      acceptance: { fingerprint: string; statement: string };
+    };
     const evidenceText = (await evidence.textContent()) ?? '';
     expect(evidenceText).toContain(stored.acceptance.fingerprint);
     expect(evidenceText).toContain(stored.acceptance.statement);
@@ -237,7 +246,13 @@ describe('sharing a quote with a customer', () => {
     const activity = seller.getByTestId('quote-activity');
     await activity.waitFor();
     const items = await activity.locator('li').allTextContents();
-    expect(items.map((t) => t.split(' · ')[0])).toEqual(['Created', 'Status changed', 'Share link created', 'Opened by the customer', 'Accepted by the customer']);
+    expect(items.map((t) => t.split(' · ')[0])).toEqual([
+      'Created',
+      'Status changed',
+      'Share link created',
+      'Opened by the customer',
+      'Accepted by the customer',
+    ]);
     await screenshotBoth(seller, 'share-history-activity');
     await seller.keyboard.press('Escape');
   });
@@ -258,7 +273,9 @@ describe('sharing a quote with a customer', () => {
     await customer.reload();
     const notice = customer.getByTestId('quote-notice');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('This quote has changed since it was sent to you. Quote Configurator will send you the new version.');
+    expect(await notice.textContent()).toContain(
+      'This quote has changed since it was sent to you. Quote Configurator will send you the new version.',
+    );
     expect(await customer.getByTestId('quote-status').textContent()).toBe('Changed since sent');
     expect(await customer.getByRole('button', { name: 'Accept quote' }).count()).toBe(0);
     expect(await customer.getByRole('button', { name: 'Decline' }).count()).toBe(0);
@@ -297,7 +314,9 @@ describe('sharing a quote with a customer', () => {
 
   it('the lists say when the customer’s link is behind and how often it was viewed', async () => {
     const listed = await saveQuote('Acme depot');
-    await seller.request.post(`${e2e.server.url}/api/configurations/${listed.id}/share`).then(async (r) => customer.goto(((await r.json()) as { url: string }).url));
+    await seller.request
+      .post(`${e2e.server.url}/api/configurations/${listed.id}/share`)
+      .then(async (r) => customer.goto(((await r.json()) as { url: string }).url));
     await customer.getByRole('button', { name: 'Accept quote' }).waitFor();
     await seller.request.patch(`${e2e.server.url}/api/configurations/${listed.id}`, { data: { locations: 3 } });
     await seller.goto(`${e2e.server.url}/saved-configurations`);
@@ -334,7 +353,7 @@ describe('sharing a quote with a customer', () => {
     expect(await table.textContent()).toContain('Accepted by');
     await admin.getByLabel('What').selectOption('quote');
     await admin.getByLabel('Action').selectOption('link_revoked');
-    await expect.poll(async () => (await table.locator('tbody tr').count())).toBe(1);
+    await expect.poll(async () => await table.locator('tbody tr').count()).toBe(1);
     await admin.getByLabel('Action').selectOption('');
     await screenshotBoth(admin, 'share-admin-activity');
     await admin.context().close();

@@ -34,7 +34,14 @@ describe('access before input', () => {
     .map((r) => `${r.method} ${r.path}`)
     .filter((r, i, all) => all.indexOf(r) === i);
   const signedIn = routes.filter((r) => !PUBLIC.has(r));
-  const adminOnly = signedIn.filter((r) => / \/(admin|packages|addons|addon-categories|discounts)\b/.test(r) && !r.startsWith('GET /packages') && !r.startsWith('GET /addons') && !r.startsWith('GET /addon-categories') && !r.startsWith('GET /discounts'));
+  const adminOnly = signedIn.filter(
+    (r) =>
+      / \/(admin|packages|addons|addon-categories|discounts)\b/.test(r) &&
+      !r.startsWith('GET /packages') &&
+      !r.startsWith('GET /addons') &&
+      !r.startsWith('GET /addon-categories') &&
+      !r.startsWith('GET /discounts'),
+  );
   const GARBAGE_IDS = ['abc', '0', '-1', '1e3', '99999999999999999999', '%C0%AC'];
   const GARBAGE_BODIES = ['[1]', 'not json', '"text"', 'null', '{"id":'];
   const url = (route: string, id: string) => `/api${route.split(' ')[1]!.replace(/:\w+/g, id)}`;

@@ -9,7 +9,14 @@ let admin: TestClient;
 beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
-type Discount = { id: number; name: string; description: string; type: string; value: string; conditions: { id: number; type: string; operator: string; value: unknown }[] };
+type Discount = {
+  id: number;
+  name: string;
+  description: string;
+  type: string;
+  value: string;
+  conditions: { id: number; type: string; operator: string; value: unknown }[];
+};
 const REQUIRED = 'Please fill in all required fields';
 const plain = (d: Discount) => ({ ...d, conditions: d.conditions.map(({ type, operator, value }) => ({ type, operator, value })) });
 
@@ -86,9 +93,18 @@ describe('create', () => {
     [{ name: 'Odd condition', conditions: [{ type: 'weather', operator: '=', value: 'sunny' }] }, 'Please choose a condition type'],
     [{ name: 'Fraction', conditions: [{ type: 'locations', operator: '>=', value: 2.5 }] }, 'Condition values must be whole numbers of 0 or more'],
     [{ name: 'Below zero', conditions: [{ type: 'userCount', operator: '>', value: -1 }] }, 'Condition values must be whole numbers of 0 or more'],
-    [{ name: 'In on numbers', conditions: [{ type: 'contractDuration', operator: 'in', value: [12, 24] }] }, 'The operator in cannot be used for contractDuration; use = or > or >= or < or <='],
-    [{ name: 'Frequency >', conditions: [{ type: 'paymentFrequency', operator: '>', value: 'monthly' }] }, 'The operator > cannot be used for paymentFrequency; use ='],
-    [{ name: 'Frequency', conditions: [{ type: 'paymentFrequency', operator: '=', value: 'weekly' }] }, 'Payment frequency must be monthly, quarterly or annually'],
+    [
+      { name: 'In on numbers', conditions: [{ type: 'contractDuration', operator: 'in', value: [12, 24] }] },
+      'The operator in cannot be used for contractDuration; use = or > or >= or < or <=',
+    ],
+    [
+      { name: 'Frequency >', conditions: [{ type: 'paymentFrequency', operator: '>', value: 'monthly' }] },
+      'The operator > cannot be used for paymentFrequency; use =',
+    ],
+    [
+      { name: 'Frequency', conditions: [{ type: 'paymentFrequency', operator: '=', value: 'weekly' }] },
+      'Payment frequency must be monthly, quarterly or annually',
+    ],
     [{ name: 'Model', conditions: [{ type: 'pricingModel', operator: '=', value: 'seat' }] }, 'Pricing model must be sqm or user'],
     [{ name: 'No package', conditions: [{ type: 'package', operator: '=', value: null }] }, 'Please choose a package for this condition'],
     [{ name: 'Empty in', conditions: [{ type: 'package', operator: 'in', value: [] }] }, 'Please choose at least one package for this condition'],

@@ -12,15 +12,48 @@ beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 const kinds = [
-  { kind: 'package', rest: '/api/packages', trpc: 'admin.packages', taken: 'Entry', other: 'Advanced', body: {}, message: (n: string) => `A package named ${n} already exists` },
-  { kind: 'add-on', rest: '/api/addons', trpc: 'admin.addOns', taken: 'Audit Log', other: 'Premium Support', body: { categoryId: 1 }, message: (n: string) => `An add-on named ${n} already exists` },
-  { kind: 'category', rest: '/api/addon-categories', trpc: 'admin.categories', taken: 'Security', other: 'Hardware', body: {}, message: (n: string) => `A category named ${n} already exists` },
-  { kind: 'discount rule', rest: '/api/discounts', trpc: 'admin.discounts', taken: 'Welcome Credit', other: 'Annual Prepay Bonus', body: {}, message: (n: string) => `A discount rule named ${n} already exists` },
+  {
+    kind: 'package',
+    rest: '/api/packages',
+    trpc: 'admin.packages',
+    taken: 'Entry',
+    other: 'Advanced',
+    body: {},
+    message: (n: string) => `A package named ${n} already exists`,
+  },
+  {
+    kind: 'add-on',
+    rest: '/api/addons',
+    trpc: 'admin.addOns',
+    taken: 'Audit Log',
+    other: 'Premium Support',
+    body: { categoryId: 1 },
+    message: (n: string) => `An add-on named ${n} already exists`,
+  },
+  {
+    kind: 'category',
+    rest: '/api/addon-categories',
+    trpc: 'admin.categories',
+    taken: 'Security',
+    other: 'Hardware',
+    body: {},
+    message: (n: string) => `A category named ${n} already exists`,
+  },
+  {
+    kind: 'discount rule',
+    rest: '/api/discounts',
+    trpc: 'admin.discounts',
+    taken: 'Welcome Credit',
+    other: 'Annual Prepay Bonus',
+    body: {},
+    message: (n: string) => `A discount rule named ${n} already exists`,
+  },
 ] as const;
 
-const countOf = (table: string) => (t.db.$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number);
+const countOf = (table: string) => t.db.$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 const table = { package: 'packages', 'add-on': 'addons', category: 'addon_categories', 'discount rule': 'discounts' } as const;
-const idOf = (kind: keyof typeof table, name: string) => t.db.$client.prepare(`SELECT id FROM ${table[kind]} WHERE name = ?`).pluck().get(name) as number;
+const idOf = (kind: keyof typeof table, name: string) =>
+  t.db.$client.prepare(`SELECT id FROM ${table[kind]} WHERE name = ?`).pluck().get(name) as number;
 
 describe.each(kinds)('a $kind', ({ kind, rest, trpc, taken, other, body, message }) => {
   const upper = `  ${taken.toUpperCase()} `;

@@ -66,7 +66,10 @@ describe('create', () => {
       basePrice: '149.5',
       setupFee: 250,
       extraLocationPrice: '12.25',
-      features: [{ text: 'Room booking', included: true }, { text: 'Analytics', included: false }],
+      features: [
+        { text: 'Room booking', included: true },
+        { text: 'Analytics', included: false },
+      ],
       priceTiers: [],
     });
     expect(res.status).toBe(201);
@@ -104,7 +107,9 @@ describe('create', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.priceTiers.map((x: { minSqm: number; maxSqm: number | null; pricePerSqm: string }) => [x.minSqm, x.maxSqm, x.pricePerSqm])).toEqual([
+    expect(
+      res.body.priceTiers.map((x: { minSqm: number; maxSqm: number | null; pricePerSqm: string }) => [x.minSqm, x.maxSqm, x.pricePerSqm]),
+    ).toEqual([
       [0, 99, '3.00'],
       [100, null, '2.00'],
     ]);

@@ -163,7 +163,7 @@ describe('single user tiers', () => {
     expect((await pkg(p.id)).userPriceTiers).toEqual([]);
   });
 
-  it("keeps unit and user tiers apart: a unit tier id is not found among the user tiers", async () => {
+  it('keeps unit and user tiers apart: a unit tier id is not found among the user tiers', async () => {
     const p = await freshPackage({ priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 3 }] });
     expect((await admin.patch(`/api/packages/${p.id}/user-price-tiers/${p.priceTiers[0]!.id}`, { pricePerUser: 1 })).status).toBe(404);
   });
@@ -276,9 +276,7 @@ describe('replace', () => {
     });
     const before = (await pkg(p.id)).priceTiers;
     // A valid set whose third insert the database refuses, after the old tiers were deleted and two new ones written.
-    t.db.$client.exec(
-      "CREATE TRIGGER fail_tier BEFORE INSERT ON price_tiers WHEN NEW.min_sqm = 777 BEGIN SELECT RAISE(ABORT, 'refused'); END",
-    );
+    t.db.$client.exec("CREATE TRIGGER fail_tier BEFORE INSERT ON price_tiers WHEN NEW.min_sqm = 777 BEGIN SELECT RAISE(ABORT, 'refused'); END");
     // the internal error is written to the process log, never to the client
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {

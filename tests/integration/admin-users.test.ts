@@ -289,7 +289,13 @@ describe('POST /api/admin/users/{id}/reset-link', () => {
     expect(res.body.resetUrl).toMatch(new RegExp(`^${APP_URL}/reset-password\\?token=[a-z2-7]{32}$`));
     expect(res.body.expiresAt).toBe(new Date(t.clock.now().getTime() + DAY).toISOString());
     const token = new URL(res.body.resetUrl).searchParams.get('token')!;
-    expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token))).get()?.origin).toBe('admin');
+    expect(
+      t.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.id, hashToken(token)))
+        .get()?.origin,
+    ).toBe('admin');
 
     const reset = await t.client().post('/api/password-reset/reset', { token, newPassword: 'ViaAdmin123' });
     expect(reset.status).toBe(200);

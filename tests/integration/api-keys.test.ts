@@ -41,7 +41,14 @@ describe('making, listing and revoking keys', () => {
     const list = await user.get('/api/account/api-keys');
     expect(list.status).toBe(200);
     const mine = list.body.find((k: { id: number }) => k.id === res.body.id);
-    expect(mine).toEqual({ id: res.body.id, name: 'CRM sync', scope: 'write', prefix: res.body.prefix, createdAt: res.body.createdAt, lastUsedAt: null });
+    expect(mine).toEqual({
+      id: res.body.id,
+      name: 'CRM sync',
+      scope: 'write',
+      prefix: res.body.prefix,
+      createdAt: res.body.createdAt,
+      lastUsedAt: null,
+    });
     expect(list.text).not.toContain(res.body.key);
   });
 
@@ -150,7 +157,15 @@ describe('signing in with a key', () => {
   });
 
   it('a key acts with its user’s current role: an admin key loses admin when its user is demoted', async () => {
-    const made = await admin.post('/api/admin/users', { username: 'keyadmin', email: 'keyadmin@example.com', firstname: 'Key', lastname: 'Admin', companyName: 'K', password: 'KeyAdmin123', isAdmin: true });
+    const made = await admin.post('/api/admin/users', {
+      username: 'keyadmin',
+      email: 'keyadmin@example.com',
+      firstname: 'Key',
+      lastname: 'Admin',
+      companyName: 'K',
+      password: 'KeyAdmin123',
+      isAdmin: true,
+    });
     expect(made.status, made.text).toBe(201);
     const keyAdmin = await t.login('keyadmin@example.com', 'KeyAdmin123');
     const key = await newKey(keyAdmin, 'write');

@@ -43,7 +43,12 @@ describe('quote events', () => {
     const q = await saveAs(client);
     expect((await client.delete(`/api/configurations/${q.id}`)).status).toBe(204);
     const [, deleted] = await entriesOf('quote', q.id);
-    expect(deleted).toMatchObject({ action: 'deleted', userId: ownerId, before: { number: q.number, name: 'Audited quote', status: 'draft', ownerId }, after: null });
+    expect(deleted).toMatchObject({
+      action: 'deleted',
+      userId: ownerId,
+      before: { number: q.number, name: 'Audited quote', status: 'draft', ownerId },
+      after: null,
+    });
   });
 
   it('an accepted quote deleted by an admin; the owner’s refused delete writes nothing', async () => {
@@ -71,8 +76,20 @@ describe('quote events', () => {
     expect(res.status).toBe(200);
     const edited = (await entriesOf('quote', q.id)).at(-1)!;
     expect(edited).toMatchObject({ action: 'details_edited', userId: ownerId });
-    expect(edited.before).toEqual({ number: q.number, name: 'Audited quote', customerName: null, customerEmail: 'old@acme.test', validUntil: q.validUntil });
-    expect(edited.after).toEqual({ number: q.number, name: 'Renamed quote', customerName: 'Ada', customerEmail: 'new@acme.test', validUntil: '2026-06-30' });
+    expect(edited.before).toEqual({
+      number: q.number,
+      name: 'Audited quote',
+      customerName: null,
+      customerEmail: 'old@acme.test',
+      validUntil: q.validUntil,
+    });
+    expect(edited.after).toEqual({
+      number: q.number,
+      name: 'Renamed quote',
+      customerName: 'Ada',
+      customerEmail: 'new@acme.test',
+      validUntil: '2026-06-30',
+    });
     // the same values again change nothing and write nothing
     const n = countAll().n;
     expect((await client.patch(`/api/configurations/${q.id}`, { name: 'Renamed quote' })).status).toBe(200);
@@ -102,7 +119,12 @@ describe('account events', () => {
     expect((await t.client().post('/api/login', { username: a.email, password: 'Wrong-Pa55word' })).status).toBe(401);
     expect((await t.client().post('/api/login', { username: 'nobody-here@example.org', password: 'Wrong-Pa55word' })).status).toBe(401);
     expect((await entriesOf('user', a.id)).at(-1)).toMatchObject({ action: 'sign_in_failed', userId: a.id, after: { username: a.email } });
-    const unknown = t.db.select().from(auditLog).where(and(eq(auditLog.action, 'sign_in_failed'))).all().at(-1)!;
+    const unknown = t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign_in_failed')))
+      .all()
+      .at(-1)!;
     expect(unknown).toMatchObject({ userId: null, entityId: null, actor: 'Unknown account', after: { username: 'nobody-here@example.org' } });
     const all = JSON.stringify(t.db.select().from(auditLog).all());
     expect(all).not.toContain('Wrong-Pa55word');

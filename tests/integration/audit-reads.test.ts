@@ -35,7 +35,9 @@ describe('GET /api/configurations/{id}/activity', () => {
     expect(first.body[1]).toMatchObject({ action: 'status_changed', before: { status: 'draft' }, after: { status: 'sent' } });
     const third = await user.get(`/api/configurations/${quoteId}/activity?page=3&limit=50`);
     expect(third.body).toHaveLength(TOGGLES + 1 - 100);
-    const ids = [...first.body, ...(await user.get(`/api/configurations/${quoteId}/activity?page=2`)).body, ...third.body].map((e: { id: number }) => e.id);
+    const ids = [...first.body, ...(await user.get(`/api/configurations/${quoteId}/activity?page=2`)).body, ...third.body].map(
+      (e: { id: number }) => e.id,
+    );
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(TOGGLES + 1);
     const all = await user.get(`/api/configurations/${quoteId}/activity?limit=500`);

@@ -75,7 +75,15 @@ describe('catalogue changes', () => {
 
 describe('account changes by an admin', () => {
   it('create, update (never the password), delete', async () => {
-    const body = { username: 'audited@example.org', email: 'audited@example.org', firstname: 'Aud', lastname: 'Ited', companyName: 'Acme', password: 'Member123', isAdmin: false };
+    const body = {
+      username: 'audited@example.org',
+      email: 'audited@example.org',
+      firstname: 'Aud',
+      lastname: 'Ited',
+      companyName: 'Acme',
+      password: 'Member123',
+      isAdmin: false,
+    };
     const made = await admin.post('/api/admin/users', body);
     expect(made.status).toBe(201);
     expect((await admin.patch(`/api/admin/users/${made.body.id}`, { lastname: 'Changed', password: 'Another123' })).status).toBe(200);
@@ -109,7 +117,14 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('filters by who (userId), what (entity, action) and when (from, to: dates or timestamps)', async () => {
-    const q = await user.post('/api/configurations', { name: 'Audit me', packageId: ids.pkg('Advanced'), squareMeters: 100, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' });
+    const q = await user.post('/api/configurations', {
+      name: 'Audit me',
+      packageId: ids.pkg('Advanced'),
+      squareMeters: 100,
+      locations: 1,
+      contractDuration: 12,
+      paymentFrequency: 'monthly',
+    });
     const userId = q.body.userId;
     const mine = (await entries(`?userId=${userId}`)).body;
     expect(mine.length).toBeGreaterThan(0);
@@ -151,10 +166,22 @@ describe('append-only', () => {
     expect(t.db.select().from(auditLog).where(eq(auditLog.id, first.id)).get()).toEqual(first);
   });
 
-  it("deleting a quote keeps its entries (no foreign keys) and adds its own", async () => {
-    const q = await user.post('/api/configurations', { name: 'Short-lived', packageId: ids.pkg('Advanced'), squareMeters: 100, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' });
+  it('deleting a quote keeps its entries (no foreign keys) and adds its own', async () => {
+    const q = await user.post('/api/configurations', {
+      name: 'Short-lived',
+      packageId: ids.pkg('Advanced'),
+      squareMeters: 100,
+      locations: 1,
+      contractDuration: 12,
+      paymentFrequency: 'monthly',
+    });
     expect((await user.delete(`/api/configurations/${q.body.id}`)).status).toBe(204);
-    const left = t.db.select().from(auditLog).where(eq(auditLog.entityId, q.body.id)).all().filter((e) => e.entity === 'quote');
+    const left = t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, q.body.id))
+      .all()
+      .filter((e) => e.entity === 'quote');
     expect(left.map((e) => e.action)).toEqual(['created', 'deleted']);
   });
 });

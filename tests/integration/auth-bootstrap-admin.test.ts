@@ -35,10 +35,7 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
 
   it('is keyed on the email alone: an account using that address as its username (older data) gets its own email back', async () => {
     // Such a username cannot be made through the app; this row stands for one in older data.
-    t.db
-      .insert(users)
-      .values({ username: 'ops@example.org', email: 'ops-real@example.org', passwordHash: 'x', createdAt: t.clock.now() })
-      .run();
+    t.db.insert(users).values({ username: 'ops@example.org', email: 'ops-real@example.org', passwordHash: 'x', createdAt: t.clock.now() }).run();
     const log: string[] = [];
     expect(await bootstrapAdmin(t.db, t.clock, 'ops@example.org', 'Another123', (m) => log.push(m))).toBe(true);
     expect(t.db.select().from(users).where(eq(users.email, 'ops-real@example.org')).get()?.username).toBe('ops-real@example.org');

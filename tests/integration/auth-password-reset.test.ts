@@ -79,7 +79,11 @@ describe('POST /api/password-reset/request', () => {
   it('stores only the hash of the token, valid for 24 hours', async () => {
     const account = await newAccount();
     const token = await mailedToken(account.email);
-    const row = t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token))).get();
+    const row = t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, hashToken(token)))
+      .get();
     expect(row).toBeDefined();
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(DAY);
     expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, token)).get()).toBeUndefined();

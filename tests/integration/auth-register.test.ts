@@ -75,7 +75,11 @@ describe('POST /api/register', () => {
     ['password without lowercase', { password: 'SECRET123' }, 'Password must contain at least one lowercase letter'],
     ['password without a number', { password: 'SecretSecret' }, 'Password must contain at least one number'],
     ['first name over 100 characters', { firstname: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
-    ['address over 254 characters', { username: `${'a'.repeat(250)}@example.org`, email: `${'a'.repeat(250)}@example.org` }, 'Email address must be at most 254 characters'],
+    [
+      'address over 254 characters',
+      { username: `${'a'.repeat(250)}@example.org`, email: `${'a'.repeat(250)}@example.org` },
+      'Email address must be at most 254 characters',
+    ],
   ];
   it.each(failures)('refuses %s with 400 "%s"', async (_name, overrides, message) => {
     const before = userCount();

@@ -27,7 +27,13 @@ describe('login with remember', () => {
     const { value, attributes } = cookieParts(res.headers.get('set-cookie'));
     const expires = attributes.find((a) => a.startsWith('Expires='));
     expect(new Date(expires!.slice('Expires='.length)).getTime()).toBe(Math.floor((t.clock.now().getTime() + 30 * DAY) / 1000) * 1000);
-    expect(t.db.select().from(sessions).where(eq(sessions.id, hashToken(value))).get()?.persistent).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(value)))
+        .get()?.persistent,
+    ).toBe(true);
   });
 
   it('no remember field is the standard session too (the customer login sends none)', async () => {
@@ -43,7 +49,11 @@ describe('login with remember', () => {
     expect(attributes.filter((a) => /^(Expires|Max-Age)=/i.test(a))).toEqual([]);
     expect(attributes).toContain('HttpOnly');
     expect(attributes).toContain('SameSite=Lax');
-    const row = t.db.select().from(sessions).where(eq(sessions.id, hashToken(value))).get();
+    const row = t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(value)))
+      .get();
     expect(row?.persistent).toBe(false);
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(12 * HOUR);
   });

@@ -29,7 +29,13 @@ describe('the session cookie', () => {
     const res = await t.client().post('/api/login', { username: USER.email, password: USER.password });
     const { value } = cookieParts(res.headers.get('set-cookie'));
     expect(t.db.select().from(sessions).where(eq(sessions.id, value)).get()).toBeUndefined();
-    expect(t.db.select().from(sessions).where(eq(sessions.id, hashToken(value))).get()).toBeDefined();
+    expect(
+      t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(value)))
+        .get(),
+    ).toBeDefined();
   });
 
   it('is a fresh token at every login, and the old session of that browser ends', async () => {

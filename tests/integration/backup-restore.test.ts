@@ -31,19 +31,39 @@ async function startServer(dir: string): Promise<ServerProcess> {
 }
 
 async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: USER.email, password: USER.password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: USER.email, password: USER.password }),
+  });
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 function save(url: string, cookie: string, name: string, squareMeters: number) {
-  const body = { name, packageId: 2, pricingModel: 'sqm', squareMeters, userCount: 10, locations: 3, addOns: [], customItems: [], discountIds: [], contractDuration: 36, paymentFrequency: 'annually' };
+  const body = {
+    name,
+    packageId: 2,
+    pricingModel: 'sqm',
+    squareMeters,
+    userCount: 10,
+    locations: 3,
+    addOns: [],
+    customItems: [],
+    discountIds: [],
+    contractDuration: 36,
+    paymentFrequency: 'annually',
+  };
   return fetch(`${url}/api/configurations`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
 }
 
 function backup(db: string, target: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: db }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: db },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -96,13 +116,19 @@ describe('backup and restore', () => {
     expect(list.status).toBe(200);
     const rows = (await list.json()) as { id: number; name: string; totalMonthly: string; tcv: string }[];
     for (const s of saved) {
-      expect(rows.find((r) => r.id === s.id), `quote ${s.name}`).toMatchObject({ name: s.name, totalMonthly: s.totalMonthly, tcv: s.tcv });
+      expect(
+        rows.find((r) => r.id === s.id),
+        `quote ${s.name}`,
+      ).toMatchObject({ name: s.name, totalMonthly: s.totalMonthly, tcv: s.tcv });
       const one = await fetch(`${second.url}/api/configurations/${s.id}`, { headers: { cookie: cookie2 } });
       expect(one.status).toBe(200);
       expect(await one.json()).toMatchObject({ name: s.name, totalMonthly: s.totalMonthly, tcv: s.tcv });
     }
     // The copy is a moment of the live database: never more quotes than were written, and a consistent prefix.
-    const during = rows.filter((r) => r.name.startsWith('During backup ')).map((r) => Number(r.name.slice('During backup '.length))).sort((a, b) => a - b);
+    const during = rows
+      .filter((r) => r.name.startsWith('During backup '))
+      .map((r) => Number(r.name.slice('During backup '.length)))
+      .sort((a, b) => a - b);
     expect(during).toEqual(during.map((_, i) => i));
     expect(during.length).toBeLessThanOrEqual(duringBackup);
     await second.stop();

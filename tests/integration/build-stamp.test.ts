@@ -13,9 +13,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('build stamps', () => {
   it('hash the client sources, the shared code, the Vite config and the lockfile — not the tests', () => {
     const inputs = clientInputs();
-    expect(inputs).toEqual(expect.arrayContaining(['src/client/index.html', 'src/client/main.tsx', 'src/shared/money.ts', 'vite.config.ts', 'package-lock.json']));
+    expect(inputs).toEqual(
+      expect.arrayContaining(['src/client/index.html', 'src/client/main.tsx', 'src/shared/money.ts', 'vite.config.ts', 'package-lock.json']),
+    );
     expect(inputs.filter((f) => /\.test\.tsx?$/.test(f))).toEqual([]);
-    expect(serverInputs()).toEqual(expect.arrayContaining(['src/server/main.ts', 'src/shared/money.ts', 'db/schema.ts', 'package-lock.json', 'scripts/build.mjs']));
+    expect(serverInputs()).toEqual(
+      expect.arrayContaining(['src/server/main.ts', 'src/shared/money.ts', 'db/schema.ts', 'package-lock.json', 'scripts/build.mjs']),
+    );
   });
 
   it('give the same stamp for the same files and another one when any file differs', () => {

@@ -85,124 +85,192 @@ const newPackage = () =>
     t.clock.now(),
   );
 const newCategory = () => createCategory(t.db, { name: unique('Cache category'), icon: null, allowsMultipleSelection: true });
-const newAddOn = () => createAddOn(t.db, { name: unique('Cache add-on'), categoryId: newCategory().id, description: '', setupFee: 100, monthlyFee: 200 });
-const newDiscount = () =>
-  createDiscount(t.db, { name: unique('Cache discount'), description: '', type: 'percentage', value: 500, conditions: [] });
+const newAddOn = () =>
+  createAddOn(t.db, { name: unique('Cache add-on'), categoryId: newCategory().id, description: '', setupFee: 100, monthlyFee: 200 });
+const newDiscount = () => createDiscount(t.db, { name: unique('Cache discount'), description: '', type: 'percentage', value: 500, conditions: [] });
 
 const writes: [string, (door: Door) => Promise<unknown>][] = [
   ['package create', (d) => write(d, ['POST', '/api/packages', { name: unique('P') }], (c) => c.admin.packages.create({ name: unique('P') }))],
-  ['package update', (d) => {
-    const id = newPackage().id;
-    return write(d, ['PATCH', `/api/packages/${id}`, { basePrice: 12.34 }], (c) => c.admin.packages.update({ id, basePrice: 12.34 }));
-  }],
-  ['package features replace', (d) => {
-    const id = newPackage().id;
-    const features = [{ text: 'Only this', included: false }];
-    return write(d, ['PATCH', `/api/packages/${id}`, { features }], (c) => c.admin.packages.update({ id, features }));
-  }],
-  ['package delete (cascade: tiers, features, add-on availability)', (d) => {
-    const id = newPackage().id;
-    createAddOn(t.db, { name: unique('Avail'), categoryId: 1, description: '', setupFee: 0, monthlyFee: 0, availableForPackages: [1, id] });
-    return write(d, ['DELETE', `/api/packages/${id}`], (c) => c.admin.packages.delete({ id }));
-  }],
-  ['unit tier create', (d) => {
-    const id = newPackage().id;
-    const tier = { minSqm: 0, maxSqm: 99, pricePerSqm: 5 };
-    t.db.$client.prepare('DELETE FROM price_tiers WHERE package_id = ?').run(id);
-    return write(d, ['POST', `/api/packages/${id}/pricetiers`, tier], (c) => c.admin.tiers.createUnit({ ...tier, packageId: id }));
-  }],
-  ['unit tier update', (d) => {
-    const p = newPackage();
-    const tierId = p.priceTiers[0]!.id;
-    return write(d, ['PATCH', `/api/packages/${p.id}/pricetiers/${tierId}`, { pricePerSqm: 1.5 }], (c) =>
-      c.admin.tiers.updateUnit({ packageId: p.id, tierId, pricePerSqm: 1.5 }),
-    );
-  }],
-  ['unit tier delete', (d) => {
-    const p = newPackage();
-    const tierId = p.priceTiers[0]!.id;
-    return write(d, ['DELETE', `/api/packages/${p.id}/pricetiers/${tierId}`], (c) => c.admin.tiers.deleteUnit({ packageId: p.id, tierId }));
-  }],
-  ['unit tiers replace', (d) => {
-    const id = newPackage().id;
-    const tiers = [
-      { minSqm: 0, maxSqm: 999, pricePerSqm: 3 },
-      { minSqm: 1000, maxSqm: null, pricePerSqm: 2 },
-    ];
-    return write(d, ['PUT', `/api/packages/${id}/pricetiers`, { tiers }], (c) => c.admin.tiers.replace({ packageId: id, kind: 'unit', tiers }));
-  }],
-  ['user tier create', (d) => {
-    const id = newPackage().id;
-    t.db.$client.prepare('DELETE FROM user_price_tiers WHERE package_id = ?').run(id);
-    const tier = { minUsers: 1, maxUsers: 50, pricePerUser: 7 };
-    return write(d, ['POST', `/api/packages/${id}/user-price-tiers`, tier], (c) => c.admin.tiers.createUser({ ...tier, packageId: id }));
-  }],
-  ['user tier update', (d) => {
-    const p = newPackage();
-    const tierId = p.userPriceTiers[0]!.id;
-    return write(d, ['PATCH', `/api/packages/${p.id}/user-price-tiers/${tierId}`, { pricePerUser: 9 }], (c) =>
-      c.admin.tiers.updateUser({ packageId: p.id, tierId, pricePerUser: 9 }),
-    );
-  }],
-  ['user tier delete', (d) => {
-    const p = newPackage();
-    const tierId = p.userPriceTiers[0]!.id;
-    return write(d, ['DELETE', `/api/packages/${p.id}/user-price-tiers/${tierId}`], (c) => c.admin.tiers.deleteUser({ packageId: p.id, tierId }));
-  }],
-  ['user tiers replace', (d) => {
-    const id = newPackage().id;
-    const tiers = [{ minUsers: 1, maxUsers: null, pricePerUser: 11 }];
-    return write(d, ['PUT', `/api/packages/${id}/user-price-tiers`, { tiers }], (c) => c.admin.tiers.replace({ packageId: id, kind: 'user', tiers }));
-  }],
-  ['add-on create', (d) => {
-    const body = { name: unique('A'), categoryId: 1, monthlyFee: 5 };
-    return write(d, ['POST', '/api/addons', body], (c) => c.admin.addOns.create(body));
-  }],
-  ['add-on update', (d) => {
-    const id = newAddOn().id;
-    return write(d, ['PATCH', `/api/addons/${id}`, { monthlyFee: 77 }], (c) => c.admin.addOns.update({ id, monthlyFee: 77 }));
-  }],
-  ['add-on availability', (d) => {
-    const id = newAddOn().id;
-    return write(d, ['PATCH', `/api/addons/${id}`, { availableForPackages: [2] }], (c) =>
-      c.admin.addOns.setAvailability({ id, availableForPackages: [2] }),
-    );
-  }],
-  ['add-on delete', (d) => {
-    const id = newAddOn().id;
-    return write(d, ['DELETE', `/api/addons/${id}`], (c) => c.admin.addOns.delete({ id }));
-  }],
-  ['category create', (d) => {
-    const body = { name: unique('C') };
-    return write(d, ['POST', '/api/addon-categories', body], (c) => c.admin.categories.create(body));
-  }],
-  ['category update', (d) => {
-    const id = newCategory().id;
-    return write(d, ['PATCH', `/api/addon-categories/${id}`, { allowsMultipleSelection: false }], (c) =>
-      c.admin.categories.update({ id, allowsMultipleSelection: false }),
-    );
-  }],
-  ['category delete (cascade: its add-ons become uncategorised)', (d) => {
-    const id = newAddOn().categoryId!;
-    return write(d, ['DELETE', `/api/addon-categories/${id}`], (c) => c.admin.categories.delete({ id }));
-  }],
-  ['discount create', (d) => {
-    const body = { name: unique('D'), type: 'fixed' as const, value: 25 };
-    return write(d, ['POST', '/api/discounts', body], (c) => c.admin.discounts.create(body));
-  }],
-  ['discount update', (d) => {
-    const id = newDiscount().id;
-    return write(d, ['PATCH', `/api/discounts/${id}`, { value: 7 }], (c) => c.admin.discounts.update({ id, value: 7 }));
-  }],
-  ['discount conditions replace', (d) => {
-    const id = newDiscount().id;
-    const conditions = [{ type: 'contractDuration', operator: '>=', value: 24 }];
-    return write(d, ['PATCH', `/api/discounts/${id}`, { conditions }], (c) => c.admin.discounts.update({ id, conditions }));
-  }],
-  ['discount delete', (d) => {
-    const id = newDiscount().id;
-    return write(d, ['DELETE', `/api/discounts/${id}`], (c) => c.admin.discounts.delete({ id }));
-  }],
+  [
+    'package update',
+    (d) => {
+      const id = newPackage().id;
+      return write(d, ['PATCH', `/api/packages/${id}`, { basePrice: 12.34 }], (c) => c.admin.packages.update({ id, basePrice: 12.34 }));
+    },
+  ],
+  [
+    'package features replace',
+    (d) => {
+      const id = newPackage().id;
+      const features = [{ text: 'Only this', included: false }];
+      return write(d, ['PATCH', `/api/packages/${id}`, { features }], (c) => c.admin.packages.update({ id, features }));
+    },
+  ],
+  [
+    'package delete (cascade: tiers, features, add-on availability)',
+    (d) => {
+      const id = newPackage().id;
+      createAddOn(t.db, { name: unique('Avail'), categoryId: 1, description: '', setupFee: 0, monthlyFee: 0, availableForPackages: [1, id] });
+      return write(d, ['DELETE', `/api/packages/${id}`], (c) => c.admin.packages.delete({ id }));
+    },
+  ],
+  [
+    'unit tier create',
+    (d) => {
+      const id = newPackage().id;
+      const tier = { minSqm: 0, maxSqm: 99, pricePerSqm: 5 };
+      t.db.$client.prepare('DELETE FROM price_tiers WHERE package_id = ?').run(id);
+      return write(d, ['POST', `/api/packages/${id}/pricetiers`, tier], (c) => c.admin.tiers.createUnit({ ...tier, packageId: id }));
+    },
+  ],
+  [
+    'unit tier update',
+    (d) => {
+      const p = newPackage();
+      const tierId = p.priceTiers[0]!.id;
+      return write(d, ['PATCH', `/api/packages/${p.id}/pricetiers/${tierId}`, { pricePerSqm: 1.5 }], (c) =>
+        c.admin.tiers.updateUnit({ packageId: p.id, tierId, pricePerSqm: 1.5 }),
+      );
+    },
+  ],
+  [
+    'unit tier delete',
+    (d) => {
+      const p = newPackage();
+      const tierId = p.priceTiers[0]!.id;
+      return write(d, ['DELETE', `/api/packages/${p.id}/pricetiers/${tierId}`], (c) => c.admin.tiers.deleteUnit({ packageId: p.id, tierId }));
+    },
+  ],
+  [
+    'unit tiers replace',
+    (d) => {
+      const id = newPackage().id;
+      const tiers = [
+        { minSqm: 0, maxSqm: 999, pricePerSqm: 3 },
+        { minSqm: 1000, maxSqm: null, pricePerSqm: 2 },
+      ];
+      return write(d, ['PUT', `/api/packages/${id}/pricetiers`, { tiers }], (c) => c.admin.tiers.replace({ packageId: id, kind: 'unit', tiers }));
+    },
+  ],
+  [
+    'user tier create',
+    (d) => {
+      const id = newPackage().id;
+      t.db.$client.prepare('DELETE FROM user_price_tiers WHERE package_id = ?').run(id);
+      const tier = { minUsers: 1, maxUsers: 50, pricePerUser: 7 };
+      return write(d, ['POST', `/api/packages/${id}/user-price-tiers`, tier], (c) => c.admin.tiers.createUser({ ...tier, packageId: id }));
+    },
+  ],
+  [
+    'user tier update',
+    (d) => {
+      const p = newPackage();
+      const tierId = p.userPriceTiers[0]!.id;
+      return write(d, ['PATCH', `/api/packages/${p.id}/user-price-tiers/${tierId}`, { pricePerUser: 9 }], (c) =>
+        c.admin.tiers.updateUser({ packageId: p.id, tierId, pricePerUser: 9 }),
+      );
+    },
+  ],
+  [
+    'user tier delete',
+    (d) => {
+      const p = newPackage();
+      const tierId = p.userPriceTiers[0]!.id;
+      return write(d, ['DELETE', `/api/packages/${p.id}/user-price-tiers/${tierId}`], (c) => c.admin.tiers.deleteUser({ packageId: p.id, tierId }));
+    },
+  ],
+  [
+    'user tiers replace',
+    (d) => {
+      const id = newPackage().id;
+      const tiers = [{ minUsers: 1, maxUsers: null, pricePerUser: 11 }];
+      return write(d, ['PUT', `/api/packages/${id}/user-price-tiers`, { tiers }], (c) =>
+        c.admin.tiers.replace({ packageId: id, kind: 'user', tiers }),
+      );
+    },
+  ],
+  [
+    'add-on create',
+    (d) => {
+      const body = { name: unique('A'), categoryId: 1, monthlyFee: 5 };
+      return write(d, ['POST', '/api/addons', body], (c) => c.admin.addOns.create(body));
+    },
+  ],
+  [
+    'add-on update',
+    (d) => {
+      const id = newAddOn().id;
+      return write(d, ['PATCH', `/api/addons/${id}`, { monthlyFee: 77 }], (c) => c.admin.addOns.update({ id, monthlyFee: 77 }));
+    },
+  ],
+  [
+    'add-on availability',
+    (d) => {
+      const id = newAddOn().id;
+      return write(d, ['PATCH', `/api/addons/${id}`, { availableForPackages: [2] }], (c) =>
+        c.admin.addOns.setAvailability({ id, availableForPackages: [2] }),
+      );
+    },
+  ],
+  [
+    'add-on delete',
+    (d) => {
+      const id = newAddOn().id;
+      return write(d, ['DELETE', `/api/addons/${id}`], (c) => c.admin.addOns.delete({ id }));
+    },
+  ],
+  [
+    'category create',
+    (d) => {
+      const body = { name: unique('C') };
+      return write(d, ['POST', '/api/addon-categories', body], (c) => c.admin.categories.create(body));
+    },
+  ],
+  [
+    'category update',
+    (d) => {
+      const id = newCategory().id;
+      return write(d, ['PATCH', `/api/addon-categories/${id}`, { allowsMultipleSelection: false }], (c) =>
+        c.admin.categories.update({ id, allowsMultipleSelection: false }),
+      );
+    },
+  ],
+  [
+    'category delete (cascade: its add-ons become uncategorised)',
+    (d) => {
+      const id = newAddOn().categoryId!;
+      return write(d, ['DELETE', `/api/addon-categories/${id}`], (c) => c.admin.categories.delete({ id }));
+    },
+  ],
+  [
+    'discount create',
+    (d) => {
+      const body = { name: unique('D'), type: 'fixed' as const, value: 25 };
+      return write(d, ['POST', '/api/discounts', body], (c) => c.admin.discounts.create(body));
+    },
+  ],
+  [
+    'discount update',
+    (d) => {
+      const id = newDiscount().id;
+      return write(d, ['PATCH', `/api/discounts/${id}`, { value: 7 }], (c) => c.admin.discounts.update({ id, value: 7 }));
+    },
+  ],
+  [
+    'discount conditions replace',
+    (d) => {
+      const id = newDiscount().id;
+      const conditions = [{ type: 'contractDuration', operator: '>=', value: 24 }];
+      return write(d, ['PATCH', `/api/discounts/${id}`, { conditions }], (c) => c.admin.discounts.update({ id, conditions }));
+    },
+  ],
+  [
+    'discount delete',
+    (d) => {
+      const id = newDiscount().id;
+      return write(d, ['DELETE', `/api/discounts/${id}`], (c) => c.admin.discounts.delete({ id }));
+    },
+  ],
 ];
 
 describe('admin writes, on both doors', () => {
@@ -256,7 +324,7 @@ describe('transactions', () => {
     await expectFresh();
     const shared = catalogSnapshot(t.db);
     t.db.transaction(() => {
-      t.db.$client.prepare("UPDATE configurations SET name = name WHERE id = -1").run(); // not a catalogue table
+      t.db.$client.prepare('UPDATE configurations SET name = name WHERE id = -1').run(); // not a catalogue table
       expect(catalogSnapshot(t.db)).toBe(shared);
       t.db.$client.prepare("UPDATE addons SET name = 'Changed inside' WHERE id = 2").run();
       // once this transaction writes the catalogue, it reads its own change from a fresh, unshared snapshot
@@ -336,7 +404,7 @@ describe('immutability', () => {
       () => ((snap.catalog.packages[0]!.priceTiers[0] as { pricePerSqm: string }).pricePerSqm = '0.00'),
       () => ((snap.catalog.addOns[0]!.availableForPackages as number[]).length = 0),
       () => ((snap.pricing.packages[0] as { basePrice: number }).basePrice = 0),
-      () => ((snap.pricing.discounts[0]!.conditions as unknown[]).pop()),
+      () => (snap.pricing.discounts[0]!.conditions as unknown[]).pop(),
       () => ((snap.json as { packages: string }).packages = '[]'),
       () => ((fromCaller[0] as { basePrice: string }).basePrice = '0.00'),
     ];

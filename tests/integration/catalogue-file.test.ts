@@ -31,8 +31,15 @@ describe('export', () => {
     expect(JSON.stringify(file)).not.toMatch(/"id"|Id"/);
     const advanced = file.packages.find((p: { name: string }) => p.name === 'Advanced');
     expect(advanced.priceTiers.length).toBeGreaterThan(0);
-    expect(advanced.priceTiers[0]).toEqual({ minSqm: expect.any(Number), maxSqm: expect.anything(), pricePerSqm: expect.stringMatching(/^\d+\.\d\d$/) });
-    expect(file.addOns.find((a: { name: string }) => a.name === 'Audit Log')).toMatchObject({ category: 'Security', availableForPackages: ['Ultimate'] });
+    expect(advanced.priceTiers[0]).toEqual({
+      minSqm: expect.any(Number),
+      maxSqm: expect.anything(),
+      pricePerSqm: expect.stringMatching(/^\d+\.\d\d$/),
+    });
+    expect(file.addOns.find((a: { name: string }) => a.name === 'Audit Log')).toMatchObject({
+      category: 'Security',
+      availableForPackages: ['Ultimate'],
+    });
     const credit = file.discounts.find((d: { name: string }) => d.name === 'Welcome Credit');
     expect(credit.conditions).toEqual([{ type: 'package', operator: 'in', value: ['Advanced', 'Ultimate'] }]);
     expect((await user.get('/api/admin/catalogue')).status).toBe(403);
@@ -60,7 +67,14 @@ describe('import', () => {
     const file = await exportNow();
     const other = await createTestApp({ seed: false });
     try {
-      const made = await other.client().post('/api/register', { username: 'boss@example.com', email: 'boss@example.com', firstname: 'Bo', lastname: 'Oss', companyName: 'Boss BV', password: 'Boss123456' });
+      const made = await other.client().post('/api/register', {
+        username: 'boss@example.com',
+        email: 'boss@example.com',
+        firstname: 'Bo',
+        lastname: 'Oss',
+        companyName: 'Boss BV',
+        password: 'Boss123456',
+      });
       expect(made.status, made.text).toBe(201);
       other.db.$client.prepare('UPDATE users SET is_admin = 1').run();
       const boss = await other.login('boss@example.com', 'Boss123456');
@@ -74,19 +88,41 @@ describe('import', () => {
   });
 
   it('a dry run answers what would change and changes nothing; then the import makes the catalogue equal to the file', async () => {
-    const saved = await user.post('/api/configurations', { name: 'Kept', packageId: 1, squareMeters: 800, addOns: [], discountIds: [], contractDuration: 24 });
+    const saved = await user.post('/api/configurations', {
+      name: 'Kept',
+      packageId: 1,
+      squareMeters: 800,
+      addOns: [],
+      discountIds: [],
+      contractDuration: 24,
+    });
     expect(saved.status).toBe(201);
     const before = await exportNow();
     const file = clone(before);
     file.packages[0].basePrice = '1234.56';
     file.packages[0].priceTiers = [{ minSqm: 0, maxSqm: null, pricePerSqm: '1.25' }];
     const entryName = file.packages[0].name;
-    file.packages.push({ name: 'Enterprise', description: 'For the largest sites.', basePrice: 999, setupFee: '100', extraLocationPrice: '0', features: [{ text: 'Everything', included: true }], priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 3 }], userPriceTiers: [] });
+    file.packages.push({
+      name: 'Enterprise',
+      description: 'For the largest sites.',
+      basePrice: 999,
+      setupFee: '100',
+      extraLocationPrice: '0',
+      features: [{ text: 'Everything', included: true }],
+      priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: 3 }],
+      userPriceTiers: [],
+    });
     file.addOns = file.addOns.filter((a: { name: string }) => a.name !== 'Audit Log');
     file.addOns.find((a: { name: string }) => a.name === 'Premium Support').availableForPackages.push('Enterprise');
     file.categories.push({ name: 'Extras', icon: 'gear', allowsMultipleSelection: true });
     file.discounts = file.discounts.filter((d: { name: string }) => d.name !== 'Welcome Credit');
-    file.discounts.push({ name: 'Enterprise deal', description: '', type: 'percentage', value: '5', conditions: [{ type: 'package', operator: '=', value: 'Enterprise' }] });
+    file.discounts.push({
+      name: 'Enterprise deal',
+      description: '',
+      type: 'percentage',
+      value: '5',
+      conditions: [{ type: 'package', operator: '=', value: 'Enterprise' }],
+    });
 
     // each changed item with the fields that change, before and after, in the file's form; nothing else of it
     const expected = {
@@ -109,7 +145,12 @@ describe('import', () => {
         created: [],
         updated: ['Premium Support'],
         deleted: ['Audit Log'],
-        changes: [{ name: 'Premium Support', fields: [{ field: 'availableForPackages', before: ['Advanced', 'Ultimate'], after: ['Advanced', 'Ultimate', 'Enterprise'] }] }],
+        changes: [
+          {
+            name: 'Premium Support',
+            fields: [{ field: 'availableForPackages', before: ['Advanced', 'Ultimate'], after: ['Advanced', 'Ultimate', 'Enterprise'] }],
+          },
+        ],
       },
       discounts: { created: ['Enterprise deal'], updated: [], deleted: ['Welcome Credit'], changes: [] },
     };
@@ -124,10 +165,19 @@ describe('import', () => {
     expect(done.status, done.text).toBe(200);
     expect(done.body).toEqual({ dryRun: false, ...expected });
     const after = await exportNow();
-    expect(after.packages.find((p: { name: string }) => p.name === 'Enterprise')).toMatchObject({ basePrice: '999.00', setupFee: '100.00', priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '3.00' }] });
-    expect(after.packages.find((p: { name: string }) => p.name === entryName)).toMatchObject({ basePrice: '1234.56', priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '1.25' }] });
+    expect(after.packages.find((p: { name: string }) => p.name === 'Enterprise')).toMatchObject({
+      basePrice: '999.00',
+      setupFee: '100.00',
+      priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '3.00' }],
+    });
+    expect(after.packages.find((p: { name: string }) => p.name === entryName)).toMatchObject({
+      basePrice: '1234.56',
+      priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '1.25' }],
+    });
     expect(after.addOns.map((a: { name: string }) => a.name)).not.toContain('Audit Log');
-    expect(after.discounts.find((d: { name: string }) => d.name === 'Enterprise deal').conditions).toEqual([{ type: 'package', operator: '=', value: 'Enterprise' }]);
+    expect(after.discounts.find((d: { name: string }) => d.name === 'Enterprise deal').conditions).toEqual([
+      { type: 'package', operator: '=', value: 'Enterprise' },
+    ]);
     // Importing the result again changes nothing: the catalogue equals the file.
     expect((await put(after, true)).body).toEqual({ dryRun: true, packages: none, categories: none, addOns: none, discounts: none });
     // Each change is an audit entry of its own.
@@ -168,7 +218,11 @@ describe('import', () => {
     expect(await exportNow()).toEqual(before);
     expect(auditCount()).toBe(entries);
 
-    for (const bad of [{}, { version: 2, packages: [], categories: [], addOns: [], discounts: [] }, { version: 1, packages: 'x', categories: [], addOns: [], discounts: [] }]) {
+    for (const bad of [
+      {},
+      { version: 2, packages: [], categories: [], addOns: [], discounts: [] },
+      { version: 1, packages: 'x', categories: [], addOns: [], discounts: [] },
+    ]) {
       const res = await put(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.issues.length).toBeGreaterThan(0);
@@ -185,7 +239,10 @@ describe('import', () => {
     const res = await trpcCall(admin, 'mutation', 'admin.catalogue.import', { catalogue: file });
     expect(res.status, res.text).toBe(200);
     expect(res.body.result.data.categories.created).toEqual(['One more', 'And another']);
-    const rows = t.db.$client.prepare('SELECT event, payload FROM webhook_deliveries WHERE webhook_id = ?').all(hook.body.id) as { event: string; payload: string }[];
+    const rows = t.db.$client.prepare('SELECT event, payload FROM webhook_deliveries WHERE webhook_id = ?').all(hook.body.id) as {
+      event: string;
+      payload: string;
+    }[];
     expect(rows.map((r) => r.event)).toEqual(['catalogue.changed']);
     expect(JSON.parse(rows[0]!.payload).data).toEqual({ entity: 'catalogue', id: null, action: 'import' });
     expect((await trpcCall(user, 'mutation', 'admin.catalogue.import', { catalogue: file, dryRun: true })).status).toBe(403);
@@ -197,7 +254,10 @@ describe('names, and what changes', () => {
     const before = await exportNow();
     const file = clone(before);
     file.packages.push({ ...clone(file.packages[0]), name: ` ${file.packages[0].name.toUpperCase()} ` });
-    file.categories.push({ ...clone(file.categories[1]), name: file.categories[1].name.toLowerCase() }, { ...clone(file.categories[1]), name: file.categories[1].name });
+    file.categories.push(
+      { ...clone(file.categories[1]), name: file.categories[1].name.toLowerCase() },
+      { ...clone(file.categories[1]), name: file.categories[1].name },
+    );
     file.addOns.push({ ...clone(file.addOns[2]), name: file.addOns[2].name.toUpperCase() });
     file.discounts.push({ ...clone(file.discounts[0]), name: `${file.discounts[0].name} ` });
     const entries = auditCount();
@@ -206,7 +266,10 @@ describe('names, and what changes', () => {
     const [p, c, a, d] = [file.packages.length, file.categories.length, file.addOns.length, file.discounts.length];
     expect(res.body.issues).toEqual([
       { path: `packages.${p - 1}.name`, message: `A package named ${file.packages[0].name.toUpperCase()} is already in the file (packages.0)` },
-      { path: `categories.${c - 2}.name`, message: `A category named ${file.categories[1].name.toLowerCase()} is already in the file (categories.1)` },
+      {
+        path: `categories.${c - 2}.name`,
+        message: `A category named ${file.categories[1].name.toLowerCase()} is already in the file (categories.1)`,
+      },
       { path: `categories.${c - 1}.name`, message: `A category named ${file.categories[1].name} is already in the file (categories.1)` },
       { path: `addOns.${a - 1}.name`, message: `An add-on named ${file.addOns[2].name.toUpperCase()} is already in the file (addOns.2)` },
       { path: `discounts.${d - 1}.name`, message: `A discount rule named ${file.discounts[0].name} is already in the file (discounts.0)` },
@@ -225,7 +288,12 @@ describe('names, and what changes', () => {
     file.addOns[0].availableForPackages = [name.toLowerCase()];
     const res = await put(file);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.packages).toEqual({ created: [], updated: [name.toUpperCase()], deleted: [], changes: [{ name: name.toUpperCase(), fields: [{ field: 'name', before: name, after: name.toUpperCase() }] }] });
+    expect(res.body.packages).toEqual({
+      created: [],
+      updated: [name.toUpperCase()],
+      deleted: [],
+      changes: [{ name: name.toUpperCase(), fields: [{ field: 'name', before: name, after: name.toUpperCase() }] }],
+    });
     const now = (await admin.get('/api/packages')).body.find((p: { id: number }) => p.id === id);
     expect(now.name).toBe(name.toUpperCase());
     const after = await exportNow();
@@ -253,11 +321,23 @@ describe('npm run db:seed -- --catalogue <file>', () => {
   it('loads a file into a database (accounts as usual), and refuses a file with problems, listing them, changing nothing', async () => {
     const file = await exportNow();
     // The cheapest package, so the export (packages by base price) lists it where the file does.
-    file.packages.unshift({ name: 'Scripted', description: '', basePrice: '10.00', setupFee: '0.00', extraLocationPrice: '0.00', features: [], priceTiers: [], userPriceTiers: [] });
+    file.packages.unshift({
+      name: 'Scripted',
+      description: '',
+      basePrice: '10.00',
+      setupFee: '0.00',
+      extraLocationPrice: '0.00',
+      features: [],
+      priceTiers: [],
+      userPriceTiers: [],
+    });
     const dir = fs.mkdtempSync(`${t.dir}/seed-`);
     fs.writeFileSync(`${dir}/catalogue.json`, JSON.stringify(file));
     const env = { ...process.env, DATABASE_PATH: `${dir}/app.db`, OUTBOX_DIR: `${dir}/outbox`, SEED_DEMO: 'true' };
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--catalogue', `${dir}/catalogue.json`], { env, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--catalogue', `${dir}/catalogue.json`], {
+      env,
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/packages: \d+ created/);
 
     const seeded = await createTestApp({ seed: false, env: { DATABASE_PATH: `${dir}/app.db` } });

@@ -15,9 +15,18 @@ const pad = (n: number) => String(n).padStart(4, '0');
 it('answers other admins’ changes while it works on a large file, then imports against the catalogue as it is by then', async () => {
   const file = {
     version: 1,
-    packages: Array.from({ length: 200 }, (_, i) => ({ name: `P${pad(i)}`, basePrice: '10.00', priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '1.00' }] })),
+    packages: Array.from({ length: 200 }, (_, i) => ({
+      name: `P${pad(i)}`,
+      basePrice: '10.00',
+      priceTiers: [{ minSqm: 0, maxSqm: null, pricePerSqm: '1.00' }],
+    })),
     categories: Array.from({ length: 200 }, (_, i) => ({ name: `C${pad(i)}` })),
-    addOns: Array.from({ length: 3000 }, (_, i) => ({ name: `A${pad(i)}`, category: `C${pad(i % 200)}`, monthlyFee: '5.00', availableForPackages: [`P${pad(i % 200)}`] })),
+    addOns: Array.from({ length: 3000 }, (_, i) => ({
+      name: `A${pad(i)}`,
+      category: `C${pad(i % 200)}`,
+      monthlyFee: '5.00',
+      availableForPackages: [`P${pad(i % 200)}`],
+    })),
     discounts: [],
   };
   let imported = false;

@@ -60,8 +60,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function expectedOrder(sort: (typeof CONFIGURATION_SORTS)[number], direction: 'asc' | 'desc'): string[] {
-  const key = (c: Made): number | string =>
-    sort === 'tcv' ? Number(c.tcv) : sort === 'createdAt' ? Date.parse(c.createdAt) : c[sort];
+  const key = (c: Made): number | string => (sort === 'tcv' ? Number(c.tcv) : sort === 'createdAt' ? Date.parse(c.createdAt) : c[sort]);
   const sign = direction === 'asc' ? 1 : -1;
   return [...made]
     .sort((a, b) => {
@@ -78,7 +77,10 @@ describe('sorting', () => {
     for (const sort of CONFIGURATION_SORTS) {
       for (const direction of ['asc', 'desc'] as const) {
         const page = await sorter.configurations.list({ sort, direction });
-        expect(page.items.map((c) => c.name), `${sort} ${direction}`).toEqual(expectedOrder(sort, direction));
+        expect(
+          page.items.map((c) => c.name),
+          `${sort} ${direction}`,
+        ).toEqual(expectedOrder(sort, direction));
       }
     }
   });

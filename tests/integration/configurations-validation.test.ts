@@ -50,26 +50,58 @@ const cases: [string, () => Record<string, unknown>, string][] = [
   ['an unknown discount', () => ({ ...valid(), discountIds: [ids.discount('Welcome Credit'), 999] }), 'Discount 999 does not exist'],
   ['discounts that are not a list', () => ({ ...valid(), discountIds: 5 }), 'Discounts must be a list of discount ids'],
   ['custom items that are not a list', () => ({ ...valid(), customItems: {} }), 'Custom items must be a list'],
-  ['201 custom items', () => ({ ...valid(), customItems: Array.from({ length: 201 }, () => item()) }), 'A configuration can have at most 200 custom items'],
+  [
+    '201 custom items',
+    () => ({ ...valid(), customItems: Array.from({ length: 201 }, () => item()) }),
+    'A configuration can have at most 200 custom items',
+  ],
   ['a custom item without a name', () => ({ ...valid(), customItems: [item({ name: '  ' })] }), 'Please enter a name for each custom item'],
-  ['a custom item name over 200 characters', () => ({ ...valid(), customItems: [item({ name: 'n'.repeat(201) })] }), 'Custom item names must be at most 200 characters'],
+  [
+    'a custom item name over 200 characters',
+    () => ({ ...valid(), customItems: [item({ name: 'n'.repeat(201) })] }),
+    'Custom item names must be at most 200 characters',
+  ],
   ['a custom item priced 0', () => ({ ...valid(), customItems: [item({ price: 0 })] }), 'Custom item price must be a number greater than 0'],
   ['a negative custom item', () => ({ ...valid(), customItems: [item({ price: -5 })] }), 'Custom item price must be a number greater than 0'],
-  ['a custom item that rounds to 0.00', () => ({ ...valid(), customItems: [item({ price: 0.004 })] }), 'Custom item price must be a number greater than 0'],
-  ['a custom item priced in words', () => ({ ...valid(), customItems: [item({ price: 'ten' })] }), 'Custom item price must be a number greater than 0'],
-  ['a custom item over 10,000,000', () => ({ ...valid(), customItems: [item({ price: 10_000_000.01 })] }), 'Custom item price must be at most €10,000,000'],
-  ['a description over 1000 characters', () => ({ ...valid(), customItems: [item({ description: 'd'.repeat(1001) })] }), 'Custom item descriptions must be at most 1000 characters'],
+  [
+    'a custom item that rounds to 0.00',
+    () => ({ ...valid(), customItems: [item({ price: 0.004 })] }),
+    'Custom item price must be a number greater than 0',
+  ],
+  [
+    'a custom item priced in words',
+    () => ({ ...valid(), customItems: [item({ price: 'ten' })] }),
+    'Custom item price must be a number greater than 0',
+  ],
+  [
+    'a custom item over 10,000,000',
+    () => ({ ...valid(), customItems: [item({ price: 10_000_000.01 })] }),
+    'Custom item price must be at most €10,000,000',
+  ],
+  [
+    'a description over 1000 characters',
+    () => ({ ...valid(), customItems: [item({ description: 'd'.repeat(1001) })] }),
+    'Custom item descriptions must be at most 1000 characters',
+  ],
   ['isOneTime as text', () => ({ ...valid(), customItems: [item({ isOneTime: 'yes' })] }), 'isOneTime must be true or false'],
   // numbers as typed (docs/PRODUCT.md "Numbers as typed"): refused as the calculator refuses them, never read as another number
-  ...(['12.5', '-5', '1e3', '12a', '1,000'] as const).map(
-    (typed): [string, () => Record<string, unknown>, string] => [`units typed as "${typed}"`, () => ({ ...valid(), squareMeters: typed }), 'Units must be a whole number from 0 to 10,000,000'],
-  ),
+  ...(['12.5', '-5', '1e3', '12a', '1,000'] as const).map((typed): [string, () => Record<string, unknown>, string] => [
+    `units typed as "${typed}"`,
+    () => ({ ...valid(), squareMeters: typed }),
+    'Units must be a whole number from 0 to 10,000,000',
+  ]),
   ['users typed as "1e3"', () => ({ ...valid(), userCount: '1e3' }), 'User count must be a whole number from 0 to 10,000,000'],
   ['locations typed as "2.0"', () => ({ ...valid(), locations: '2.0' }), 'Locations must be a whole number from 1 to 10,000'],
-  ...(['1e3', '12a', '1,234', '12,50.5'] as const).map(
-    (typed): [string, () => Record<string, unknown>, string] => [`a custom price typed as "${typed}"`, () => ({ ...valid(), customItems: [item({ price: typed })] }), 'Custom item price must be a number greater than 0'],
-  ),
-  ['a custom price typed over the limit', () => ({ ...valid(), customItems: [item({ price: '10.000.000,01' })] }), 'Custom item price must be at most €10,000,000'],
+  ...(['1e3', '12a', '1,234', '12,50.5'] as const).map((typed): [string, () => Record<string, unknown>, string] => [
+    `a custom price typed as "${typed}"`,
+    () => ({ ...valid(), customItems: [item({ price: typed })] }),
+    'Custom item price must be a number greater than 0',
+  ]),
+  [
+    'a custom price typed over the limit',
+    () => ({ ...valid(), customItems: [item({ price: '10.000.000,01' })] }),
+    'Custom item price must be at most €10,000,000',
+  ],
 ];
 
 describe('saving with invalid input', () => {
@@ -121,7 +153,12 @@ describe('prices as typed', () => {
   it('takes a decimal point or a decimal comma, with thousands grouped by the other sign', async () => {
     const res = await user.post('/api/configurations', {
       ...valid(),
-      customItems: [item({ name: 'Comma', price: '12,50' }), item({ name: 'Point', price: '12.50' }), item({ name: 'Grouped', price: '1.234,50' }), item({ name: 'English', price: '1,234.50' })],
+      customItems: [
+        item({ name: 'Comma', price: '12,50' }),
+        item({ name: 'Point', price: '12.50' }),
+        item({ name: 'Grouped', price: '1.234,50' }),
+        item({ name: 'English', price: '1,234.50' }),
+      ],
     });
     expect(res.status).toBe(201);
     expect(res.body.customItems.map((c: { price: number }) => c.price)).toEqual([12.5, 12.5, 1234.5, 1234.5]);

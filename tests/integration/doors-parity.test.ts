@@ -28,7 +28,11 @@ function headers(who: Who, json: boolean): Record<string, string> {
 }
 
 async function rest(who: Who, method: string, url: string, body?: unknown): Promise<Answer> {
-  const res = await t.app.request(url, { method, headers: headers(who, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await t.app.request(url, {
+    method,
+    headers: headers(who, body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await res.json()) as { message?: string; error?: string; code?: string; issues?: unknown };
   if (res.status >= 400) {
     expect(json.error, 'REST error bodies carry the message twice (docs/PRODUCT.md, the API conventions)').toBe(json.message);
@@ -40,9 +44,14 @@ async function rest(who: Who, method: string, url: string, body?: unknown): Prom
 async function trpc(who: Who, type: 'query' | 'mutation', path: string, input?: unknown): Promise<Answer> {
   const res =
     type === 'query'
-      ? await t.app.request(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers: headers(who, false) })
+      ? await t.app.request(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
+          headers: headers(who, false),
+        })
       : await t.app.request(`/trpc/${path}`, { method: 'POST', headers: headers(who, true), body: JSON.stringify(input ?? {}) });
-  const json = (await res.json()) as { result?: { data: unknown }; error?: { message: string; data: { code: string; httpStatus: number; issues?: unknown } } };
+  const json = (await res.json()) as {
+    result?: { data: unknown };
+    error?: { message: string; data: { code: string; httpStatus: number; issues?: unknown } };
+  };
   if (json.error) {
     expect(json.error.data.httpStatus).toBe(res.status);
     return { status: res.status, body: { message: json.error.message, code: json.error.data.code, issues: json.error.data.issues } };
@@ -50,7 +59,16 @@ async function trpc(who: Who, type: 'query' | 'mutation', path: string, input?: 
   return { status: res.status, body: json.result!.data };
 }
 
-const quote = { packageId: 2, pricingModel: 'sqm', squareMeters: 1200, locations: 2, addOns: [{ id: 3, waiveSetupFee: true }], selectedDiscountIds: [1, 5], contractDuration: 24, paymentFrequency: 'annually' };
+const quote = {
+  packageId: 2,
+  pricingModel: 'sqm',
+  squareMeters: 1200,
+  locations: 2,
+  addOns: [{ id: 3, waiveSetupFee: true }],
+  selectedDiscountIds: [1, 5],
+  contractDuration: 24,
+  paymentFrequency: 'annually',
+};
 
 type Case = [name: string, who: Who, restCall: [string, string, unknown?], trpcCall: ['query' | 'mutation', string, unknown?], status: number];
 
@@ -68,9 +86,27 @@ for (const [url, procedure] of [
 for (const who of ['anonymous', 'user', 'admin'] as const) {
   cases.push([`GET /api/auth/check as ${who}`, who, ['GET', '/api/auth/check'], ['query', 'auth.check'], 200]);
 }
-cases.push(['POST /api/verify-email with a bad token', 'anonymous', ['POST', '/api/verify-email', { token: 'nope' }], ['mutation', 'auth.verifyEmail', { token: 'nope' }], 400]);
-cases.push(['POST /api/verify-email/resend signed out', 'anonymous', ['POST', '/api/verify-email/resend'], ['mutation', 'auth.resendVerification'], 401]);
-cases.push(['POST /api/verify-email/resend for a verified account', 'user', ['POST', '/api/verify-email/resend'], ['mutation', 'auth.resendVerification'], 200]);
+cases.push([
+  'POST /api/verify-email with a bad token',
+  'anonymous',
+  ['POST', '/api/verify-email', { token: 'nope' }],
+  ['mutation', 'auth.verifyEmail', { token: 'nope' }],
+  400,
+]);
+cases.push([
+  'POST /api/verify-email/resend signed out',
+  'anonymous',
+  ['POST', '/api/verify-email/resend'],
+  ['mutation', 'auth.resendVerification'],
+  401,
+]);
+cases.push([
+  'POST /api/verify-email/resend for a verified account',
+  'user',
+  ['POST', '/api/verify-email/resend'],
+  ['mutation', 'auth.resendVerification'],
+  200,
+]);
 const badQuotes: [string, unknown][] = [
   ['an empty form', {}],
   ['no package', { ...quote, packageId: undefined }],
@@ -78,7 +114,13 @@ const badQuotes: [string, unknown][] = [
   ['a package that does not exist', { ...quote, packageId: 999 }],
 ];
 cases.push(['POST /api/quote signed out', 'anonymous', ['POST', '/api/quote', quote], ['mutation', 'quote.calculate', quote], 401]);
-cases.push(['POST /api/quote signed out with bad input (sign-in is checked first)', 'anonymous', ['POST', '/api/quote', { packageId: 'x' }], ['mutation', 'quote.calculate', { packageId: 'x' }], 401]);
+cases.push([
+  'POST /api/quote signed out with bad input (sign-in is checked first)',
+  'anonymous',
+  ['POST', '/api/quote', { packageId: 'x' }],
+  ['mutation', 'quote.calculate', { packageId: 'x' }],
+  401,
+]);
 for (const [name, body] of badQuotes) {
   cases.push([`POST /api/quote with ${name}`, 'user', ['POST', '/api/quote', body], ['mutation', 'quote.calculate', body], 400]);
 }
@@ -87,9 +129,21 @@ cases.push(['POST /api/quote priced', 'user', ['POST', '/api/quote', quote], ['m
 const pkg = { name: 'Parity' };
 cases.push(['POST /api/packages signed out', 'anonymous', ['POST', '/api/packages', pkg], ['mutation', 'admin.packages.create', pkg], 401]);
 cases.push(['POST /api/packages as a non-admin', 'user', ['POST', '/api/packages', pkg], ['mutation', 'admin.packages.create', pkg], 403]);
-cases.push(['POST /api/packages with a blank name', 'admin', ['POST', '/api/packages', { name: ' ' }], ['mutation', 'admin.packages.create', { name: ' ' }], 400]);
+cases.push([
+  'POST /api/packages with a blank name',
+  'admin',
+  ['POST', '/api/packages', { name: ' ' }],
+  ['mutation', 'admin.packages.create', { name: ' ' }],
+  400,
+]);
 cases.push(['GET /api/admin/users as a non-admin', 'user', ['GET', '/api/admin/users'], ['query', 'admin.users.list'], 403]);
-cases.push(['PATCH /api/addons/1 with a negative fee', 'admin', ['PATCH', '/api/addons/1', { monthlyFee: -1 }], ['mutation', 'admin.addOns.update', { id: 1, monthlyFee: -1 }], 400]);
+cases.push([
+  'PATCH /api/addons/1 with a negative fee',
+  'admin',
+  ['PATCH', '/api/addons/1', { monthlyFee: -1 }],
+  ['mutation', 'admin.addOns.update', { id: 1, monthlyFee: -1 }],
+  400,
+]);
 
 describe('the REST and tRPC doors answer alike', () => {
   it.each(cases)('%s', async (_name, who, [method, url, body], [type, procedure, input], status) => {

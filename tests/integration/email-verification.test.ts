@@ -29,7 +29,8 @@ afterAll(() => t.closeWhenMailed());
 
 const verify = (token: unknown) => t.client().post('/api/verify-email', { token });
 const quoteMails = () => t.db.select().from(emailLogs).where(eq(emailLogs.type, 'quote_sent')).all();
-const quoteFor = (client: TestClient) => saveCustomerQuote(client, ids, { name: 'Verification check', customerCompany: 'Contoso', customerEmail: 'buyer@contoso.test' });
+const quoteFor = (client: TestClient) =>
+  saveCustomerQuote(client, ids, { name: 'Verification check', customerCompany: 'Contoso', customerEmail: 'buyer@contoso.test' });
 
 describe('registration mails a verification link', () => {
   it('logs the mail with the link masked; the outbox holds APP_URL/verify-email?token=…; only the hash is stored', async () => {
@@ -57,7 +58,11 @@ describe('registration mails a verification link', () => {
     expect(res.body).toEqual({ message: 'Your email address has been verified.' });
     expect((await account.client.get('/api/user')).body.emailVerified).toBe(true);
     expect((await trpcCall(account.client, 'query', 'auth.me')).body.result.data.emailVerified).toBe(true);
-    const entry = t.db.select().from(auditLog).where(and(eq(auditLog.entityId, account.id), eq(auditLog.action, 'email_verified'))).get();
+    const entry = t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, account.id), eq(auditLog.action, 'email_verified')))
+      .get();
     expect(entry).toMatchObject({ entity: 'user', userId: account.id });
 
     const again = await verify(token);
@@ -168,7 +173,13 @@ describe('accounts from before verification existed', () => {
   it('admins are verified by the upgrade, everyone else verifies with a new link', async () => {
     const old = await createTestApp({ database: path.resolve('tests/fixtures/schema-0007.db'), seed: false });
     try {
-      const verified = Object.fromEntries(old.db.select().from(users).all().map((u) => [u.email, u.emailVerifiedAt !== null]));
+      const verified = Object.fromEntries(
+        old.db
+          .select()
+          .from(users)
+          .all()
+          .map((u) => [u.email, u.emailVerifiedAt !== null]),
+      );
       expect(verified).toEqual({ 'admin@example.com': true, 'demo@example.com': false, 'seller@example.com': false });
     } finally {
       old.close();
@@ -191,7 +202,13 @@ describe('only a verified account sends', () => {
     expect(quoteMails()).toHaveLength(before);
     expect((await account.client.get(`/api/configurations/${quote.id}`)).body.status).toBe('draft');
     expect((await account.client.get(`/api/configurations/${quote.id}/share`)).status).toBe(404);
-    expect(t.db.select().from(auditLog).where(and(eq(auditLog.entityId, quote.id), eq(auditLog.action, 'sent'))).all()).toHaveLength(0);
+    expect(
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, quote.id), eq(auditLog.action, 'sent')))
+        .all(),
+    ).toHaveLength(0);
 
     const shared = await account.client.post(`/api/configurations/${quote.id}/share`);
     expect(shared.status).toBe(201);
@@ -297,7 +314,15 @@ describe('REGISTRATION=closed', () => {
     expect((await closed.client().get('/api/auth/check')).body).toEqual({ authenticated: false, isAdmin: false, registration: 'closed' });
     expect((await t.client().get('/api/auth/check')).body).toEqual({ authenticated: false, isAdmin: false, registration: 'open' });
     const boss = await closed.login(demoAccounts[0]!.email, demoAccounts[0]!.password);
-    const made = await boss.post('/api/admin/users', { username: 'hired', email: 'hired@example.org', firstname: 'Hi', lastname: 'Red', companyName: 'Acme', password: 'Member123', isAdmin: false });
+    const made = await boss.post('/api/admin/users', {
+      username: 'hired',
+      email: 'hired@example.org',
+      firstname: 'Hi',
+      lastname: 'Red',
+      companyName: 'Acme',
+      password: 'Member123',
+      isAdmin: false,
+    });
     expect(made.status).toBe(201);
   });
 

@@ -152,7 +152,13 @@ describe('migrations and seed', () => {
       schema.discountConditions,
     ];
     const dump = (db: ReturnType<typeof openDatabase>) =>
-      tables.map((table) => db.select().from(table).orderBy(asc(Object.values(table)[0] as never)).all());
+      tables.map((table) =>
+        db
+          .select()
+          .from(table)
+          .orderBy(asc(Object.values(table)[0] as never))
+          .all(),
+      );
 
     const first = openDatabase(file);
     await seedDemo(first, clock);
@@ -197,7 +203,11 @@ describe('migration 0004 (add-on names beside the snapshot)', () => {
     old.close();
 
     const db = openDatabase(file); // applies 0004
-    const rows = db.select({ name: schema.configurations.name, addOnNames: schema.configurations.addOnNames }).from(schema.configurations).orderBy(schema.configurations.id).all();
+    const rows = db
+      .select({ name: schema.configurations.name, addOnNames: schema.configurations.addOnNames })
+      .from(schema.configurations)
+      .orderBy(schema.configurations.id)
+      .all();
     closeDatabase(db);
     fs.rmSync(dir, { recursive: true, force: true });
     expect(rows).toEqual([

@@ -10,7 +10,18 @@ import { bodyVariants, dbFingerprint, expectErrorShape, oddIds, rowCounts } from
 import { ADMIN, createTestApp, USER, type TestApp, type TestClient } from '../support/test-app';
 
 type Body = Record<string, unknown>;
-const quote = { packageId: 1, pricingModel: 'sqm', squareMeters: 500, userCount: 20, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [{ id: 'a', name: 'Training', isOneTime: true, price: 100 }], selectedDiscountIds: [1, 6], contractDuration: 24, paymentFrequency: 'annually' };
+const quote = {
+  packageId: 1,
+  pricingModel: 'sqm',
+  squareMeters: 500,
+  userCount: 20,
+  locations: 2,
+  addOns: [{ id: 1, waiveSetupFee: true }],
+  customItems: [{ id: 'a', name: 'Training', isOneTime: true, price: 100 }],
+  selectedDiscountIds: [1, 6],
+  contractDuration: 24,
+  paymentFrequency: 'annually',
+};
 const { selectedDiscountIds, ...configurationFields } = quote;
 const configuration = { ...configurationFields, name: 'Fuzz', discountIds: selectedDiscountIds };
 
@@ -31,7 +42,12 @@ const templates: Record<string, Body> = {
   'POST /api/packages': { name: 'Fuzz', description: '', basePrice: '10', setupFee: 0, extraLocationPrice: '1.5' },
   'PATCH /api/packages/:id': { name: 'Fuzz', basePrice: '12.34' },
   'POST /api/packages/:id/pricetiers': { minSqm: 100000, maxSqm: null, pricePerSqm: '1.00' },
-  'PUT /api/packages/:id/pricetiers': { tiers: [{ minSqm: 0, maxSqm: 99, pricePerSqm: '3' }, { minSqm: 100, maxSqm: null, pricePerSqm: '2' }] },
+  'PUT /api/packages/:id/pricetiers': {
+    tiers: [
+      { minSqm: 0, maxSqm: 99, pricePerSqm: '3' },
+      { minSqm: 100, maxSqm: null, pricePerSqm: '2' },
+    ],
+  },
   'PATCH /api/packages/:id/pricetiers/:tierId': { pricePerSqm: '2.75' },
   'POST /api/packages/:id/user-price-tiers': { minUsers: 100000, maxUsers: null, pricePerUser: '5' },
   'PUT /api/packages/:id/user-price-tiers': { tiers: [{ minUsers: 1, maxUsers: null, pricePerUser: '9' }] },
@@ -42,7 +58,15 @@ const templates: Record<string, Body> = {
   'PATCH /api/addon-categories/:id': { name: 'Fuzzed' },
   'POST /api/discounts': { name: 'Fuzz', type: 'fixed', value: '5', conditions: [{ type: 'package', operator: 'in', value: [1, 2] }] },
   'PATCH /api/discounts/:id': { value: 7 },
-  'POST /api/admin/users': { username: 'fz', email: 'fz@x.io', firstname: 'F', lastname: 'Z', companyName: 'C', password: 'Fuzz12345', isAdmin: false },
+  'POST /api/admin/users': {
+    username: 'fz',
+    email: 'fz@x.io',
+    firstname: 'F',
+    lastname: 'Z',
+    companyName: 'C',
+    password: 'Fuzz12345',
+    isAdmin: false,
+  },
   'PATCH /api/admin/users/:id': { companyName: 'Fuzz BV' },
   'POST /api/account/api-keys': { name: 'Fuzz key', scope: 'read' },
   'POST /api/admin/webhooks': { url: 'https://example.com/fuzz', events: ['quote.created', 'catalogue.changed'] },
@@ -72,7 +96,15 @@ beforeAll(async () => {
   user = await t.login(USER.email, USER.password);
   expendable = [];
   for (let i = 0; i < 4; i++) {
-    const res = await admin.post('/api/admin/users', { username: `spare${i}`, email: `spare${i}@x.io`, firstname: 'S', lastname: 'P', companyName: 'C', password: 'Spare12345', isAdmin: false });
+    const res = await admin.post('/api/admin/users', {
+      username: `spare${i}`,
+      email: `spare${i}@x.io`,
+      firstname: 'S',
+      lastname: 'P',
+      companyName: 'C',
+      password: 'Spare12345',
+      isAdmin: false,
+    });
     expect(res.status).toBe(201);
     expendable.push(String(res.body.id));
   }
@@ -86,7 +118,13 @@ afterAll(() => t.closeWhenMailed());
 describe('fuzzing every REST route', () => {
   it('finds the documented routes in the app (so the property below covers them all)', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    for (const expected of ['POST /api/login', 'GET /api/configurations/:id', 'POST /api/configurations', 'PUT /api/packages/:id/pricetiers', 'DELETE /api/admin/users/:id']) {
+    for (const expected of [
+      'POST /api/login',
+      'GET /api/configurations/:id',
+      'POST /api/configurations',
+      'PUT /api/packages/:id/pricetiers',
+      'DELETE /api/admin/users/:id',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(routes.length).toBeGreaterThanOrEqual(45);
@@ -100,18 +138,24 @@ describe('fuzzing every REST route', () => {
         // the rest of the run into 401s.
         path.startsWith('/api/admin/users/') && /^\d+$/.test(id) ? expendable[Number(id) % expendable.length]! : id,
       );
-    const request = fc
-      .constantFrom(...routes)
-      .chain((route) =>
-        fc.record({
-          route: fc.constant(route),
-          ids: fc.tuple(idFor(route.path), idFor(route.path)),
-          body: WRITE.has(route.method) ? bodyVariants(templates[`${route.method} ${route.path}`]) : fc.constant(undefined),
-          contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', undefined),
-          query: fc.constantFrom('', '', '', '?scope=all', '?scope=%00', '?token=x&page=-1', '?a[]=1&a[]=2'),
-          who: fc.constantFrom('admin', 'admin', 'user', 'anon'),
-        }),
-      );
+    const request = fc.constantFrom(...routes).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        ids: fc.tuple(idFor(route.path), idFor(route.path)),
+        body: WRITE.has(route.method) ? bodyVariants(templates[`${route.method} ${route.path}`]) : fc.constant(undefined),
+        contentType: fc.constantFrom(
+          'application/json',
+          'application/json',
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          undefined,
+        ),
+        query: fc.constantFrom('', '', '', '?scope=all', '?scope=%00', '?token=x&page=-1', '?a[]=1&a[]=2'),
+        who: fc.constantFrom('admin', 'admin', 'user', 'anon'),
+      }),
+    );
 
     await fc.assert(
       fc.asyncProperty(request, async ({ route, ids, body, contentType, query, who }) => {

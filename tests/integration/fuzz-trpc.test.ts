@@ -15,7 +15,18 @@ const procedures = Object.entries((appRouter as unknown as { _def: { procedures:
   .filter(([, p]) => p._def.type === 'query' || p._def.type === 'mutation')
   .map(([path, p]) => ({ path, kind: p._def.type as Kind }));
 
-const quote = { packageId: 1, pricingModel: 'sqm', squareMeters: 500, userCount: 20, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [], selectedDiscountIds: [1], contractDuration: 24, paymentFrequency: 'annually' };
+const quote = {
+  packageId: 1,
+  pricingModel: 'sqm',
+  squareMeters: 500,
+  userCount: 20,
+  locations: 2,
+  addOns: [{ id: 1, waiveSetupFee: true }],
+  customItems: [],
+  selectedDiscountIds: [1],
+  contractDuration: 24,
+  paymentFrequency: 'annually',
+};
 /** Valid inputs for some procedures, so mutations of them reach deep validation and success paths. */
 const templates: Record<string, Record<string, unknown>> = {
   // No account has this address: hundreds of fuzzed failures must not lock out the accounts this file signs in with
@@ -46,7 +57,8 @@ const input: (path: string) => fc.Arbitrary<unknown> = (path) => {
     { arbitrary: fc.record({ id: fc.oneof(fc.constantFrom(...oddIds), hostileValue, fc.integer()) }), weight: 2 },
     { arbitrary: hostileValue, weight: 1 },
   ];
-  if (keys.length > 0) options.push({ arbitrary: fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...template, [k]: v })), weight: 3 });
+  if (keys.length > 0)
+    options.push({ arbitrary: fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...template, [k]: v })), weight: 3 });
   return fc.oneof(...options);
 };
 
@@ -61,7 +73,15 @@ beforeAll(async () => {
   user = await t.login(USER.email, USER.password);
   expendable = [];
   for (let i = 0; i < 3; i++) {
-    const res = await admin.post('/api/admin/users', { username: `spare${i}`, email: `spare${i}@x.io`, firstname: 'S', lastname: 'P', companyName: 'C', password: 'Spare12345', isAdmin: false });
+    const res = await admin.post('/api/admin/users', {
+      username: `spare${i}`,
+      email: `spare${i}@x.io`,
+      firstname: 'S',
+      lastname: 'P',
+      companyName: 'C',
+      password: 'Spare12345',
+      isAdmin: false,
+    });
     expect(res.status).toBe(201);
     expendable.push(res.body.id);
   }
@@ -94,12 +114,18 @@ type Shape =
 function send(client: TestClient, s: Shape): Promise<TestResponse> {
   if (s.transport === 'single') {
     const asQuery = (s.kind === 'query') === (s.method === 'right');
-    return asQuery ? client.get(`/trpc/${s.path}${s.input === undefined ? '' : `?input=${enc(s.input)}`}`) : client.request('POST', `/trpc/${s.path}`, s.input === undefined ? undefined : JSON.stringify(s.input), { 'content-type': 'application/json' });
+    return asQuery
+      ? client.get(`/trpc/${s.path}${s.input === undefined ? '' : `?input=${enc(s.input)}`}`)
+      : client.request('POST', `/trpc/${s.path}`, s.input === undefined ? undefined : JSON.stringify(s.input), {
+          'content-type': 'application/json',
+        });
   }
   if (s.transport === 'batch') {
     const paths = s.calls.map((c) => c.path).join(',');
     const inputs = Object.fromEntries(s.calls.map((c, i) => [String(i), c.input]));
-    return s.kind === 'query' ? client.get(`/trpc/${paths}?batch=1&input=${enc(inputs)}`) : client.request('POST', `/trpc/${paths}?batch=1`, JSON.stringify(inputs), { 'content-type': 'application/json' });
+    return s.kind === 'query'
+      ? client.get(`/trpc/${paths}?batch=1&input=${enc(inputs)}`)
+      : client.request('POST', `/trpc/${paths}?batch=1`, JSON.stringify(inputs), { 'content-type': 'application/json' });
   }
   return client.request(s.method, s.url, s.body, s.body === undefined ? {} : { 'content-type': 'application/json' });
 }
@@ -108,21 +134,71 @@ const known = new Set(procedures.map((p) => p.path));
 const queries = procedures.filter((p) => p.kind === 'query');
 const mutations = procedures.filter((p) => p.kind === 'mutation');
 
-const single = fc
-  .constantFrom(...procedures)
-  .chain((p) => fc.record({ transport: fc.constant('single' as const), path: fc.constant(p.path), kind: fc.constant(p.kind), input: input(p.path), method: fc.constantFrom('right' as const, 'right' as const, 'right' as const, 'wrong' as const) }));
+const single = fc.constantFrom(...procedures).chain((p) =>
+  fc.record({
+    transport: fc.constant('single' as const),
+    path: fc.constant(p.path),
+    kind: fc.constant(p.kind),
+    input: input(p.path),
+    method: fc.constantFrom('right' as const, 'right' as const, 'right' as const, 'wrong' as const),
+  }),
+);
 const batchOf = (list: typeof procedures, kind: Kind) =>
   fc.record({
     transport: fc.constant('batch' as const),
     kind: fc.constant(kind),
-    calls: fc.array(fc.constantFrom(...list).chain((p) => fc.record({ path: fc.constant(p.path), input: input(p.path) })), { minLength: 2, maxLength: 5 }),
+    calls: fc.array(
+      fc.constantFrom(...list).chain((p) => fc.record({ path: fc.constant(p.path), input: input(p.path) })),
+      { minLength: 2, maxLength: 5 },
+    ),
   });
 const raw = fc.oneof(
-  fc.record({ transport: fc.constant('raw' as const), method: fc.constant('GET' as const), url: fc.constantFrom(...queries.map((q) => q.path)).chain((p) => fc.constantFrom(`/trpc/${p}?input=%7B`, `/trpc/${p}?input=${enc(1e400)}`, `/trpc/${p}?input=%00`, `/trpc/${p}?batch=1&input=%5B1%2C2%5D`, `/trpc/${p}?batch=1&input=%22x%22`, `/trpc/${p}?batch=1`, `/trpc/${p},${p}?input=%7B%7D`, `/trpc/${p},,${p}?batch=1&input=%7B%7D`)) }),
-  fc.record({ transport: fc.constant('raw' as const), method: fc.constant('POST' as const), url: fc.constantFrom(...mutations.map((m) => m.path)).chain((p) => fc.constantFrom(`/trpc/${p}`, `/trpc/${p}?batch=1`)), body: fc.constantFrom('{', '[]', 'null', '"x"', '{"0":', '{"squareMeters":1e400}', '{"0":{"id":-1e400}}', '\u0000') }),
-  fc.record({ transport: fc.constant('raw' as const), method: fc.constantFrom('GET' as const, 'POST' as const), url: fc.constantFrom('/trpc/', '/trpc/nope', '/trpc/admin', '/trpc/admin.users', '/trpc/__proto__', '/trpc/constructor.prototype', '/trpc/catalog.packages.x', '/trpc/%E2%80%AE', '/trpc/a,b?batch=1') }),
+  fc.record({
+    transport: fc.constant('raw' as const),
+    method: fc.constant('GET' as const),
+    url: fc
+      .constantFrom(...queries.map((q) => q.path))
+      .chain((p) =>
+        fc.constantFrom(
+          `/trpc/${p}?input=%7B`,
+          `/trpc/${p}?input=${enc(1e400)}`,
+          `/trpc/${p}?input=%00`,
+          `/trpc/${p}?batch=1&input=%5B1%2C2%5D`,
+          `/trpc/${p}?batch=1&input=%22x%22`,
+          `/trpc/${p}?batch=1`,
+          `/trpc/${p},${p}?input=%7B%7D`,
+          `/trpc/${p},,${p}?batch=1&input=%7B%7D`,
+        ),
+      ),
+  }),
+  fc.record({
+    transport: fc.constant('raw' as const),
+    method: fc.constant('POST' as const),
+    url: fc.constantFrom(...mutations.map((m) => m.path)).chain((p) => fc.constantFrom(`/trpc/${p}`, `/trpc/${p}?batch=1`)),
+    body: fc.constantFrom('{', '[]', 'null', '"x"', '{"0":', '{"squareMeters":1e400}', '{"0":{"id":-1e400}}', '\u0000'),
+  }),
+  fc.record({
+    transport: fc.constant('raw' as const),
+    method: fc.constantFrom('GET' as const, 'POST' as const),
+    url: fc.constantFrom(
+      '/trpc/',
+      '/trpc/nope',
+      '/trpc/admin',
+      '/trpc/admin.users',
+      '/trpc/__proto__',
+      '/trpc/constructor.prototype',
+      '/trpc/catalog.packages.x',
+      '/trpc/%E2%80%AE',
+      '/trpc/a,b?batch=1',
+    ),
+  }),
 );
-const shapes: fc.Arbitrary<Shape> = fc.oneof({ arbitrary: single, weight: 5 }, { arbitrary: batchOf(queries, 'query'), weight: 2 }, { arbitrary: batchOf(mutations, 'mutation'), weight: 2 }, { arbitrary: raw, weight: 2 });
+const shapes: fc.Arbitrary<Shape> = fc.oneof(
+  { arbitrary: single, weight: 5 },
+  { arbitrary: batchOf(queries, 'query'), weight: 2 },
+  { arbitrary: batchOf(mutations, 'mutation'), weight: 2 },
+  { arbitrary: raw, weight: 2 },
+);
 
 function refused(res: TestResponse): boolean {
   if (res.status >= 400) return true;
@@ -132,7 +208,9 @@ function refused(res: TestResponse): boolean {
 describe('fuzzing every tRPC procedure', () => {
   it('enumerates the procedures from the router', () => {
     expect(procedures.length).toBeGreaterThanOrEqual(45);
-    expect(procedures.map((p) => p.path)).toEqual(expect.arrayContaining(['auth.login', 'configurations.create', 'configurations.list', 'admin.users.delete', 'admin.tiers.replace']));
+    expect(procedures.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['auth.login', 'configurations.create', 'configurations.list', 'admin.users.delete', 'admin.tiers.replace']),
+    );
   });
 
   it('never answers a 5xx or an internal error, errors are well formed, and refused calls change nothing', async () => {
@@ -172,7 +250,10 @@ describe('fuzzing every tRPC procedure', () => {
       {
         numRuns: Number(process.env.FUZZ_RUNS ?? 500),
         // Every procedure once with no input (as an admin), so each is reached whatever the random draws are.
-        examples: procedures.map((p): [Shape, 'admin'] => [{ transport: 'single', path: p.path, kind: p.kind, input: undefined, method: 'right' }, 'admin']),
+        examples: procedures.map((p): [Shape, 'admin'] => [
+          { transport: 'single', path: p.path, kind: p.kind, input: undefined, method: 'right' },
+          'admin',
+        ]),
       },
     );
     expect(reached.size, `procedures reached: ${reached.size} of ${procedures.length}`).toBe(procedures.length);
@@ -189,7 +270,9 @@ describe('fuzzing every tRPC procedure', () => {
     expectTrpcErrorShape(queryBatch, 'batch of 50 queries');
 
     const creates = Array.from({ length: 50 }, () => 'configurations.create').join(',');
-    const bodies = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i), { ...templates['configurations.create'], name: `Batch ${i}` }]));
+    const bodies = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [String(i), { ...templates['configurations.create'], name: `Batch ${i}` }]),
+    );
     const mutationBatch = await user.request('POST', `/trpc/${creates}?batch=1`, JSON.stringify(bodies), { 'content-type': 'application/json' });
     expect(mutationBatch.status, mutationBatch.text.slice(0, 200)).toBeGreaterThanOrEqual(400);
     expect(mutationBatch.status).toBeLessThan(500);

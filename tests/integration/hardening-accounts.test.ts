@@ -98,10 +98,7 @@ describe('reset tokens exist only in the sent mail (point 4)', () => {
     expect(row!.content).not.toMatch(/token=[a-z2-7]{8,}/);
     const token = await tokenMailedTo(t, r.email);
     expect(row!.content).not.toContain(token);
-    for (const logs of [
-      (await admin.get('/api/admin/email-logs')).body,
-      (await trpcCall(admin, 'query', 'admin.emailLogs.list')).body.result.data,
-    ]) {
+    for (const logs of [(await admin.get('/api/admin/email-logs')).body, (await trpcCall(admin, 'query', 'admin.emailLogs.list')).body.result.data]) {
       const mine = logs.find((l: { to: string }) => l.to === r.email);
       expect(mine.content).toContain('token=••••');
       expect(JSON.stringify(logs)).not.toContain(token);

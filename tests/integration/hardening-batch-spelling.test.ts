@@ -74,12 +74,15 @@ describe('an escape that does not decode is a 400, never a 500 (finding 5)', () 
     },
   );
 
-  it.each(['/api/configurations/%C0%AC', '/api/configurations/%C0%AC/pdf', '/api/%C0%AC', '/api/user%FF'])('GET %s is a 4xx JSON answer', async (path) => {
-    const res = await rawGet(path, { cookie: user.cookie! });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect(JSON.parse(res.body).code).toBeTypeOf('string');
-  });
+  it.each(['/api/configurations/%C0%AC', '/api/configurations/%C0%AC/pdf', '/api/%C0%AC', '/api/user%FF'])(
+    'GET %s is a 4xx JSON answer',
+    async (path) => {
+      const res = await rawGet(path, { cookie: user.cookie! });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(JSON.parse(res.body).code).toBeTypeOf('string');
+    },
+  );
 
   it('answers 400 in process too', async () => {
     const res = await user.get('/trpc/auth.check%C0%AC');

@@ -96,7 +96,10 @@ describe('a browser that signed in before is never locked out by failures from e
       device!, // b's cookie for a's account
       swap(0, String(Number(parts[0]) - 1)), // another account id, same signature
       swap(1, String(Number(parts[1]) + 1)), // another issue time, same signature
-      swap(parts.length - 1, parts.at(-1)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))),
+      swap(
+        parts.length - 1,
+        parts.at(-1)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
       `${name}=garbage`,
     ];
     for (const cookie of forged) expect((await login(a.email, a.password, cookie)).status).toBe(429);
@@ -127,7 +130,12 @@ describe('a flood of logins for unknown accounts costs a real user nothing (over
   const post = (body: unknown, cookie?: string) =>
     new Promise<number>((resolve, reject) => {
       const payload = JSON.stringify(body);
-      const headers = { host: APP_HOST, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(cookie ? { cookie } : {}) };
+      const headers = {
+        host: APP_HOST,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        ...(cookie ? { cookie } : {}),
+      };
       const req = httpRequest({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', headers, agent }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode!));
@@ -165,7 +173,10 @@ describe('registration signs in, so it trusts the browser too', () => {
       body: JSON.stringify(account),
     });
     expect(res.status).toBe(201);
-    const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0];
+    const device = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(';')[0];
     await lockFromElsewhere(account.email as string);
     expect((await login(account.email as string, account.password as string, device)).status).toBe(200);
   });

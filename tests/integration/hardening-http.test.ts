@@ -18,7 +18,11 @@ describe('a tRPC batch holds at most a small fixed number of calls (point 1)', (
   });
 
   it('serves a batch of 10 calls', async () => {
-    const res = await trpcBatch(user, 'mutation', Array.from({ length: 10 }, (_, i) => quote(i)));
+    const res = await trpcBatch(
+      user,
+      'mutation',
+      Array.from({ length: 10 }, (_, i) => quote(i)),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(10);
   });
@@ -52,7 +56,15 @@ describe('Cache-Control: no-store on every /api and /trpc answer (point 5)', () 
     ['GET /trpc/auth.me (401)', () => trpcCall(t.client(), 'query', 'auth.me')],
     ['POST /trpc/quote.calculate batch', () => trpcBatch(user, 'mutation', [quote(1), quote(2)])],
     ['GET /trpc/nope (404)', () => trpcCall(user, 'query', 'nope')],
-    ['a refused batch (413)', () => trpcBatch(user, 'query', Array.from({ length: 11 }, () => ({ path: 'auth.check' })))],
+    [
+      'a refused batch (413)',
+      () =>
+        trpcBatch(
+          user,
+          'query',
+          Array.from({ length: 11 }, () => ({ path: 'auth.check' })),
+        ),
+    ],
     ['a cross-site refusal (403)', () => t.client().post('/api/login', {}, { origin: 'https://evil.example' })],
   ])('%s', async (_name, call) => {
     const res = await call();
@@ -132,7 +144,9 @@ describe('REST writes take Content-Type: application/json (point 6)', () => {
   });
 
   it('accepts application/json with a charset, and bodiless POSTs and DELETEs without one', async () => {
-    const res = await t.client().post('/api/login', { username: USER.email, password: USER.password }, { 'content-type': 'application/json; charset=utf-8' });
+    const res = await t
+      .client()
+      .post('/api/login', { username: USER.email, password: USER.password }, { 'content-type': 'application/json; charset=utf-8' });
     expect(res.status).toBe(200);
     const c = await t.login(USER.email, USER.password);
     const logout = await t.app.request('/api/logout', { method: 'POST', headers: { cookie: c.cookie! } });

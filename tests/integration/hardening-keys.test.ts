@@ -32,14 +32,26 @@ let accounts = 0;
 async function newAccount(): Promise<{ id: number; email: string; client: TestClient }> {
   accounts += 1;
   const email = `keys${accounts}@example.org`;
-  const made = await admin.post('/api/admin/users', { username: email, email, firstname: 'Kim', lastname: 'Keys', companyName: 'Keys BV', password: 'Original123', isAdmin: false });
+  const made = await admin.post('/api/admin/users', {
+    username: email,
+    email,
+    firstname: 'Kim',
+    lastname: 'Keys',
+    companyName: 'Keys BV',
+    password: 'Original123',
+    isAdmin: false,
+  });
   expect(made.status, made.text).toBe(201);
   return { id: made.body.id, email, client: await t.login(email, 'Original123') };
 }
 
 const keysOf = (userId: number) => t.db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).all();
 const revokedEntries = (userId: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId), eq(auditLog.action, 'api_keys_revoked'))).all();
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId), eq(auditLog.action, 'api_keys_revoked')))
+    .all();
 
 describe('every key of a user ends with their password', () => {
   it('a reset completed from the mailed link (REST): the keys answer 401 as revoked ones, one audit entry counts them', async () => {
@@ -161,7 +173,12 @@ describe('keys are managed with a session only', () => {
 describe('making a key mails its owner', () => {
   const mailsTo = async (to: string) => {
     await t.services.mailer.idle();
-    return t.db.select().from(emailLogs).where(and(eq(emailLogs.to, to), eq(emailLogs.type, 'api_key_created'))).orderBy(desc(emailLogs.id)).all();
+    return t.db
+      .select()
+      .from(emailLogs)
+      .where(and(eq(emailLogs.to, to), eq(emailLogs.type, 'api_key_created')))
+      .orderBy(desc(emailLogs.id))
+      .all();
   };
 
   it('names the key and its prefix and when, says what to do if it was not them, and never holds the key (REST)', async () => {
@@ -179,7 +196,9 @@ describe('making a key mails its owner', () => {
     expect(mail!.content).toContain('on 1 Mar 2026, 10:00 CET.');
     expect(JSON.stringify(mail)).not.toContain(made.key.slice(3));
 
-    const sent = outboxFiles(t).map(decodeQuotedPrintable).filter((eml) => eml.includes(`To: ${a.email}`) && eml.includes('A new API key was created'));
+    const sent = outboxFiles(t)
+      .map(decodeQuotedPrintable)
+      .filter((eml) => eml.includes(`To: ${a.email}`) && eml.includes('A new API key was created'));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain('Name: CRM <sync> & co');
     expect(sent[0]).toContain(`Key starts with: ${made.prefix}`);

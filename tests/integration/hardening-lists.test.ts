@@ -12,9 +12,7 @@ afterAll(() => t.close());
 
 describe('login failures stay cheap (point 8)', () => {
   it('the cleanup by time uses an index on login_failures(at)', () => {
-    const plan = t.db.$client
-      .prepare('EXPLAIN QUERY PLAN DELETE FROM login_failures WHERE at <= ?')
-      .all(Date.now()) as { detail: string }[];
+    const plan = t.db.$client.prepare('EXPLAIN QUERY PLAN DELETE FROM login_failures WHERE at <= ?').all(Date.now()) as { detail: string }[];
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX login_failures_at_idx/);
   });
 });

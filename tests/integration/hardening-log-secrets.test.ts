@@ -148,11 +148,11 @@ describe('no secret in a log line', () => {
     const errors = lines().filter((l) => l.msg === 'internal error');
     expect(errors.map((l) => l.where)).toEqual(['GET /api/shared/:token', 'GET /api/shared/:token/pdf', 'POST /api/password-reset/reset']);
     expect(JSON.stringify(errors)).toMatch(/no such table/);
-    expect(lines().filter((l) => l.msg === 'request').map((l) => `${l.path} ${l.status}`)).toEqual([
-      '/api/shared/:token 500',
-      '/api/shared/:token/pdf 500',
-      '/api/password-reset/reset 500',
-    ]);
+    expect(
+      lines()
+        .filter((l) => l.msg === 'request')
+        .map((l) => `${l.path} ${l.status}`),
+    ).toEqual(['/api/shared/:token 500', '/api/shared/:token/pdf 500', '/api/password-reset/reset 500']);
     expectNoSecretLogged();
   });
 });

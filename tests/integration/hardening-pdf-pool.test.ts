@@ -60,39 +60,43 @@ describe('a burst of maximal PDFs: another user’s requests answered meanwhile,
   it.each([
     ['POST /api/quote/pdf', () => user.post('/api/quote/pdf', largestQuote), () => user.post('/api/quote/pdf', advancedQuote)],
     ['GET /api/configurations/{id}/pdf', () => user.get(`/api/configurations/${savedId}/pdf`), () => user.get(`/api/configurations/${smallId}/pdf`)],
-  ])('%s', async (_name, pdf, smallPdf) => {
-    let firstDocument = false;
-    const renders = Array.from({ length: burst }, async () => {
-      const res = await pdf();
-      if (res.status === 200) firstDocument = true;
-      return res;
-    });
-    // GET /api/auth/check is not held behind the renders: one check after another until the first document is out.
-    // Rendered on the request thread, a document (0.65 s of a core) would hold every check behind it; off the thread,
-    // checks keep being answered meanwhile. How fast they are is what npm run load:hardening prints.
-    let answeredMeanwhile = 0;
-    while (!firstDocument) {
-      const res = await send('GET', '/api/auth/check', admin.cookie!);
-      expect(res.status).toBe(200);
-      if (!firstDocument) answeredMeanwhile++;
-    }
-    const results = await Promise.all(renders);
-    expect(answeredMeanwhile).toBeGreaterThanOrEqual(3);
+  ])(
+    '%s',
+    async (_name, pdf, smallPdf) => {
+      let firstDocument = false;
+      const renders = Array.from({ length: burst }, async () => {
+        const res = await pdf();
+        if (res.status === 200) firstDocument = true;
+        return res;
+      });
+      // GET /api/auth/check is not held behind the renders: one check after another until the first document is out.
+      // Rendered on the request thread, a document (0.65 s of a core) would hold every check behind it; off the thread,
+      // checks keep being answered meanwhile. How fast they are is what npm run load:hardening prints.
+      let answeredMeanwhile = 0;
+      while (!firstDocument) {
+        const res = await send('GET', '/api/auth/check', admin.cookie!);
+        expect(res.status).toBe(200);
+        if (!firstDocument) answeredMeanwhile++;
+      }
+      const results = await Promise.all(renders);
+      expect(answeredMeanwhile).toBeGreaterThanOrEqual(3);
 
-    const busy = results.filter((r) => r.status === 429);
-    const served = results.filter((r) => r.status === 200);
-    expect(served).toHaveLength(PDF_CONCURRENCY + PDF_QUEUE_LIMIT);
-    for (const res of served) expect(res.text.slice(0, 5)).toBe('%PDF-');
-    expect(busy).toHaveLength(4);
-    expect(busy[0]!.headers.get('retry-after')).toBe('2');
-    expect(busy[0]!.body).toEqual({
-      message: 'The server is busy creating other PDFs. Please try again in a moment.',
-      error: 'The server is busy creating other PDFs. Please try again in a moment.',
-      code: 'TOO_MANY_REQUESTS',
-    });
-    // and once the queue has drained, a PDF is served again
-    const again = await smallPdf();
-    expect(again.status).toBe(200);
-    expect(again.text.slice(0, 5)).toBe('%PDF-');
-  }, 60_000);
+      const busy = results.filter((r) => r.status === 429);
+      const served = results.filter((r) => r.status === 200);
+      expect(served).toHaveLength(PDF_CONCURRENCY + PDF_QUEUE_LIMIT);
+      for (const res of served) expect(res.text.slice(0, 5)).toBe('%PDF-');
+      expect(busy).toHaveLength(4);
+      expect(busy[0]!.headers.get('retry-after')).toBe('2');
+      expect(busy[0]!.body).toEqual({
+        message: 'The server is busy creating other PDFs. Please try again in a moment.',
+        error: 'The server is busy creating other PDFs. Please try again in a moment.',
+        code: 'TOO_MANY_REQUESTS',
+      });
+      // and once the queue has drained, a PDF is served again
+      const again = await smallPdf();
+      expect(again.status).toBe(200);
+      expect(again.text.slice(0, 5)).toBe('%PDF-');
+    },
+    60_000,
+  );
 });

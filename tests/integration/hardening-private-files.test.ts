@@ -53,7 +53,11 @@ describe('files only for the service', () => {
     const server = await startServerProcess({ dir, env: { CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }, umask: '000' });
     servers.push(server);
     // a reset mail makes the server write into its outbox
-    const reset = await fetch(`${server.url}/api/password-reset/request`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: USER.email }) });
+    const reset = await fetch(`${server.url}/api/password-reset/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: USER.email }),
+    });
     expect(reset.status).toBe(200);
     await expect.poll(() => fs.readdirSync(path.join(dir, 'outbox')).length, { timeout: 10_000 }).toBe(2);
 

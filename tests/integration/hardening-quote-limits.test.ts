@@ -44,7 +44,11 @@ describe('quote size limits', () => {
     ['201 custom items', { customItems: Array.from({ length: 201 }, (_, i) => item(i)) }, 'A quote can have at most 200 custom items'],
     ['201 discount ids', { selectedDiscountIds: Array.from({ length: 201 }, (_, i) => i) }, 'A quote can have at most 200 discounts'],
     ['a 201-character item name', { customItems: [item(1, 'n'.repeat(201))] }, 'Custom item names must be at most 200 characters'],
-    ['a 1,001-character item description', { customItems: [item(1, 'x', 'd'.repeat(1001))] }, 'Custom item descriptions must be at most 1000 characters'],
+    [
+      'a 1,001-character item description',
+      { customItems: [item(1, 'x', 'd'.repeat(1001))] },
+      'Custom item descriptions must be at most 1000 characters',
+    ],
   ])('refuse %s with a clear 400 on both doors', async (_name, extra, message) => {
     const { rest, trpc } = await bothDoors({ packageId: 1, ...extra });
     expect(rest.status).toBe(400);

@@ -37,7 +37,12 @@ describe('the session token hash (node:crypto)', () => {
     const now = t.clock.now();
     t.db
       .insert(sessions)
-      .values({ id: encodeHexLowerCase(sha256(new TextEncoder().encode(token))), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + DAY) })
+      .values({
+        id: encodeHexLowerCase(sha256(new TextEncoder().encode(token))),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + DAY),
+      })
       .run();
     const client = t.client();
     client.cookie = `session=${token}`;
@@ -74,9 +79,9 @@ describe('the session check cache', () => {
     expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
     const other = new Database(t.config.databasePath);
     try {
-      other.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").run(USER.email);
+      other.prepare('UPDATE users SET is_admin = 1 WHERE email = ?').run(USER.email);
       expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: true, registration: 'open' });
-      other.prepare("UPDATE users SET is_admin = 0 WHERE email = ?").run(USER.email);
+      other.prepare('UPDATE users SET is_admin = 0 WHERE email = ?').run(USER.email);
       expect((await client.get('/api/auth/check')).body).toEqual({ authenticated: true, isAdmin: false, registration: 'open' });
       other.prepare('DELETE FROM sessions WHERE id = ?').run(hashToken(client.cookie!.split('=')[1]!));
     } finally {
@@ -137,7 +142,14 @@ describe('the data_version reading the requests of one turn share', () => {
 });
 
 const big = JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10), password: 'p' });
-const quoteJson = JSON.stringify({ packageId: 1, pricingModel: 'sqm', squareMeters: 500, locations: 1, contractDuration: 12, paymentFrequency: 'monthly' });
+const quoteJson = JSON.stringify({
+  packageId: 1,
+  pricingModel: 'sqm',
+  squareMeters: 500,
+  locations: 1,
+  contractDuration: 12,
+  paymentFrequency: 'monthly',
+});
 
 /** A body the fetch API sends without Content-Length (as a chunked upload arrives). */
 function streamOf(text: string, chunk = 64 * 1024): ReadableStream<Uint8Array> {
@@ -154,41 +166,62 @@ function streamOf(text: string, chunk = 64 * 1024): ReadableStream<Uint8Array> {
 
 describe('the body limit, in process', () => {
   it.each(['/api/login', '/trpc/auth.login'])('%s: over 1 MiB with Content-Length → 413 JSON', async (url) => {
-    const res = await t.app.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }, body: big });
+    const res = await t.app.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual(TOO_LARGE);
   });
 
   it.each(['/api/login', '/trpc/auth.login'])('%s: over 1 MiB without Content-Length (streamed) → 413 JSON', async (url) => {
-    const res = await t.app.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(big), duplex: 'half' } as RequestInit);
+    const res = await t.app.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: streamOf(big),
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual(TOO_LARGE);
   });
 
   it.each(['/api/login', '/trpc/auth.login'])('%s: a streamed body under the limit is read as usual', async (url) => {
     const body = JSON.stringify({ username: USER.email, password: USER.password });
-    const res = await t.app.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(body, 7), duplex: 'half' } as RequestInit);
+    const res = await t.app.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: streamOf(body, 7),
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(200);
   });
 
   it('a Content-Length at exactly 1 MiB passes the limit (the route then judges the body)', async () => {
     const exact = JSON.stringify({ username: 'x'.repeat(1024 * 1024 - 30), password: 'p' });
-    const res = await t.app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(exact)) }, body: exact });
+    const res = await t.app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(exact)) },
+      body: exact,
+    });
     expect(Buffer.byteLength(exact)).toBeLessThanOrEqual(1024 * 1024);
     expect(res.status).not.toBe(413);
   });
 
-  it.each(['/api/packages', '/api/auth/check', `/trpc/catalog.packages`, '/api/nothing-here'])('GET %s never touches the request body', async (url) => {
-    const user = await t.login(USER.email, USER.password);
-    const trap = new Request(`http://localhost${url}`, { headers: { cookie: user.cookie! } });
-    Object.defineProperty(trap, 'body', {
-      get() {
-        throw new Error('the body of a GET was touched');
-      },
-    });
-    const res = await t.app.request(trap);
-    expect(res.status).toBeLessThan(500);
-  });
+  it.each(['/api/packages', '/api/auth/check', `/trpc/catalog.packages`, '/api/nothing-here'])(
+    'GET %s never touches the request body',
+    async (url) => {
+      const user = await t.login(USER.email, USER.password);
+      const trap = new Request(`http://localhost${url}`, { headers: { cookie: user.cookie! } });
+      Object.defineProperty(trap, 'body', {
+        get() {
+          throw new Error('the body of a GET was touched');
+        },
+      });
+      const res = await t.app.request(trap);
+      expect(res.status).toBeLessThan(500);
+    },
+  );
 });
 
 describe('the body limit over real HTTP (Node adapter)', () => {
@@ -213,7 +246,9 @@ describe('the body limit over real HTTP (Node adapter)', () => {
         res.on('data', (d) => (text += d));
         res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
       });
-      req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+      req.on('error', (e) =>
+        (e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e),
+      );
       // Chunked: several writes with no Content-Length make Node send Transfer-Encoding: chunked.
       for (let i = 0; i < body.length; i += 256 * 1024) req.write(body.slice(i, i + 256 * 1024));
       req.end();

@@ -35,14 +35,43 @@ describe('invisible and format characters', () => {
     ['customer company', (bad) => user.post('/api/configurations', smallSaveBody({ customerCompany: bad }))],
     ['contact name', (bad) => user.post('/api/configurations', smallSaveBody({ customerName: bad }))],
     ['saved custom item name', (bad) => user.post('/api/configurations', smallSaveBody({ customItems: [{ name: bad, price: 5 }] }))],
-    ['saved custom item description', (bad) => user.post('/api/configurations', smallSaveBody({ customItems: [{ name: 'x', description: bad, price: 5 }] }))],
+    [
+      'saved custom item description',
+      (bad) => user.post('/api/configurations', smallSaveBody({ customItems: [{ name: 'x', description: bad, price: 5 }] })),
+    ],
     ['unsaved quote item name', (bad) => user.post('/api/quote', { ...advancedQuote, customItems: [{ id: 'a', name: bad, price: 5 }] })],
-    ['unsaved quote PDF item description', (bad) => user.post('/api/quote/pdf', { ...advancedQuote, customItems: [{ id: 'a', name: 'x', description: bad, price: 5 }] })],
+    [
+      'unsaved quote PDF item description',
+      (bad) => user.post('/api/quote/pdf', { ...advancedQuote, customItems: [{ id: 'a', name: 'x', description: bad, price: 5 }] }),
+    ],
     ['profile first name', (bad) => user.patch('/api/profile', { firstname: bad })],
     ['profile company', (bad) => user.patch('/api/profile', { companyName: bad })],
     ['username', (bad) => user.patch('/api/profile', { username: bad.repeat(3) })],
-    ['registration last name', (bad) => t.client().post('/api/register', { username: 'inv@example.org', email: 'inv@example.org', firstname: 'Jo', lastname: bad, companyName: 'Acme', password: 'Secret123' })],
-    ['admin: user first name', (bad) => admin.post('/api/admin/users', { username: 'inv2@example.org', email: 'inv2@example.org', firstname: bad, lastname: 'Li', companyName: 'Acme', password: 'Secret123', isAdmin: false })],
+    [
+      'registration last name',
+      (bad) =>
+        t.client().post('/api/register', {
+          username: 'inv@example.org',
+          email: 'inv@example.org',
+          firstname: 'Jo',
+          lastname: bad,
+          companyName: 'Acme',
+          password: 'Secret123',
+        }),
+    ],
+    [
+      'admin: user first name',
+      (bad) =>
+        admin.post('/api/admin/users', {
+          username: 'inv2@example.org',
+          email: 'inv2@example.org',
+          firstname: bad,
+          lastname: 'Li',
+          companyName: 'Acme',
+          password: 'Secret123',
+          isAdmin: false,
+        }),
+    ],
     ['package name', (bad) => admin.post('/api/packages', { name: bad })],
     ['package description', (bad) => admin.post('/api/packages', { name: 'Fine', description: bad })],
     ['package feature', (bad) => admin.post('/api/packages', { name: 'Fine', features: [bad] })],
@@ -51,10 +80,13 @@ describe('invisible and format characters', () => {
     ['discount name', (bad) => admin.post('/api/discounts', { name: bad, type: 'percentage', value: 5 })],
     ['company name', (bad) => admin.put('/api/admin/company', { name: bad })],
     ['company terms', (bad) => admin.put('/api/admin/company', { name: 'Acme Sales', terms: bad })],
-    ['a sent quote’s message', async (bad) => {
-      const saved = await user.post('/api/configurations', smallSaveBody({ customerEmail: 'ada@acme.test' }));
-      return user.post(`/api/configurations/${saved.body.id}/send`, { message: bad });
-    }],
+    [
+      'a sent quote’s message',
+      async (bad) => {
+        const saved = await user.post('/api/configurations', smallSaveBody({ customerEmail: 'ada@acme.test' }));
+        return user.post(`/api/configurations/${saved.body.id}/send`, { message: bad });
+      },
+    ],
   ];
 
   it.each(INVISIBLE)('%s is refused (400) in every name and free text, REST and tRPC', async (_name, bad) => {

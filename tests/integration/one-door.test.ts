@@ -40,9 +40,26 @@ afterEach(() => {
 });
 
 type Who = keyof typeof who;
-const quote = { packageId: 2, pricingModel: 'sqm', squareMeters: 1200, locations: 2, addOns: [{ id: 3, waiveSetupFee: true }], selectedDiscountIds: [1], contractDuration: 24, paymentFrequency: 'annually' };
+const quote = {
+  packageId: 2,
+  pricingModel: 'sqm',
+  squareMeters: 1200,
+  locations: 2,
+  addOns: [{ id: 3, waiveSetupFee: true }],
+  selectedDiscountIds: [1],
+  contractDuration: 24,
+  paymentFrequency: 'annually',
+};
 const saved = { name: 'One door', packageId: 2, squareMeters: 800, addOns: [3], discountIds: [1], contractDuration: 24 };
-const newUser = { username: 'probe-user', email: 'probe-user@example.com', firstname: 'Probe', lastname: 'User', companyName: 'Probe BV', password: 'Probe12345', isAdmin: false };
+const newUser = {
+  username: 'probe-user',
+  email: 'probe-user@example.com',
+  firstname: 'Probe',
+  lastname: 'User',
+  companyName: 'Probe BV',
+  password: 'Probe12345',
+  isAdmin: false,
+};
 
 interface RestStep {
   who: Who;
@@ -70,7 +87,14 @@ const restSteps: RestStep[] = [
   rest('anonymous', 'GET /user', 'auth.me', 401),
   rest('anonymous', 'GET /packages', 'catalog.packages', 401),
   rest('anonymous', 'POST /register', 'auth.register', 201, {
-    body: () => ({ username: 'door@example.com', email: 'door@example.com', firstname: 'Door', lastname: 'Test', companyName: 'Door BV', password: 'Door12345' }),
+    body: () => ({
+      username: 'door@example.com',
+      email: 'door@example.com',
+      firstname: 'Door',
+      lastname: 'Test',
+      companyName: 'Door BV',
+      password: 'Door12345',
+    }),
   }),
   rest('anonymous', 'POST /password-reset/request', 'auth.requestPasswordReset', 200, { body: () => ({ email: USER.email }) }),
   rest('anonymous', 'POST /password-reset/reset', 'auth.resetPassword', 400, { body: () => ({ token: 'not-a-token', newPassword: 'Another123' }) }),
@@ -96,7 +120,9 @@ const restSteps: RestStep[] = [
   rest('user', 'GET /configurations/:config/pdf', 'configurations.pdfData', 200),
   rest('user', 'POST /configurations/:config/reprice', 'configurations.reprice', 200),
   rest('user', 'GET /configurations/:config/revisions', 'configurations.revisions', 200),
-  rest('user', 'GET /configurations/:config/revisions/:first', 'configurations.revision', 200, { url: () => `/api/configurations/${ids.config}/revisions/1` }),
+  rest('user', 'GET /configurations/:config/revisions/:first', 'configurations.revision', 200, {
+    url: () => `/api/configurations/${ids.config}/revisions/1`,
+  }),
   rest('user', 'POST /configurations/:config/duplicate', 'configurations.duplicate', 201),
   rest('user', 'POST /configurations/:config/status', 'configurations.setStatus', 200, { body: () => ({ status: 'sent' }) }),
   rest('user', 'POST /configurations/:config/status', 'configurations.setStatus', 409, { body: () => ({ status: 'sent' }) }),
@@ -106,13 +132,22 @@ const restSteps: RestStep[] = [
   rest('anonymous', 'GET /shared', 'shared.seller', 200),
   rest('anonymous', 'GET /shared/:token', 'shared.view', 200, { url: () => `/api/shared/${token}` }),
   rest('anonymous', 'GET /shared/:token/pdf', 'shared.pdfData', 200, { url: () => `/api/shared/${token}/pdf` }),
-  rest('anonymous', 'POST /shared/:token/decline', 'shared.decline', 200, { url: () => `/api/shared/${token}/decline`, body: () => ({ reason: 'No' }) }),
-  rest('anonymous', 'POST /shared/:token/accept', 'shared.accept', 409, { url: () => `/api/shared/${token}/accept`, body: () => ({ name: 'Ada', email: 'ada@example.com', consent: true }) }),
+  rest('anonymous', 'POST /shared/:token/decline', 'shared.decline', 200, {
+    url: () => `/api/shared/${token}/decline`,
+    body: () => ({ reason: 'No' }),
+  }),
+  rest('anonymous', 'POST /shared/:token/accept', 'shared.accept', 409, {
+    url: () => `/api/shared/${token}/accept`,
+    body: () => ({ name: 'Ada', email: 'ada@example.com', consent: true }),
+  }),
   rest('user', 'GET /configurations/:config/activity', 'configurations.activity', 200),
   rest('user', 'DELETE /configurations/:config/share', 'configurations.unshare', 204),
   rest('user', 'POST /packages', 'admin.packages.create', 403, { body: () => ({ name: 'Not mine' }) }),
   rest('user', 'DELETE /configurations/:config', 'configurations.delete', 204),
-  rest('user', 'POST /account/api-keys', 'auth.apiKeys.create', 201, { body: () => ({ name: 'Door key', scope: 'read' }), keep: (r) => (ids.apiKey = r.body.id) }),
+  rest('user', 'POST /account/api-keys', 'auth.apiKeys.create', 201, {
+    body: () => ({ name: 'Door key', scope: 'read' }),
+    keep: (r) => (ids.apiKey = r.body.id),
+  }),
   rest('user', 'GET /account/api-keys', 'auth.apiKeys.list', 200),
   rest('user', 'DELETE /account/api-keys/:apiKey', 'auth.apiKeys.revoke', 204),
   rest('user', 'POST /logout', 'auth.logout', 200),
@@ -133,13 +168,22 @@ const restSteps: RestStep[] = [
   rest('admin', 'PATCH /packages/:pkg/user-price-tiers/:userTier', 'admin.tiers.updateUser', 200, { body: () => ({ pricePerUser: 8 }) }),
   rest('admin', 'DELETE /packages/:pkg/user-price-tiers/:userTier', 'admin.tiers.deleteUser', 204),
   rest('admin', 'PUT /packages/:pkg/user-price-tiers', 'admin.tiers.replace', 200, { body: () => ({ tiers: [{ min: 1, max: null, price: 9 }] }) }),
-  rest('admin', 'POST /addon-categories', 'admin.categories.create', 201, { body: () => ({ name: 'Door category' }), keep: (r) => (ids.category = r.body.id) }),
+  rest('admin', 'POST /addon-categories', 'admin.categories.create', 201, {
+    body: () => ({ name: 'Door category' }),
+    keep: (r) => (ids.category = r.body.id),
+  }),
   rest('admin', 'PATCH /addon-categories/:category', 'admin.categories.update', 200, { body: () => ({ allowsMultipleSelection: true }) }),
-  rest('admin', 'POST /addons', 'admin.addOns.create', 201, { body: () => ({ name: 'Door add-on', categoryId: ids.category }), keep: (r) => (ids.addon = r.body.id) }),
+  rest('admin', 'POST /addons', 'admin.addOns.create', 201, {
+    body: () => ({ name: 'Door add-on', categoryId: ids.category }),
+    keep: (r) => (ids.addon = r.body.id),
+  }),
   rest('admin', 'PATCH /addons/:addon', 'admin.addOns.update', 200, { body: () => ({ monthlyFee: 5 }) }),
   rest('admin', 'DELETE /addons/:addon', 'admin.addOns.delete', 204),
   rest('admin', 'DELETE /addon-categories/:category', 'admin.categories.delete', 204),
-  rest('admin', 'POST /discounts', 'admin.discounts.create', 201, { body: () => ({ name: 'Door discount' }), keep: (r) => (ids.discount = r.body.id) }),
+  rest('admin', 'POST /discounts', 'admin.discounts.create', 201, {
+    body: () => ({ name: 'Door discount' }),
+    keep: (r) => (ids.discount = r.body.id),
+  }),
   rest('admin', 'PATCH /discounts/:discount', 'admin.discounts.update', 200, { body: () => ({ value: 5 }) }),
   rest('admin', 'DELETE /discounts/:discount', 'admin.discounts.delete', 204),
   rest('admin', 'DELETE /packages/:pkg', 'admin.packages.delete', 204),
@@ -151,10 +195,16 @@ const restSteps: RestStep[] = [
   rest('admin', 'GET /admin/email-logs', 'admin.emailLogs.list', 200),
   rest('admin', 'GET /admin/audit', 'admin.audit.list', 200),
   rest('admin', 'GET /admin/audit.csv', 'admin.audit.csv', 200),
-  rest('admin', 'POST /account/api-keys', 'auth.apiKeys.create', 201, { body: () => ({ name: 'Admin door key', scope: 'write' }), keep: (r) => (ids.adminKey = r.body.id) }),
+  rest('admin', 'POST /account/api-keys', 'auth.apiKeys.create', 201, {
+    body: () => ({ name: 'Admin door key', scope: 'write' }),
+    keep: (r) => (ids.adminKey = r.body.id),
+  }),
   rest('admin', 'GET /admin/api-keys', 'admin.apiKeys.list', 200),
   rest('admin', 'DELETE /admin/api-keys/:adminKey', 'admin.apiKeys.revoke', 204),
-  rest('admin', 'POST /admin/webhooks', 'admin.webhooks.create', 201, { body: () => ({ url: 'https://example.com/hook', events: ['quote.created'] }), keep: (r) => (ids.hook = r.body.id) }),
+  rest('admin', 'POST /admin/webhooks', 'admin.webhooks.create', 201, {
+    body: () => ({ url: 'https://example.com/hook', events: ['quote.created'] }),
+    keep: (r) => (ids.hook = r.body.id),
+  }),
   rest('admin', 'GET /admin/webhooks', 'admin.webhooks.list', 200),
   rest('admin', 'GET /admin/webhooks/:hook', 'admin.webhooks.get', 200),
   rest('admin', 'PATCH /admin/webhooks/:hook', 'admin.webhooks.update', 200, { body: () => ({ active: false }) }),
@@ -175,7 +225,13 @@ interface TrpcStep {
   status: number;
   keep?: (res: TestResponse) => void;
 }
-const call = (who: Who, type: TrpcStep['type'], procedure: string, status: number, extra: Partial<TrpcStep> = {}): TrpcStep => ({ who, type, procedure, status, ...extra });
+const call = (who: Who, type: TrpcStep['type'], procedure: string, status: number, extra: Partial<TrpcStep> = {}): TrpcStep => ({
+  who,
+  type,
+  procedure,
+  status,
+  ...extra,
+});
 const data = (r: TestResponse) => r.body.result.data;
 
 const trpcSteps: TrpcStep[] = [
@@ -186,7 +242,14 @@ const trpcSteps: TrpcStep[] = [
   call('anonymous', 'query', 'auth.demoHint', 200),
   call('anonymous', 'query', 'auth.me', 401),
   call('anonymous', 'mutation', 'auth.register', 200, {
-    input: () => ({ username: 'door2@example.com', email: 'door2@example.com', firstname: 'Door', lastname: 'Two', companyName: 'Door BV', password: 'Door12345' }),
+    input: () => ({
+      username: 'door2@example.com',
+      email: 'door2@example.com',
+      firstname: 'Door',
+      lastname: 'Two',
+      companyName: 'Door BV',
+      password: 'Door12345',
+    }),
   }),
   call('anonymous', 'mutation', 'auth.requestPasswordReset', 200, { input: () => ({ email: USER.email }) }),
   call('anonymous', 'mutation', 'auth.resetPassword', 400, { input: () => ({ token: 'not-a-token', newPassword: 'Another123' }) }),
@@ -230,23 +293,37 @@ const trpcSteps: TrpcStep[] = [
   call('user', 'mutation', 'configurations.unshare', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'configurations.delete', 200, { input: () => ({ id: ids.config }) }),
   call('user', 'mutation', 'admin.categories.create', 403, { input: () => ({ name: 'Not mine' }) }),
-  call('user', 'mutation', 'auth.apiKeys.create', 200, { input: () => ({ name: 'Door key 2', scope: 'read' }), keep: (r) => (ids.apiKey = data(r).id) }),
+  call('user', 'mutation', 'auth.apiKeys.create', 200, {
+    input: () => ({ name: 'Door key 2', scope: 'read' }),
+    keep: (r) => (ids.apiKey = data(r).id),
+  }),
   call('user', 'query', 'auth.apiKeys.list', 200),
   call('user', 'mutation', 'auth.apiKeys.revoke', 200, { input: () => ({ id: ids.apiKey }) }),
   call('user', 'mutation', 'auth.logout', 200),
   call('admin', 'mutation', 'admin.packages.create', 200, { input: () => ({ name: 'Door package 2' }), keep: (r) => (ids.pkg = data(r).id) }),
   call('admin', 'mutation', 'admin.packages.update', 200, { input: () => ({ id: ids.pkg, setupFee: 5 }) }),
   call('admin', 'mutation', 'admin.company.update', 200, { input: () => ({ name: 'Door BV' }) }),
-  call('admin', 'mutation', 'admin.tiers.createUnit', 200, { input: () => ({ packageId: ids.pkg, minSqm: 0, maxSqm: 50, pricePerSqm: 2 }), keep: (r) => (ids.tier = data(r).id) }),
+  call('admin', 'mutation', 'admin.tiers.createUnit', 200, {
+    input: () => ({ packageId: ids.pkg, minSqm: 0, maxSqm: 50, pricePerSqm: 2 }),
+    keep: (r) => (ids.tier = data(r).id),
+  }),
   call('admin', 'mutation', 'admin.tiers.updateUnit', 200, { input: () => ({ packageId: ids.pkg, tierId: ids.tier, pricePerSqm: 4 }) }),
   call('admin', 'mutation', 'admin.tiers.deleteUnit', 200, { input: () => ({ packageId: ids.pkg, tierId: ids.tier }) }),
-  call('admin', 'mutation', 'admin.tiers.createUser', 200, { input: () => ({ packageId: ids.pkg, minUsers: 1, maxUsers: 5, pricePerUser: 7 }), keep: (r) => (ids.userTier = data(r).id) }),
+  call('admin', 'mutation', 'admin.tiers.createUser', 200, {
+    input: () => ({ packageId: ids.pkg, minUsers: 1, maxUsers: 5, pricePerUser: 7 }),
+    keep: (r) => (ids.userTier = data(r).id),
+  }),
   call('admin', 'mutation', 'admin.tiers.updateUser', 200, { input: () => ({ packageId: ids.pkg, tierId: ids.userTier, pricePerUser: 6 }) }),
   call('admin', 'mutation', 'admin.tiers.deleteUser', 200, { input: () => ({ packageId: ids.pkg, tierId: ids.userTier }) }),
-  call('admin', 'mutation', 'admin.tiers.replace', 200, { input: () => ({ packageId: ids.pkg, kind: 'unit', tiers: [{ min: 0, max: null, price: 2 }] }) }),
+  call('admin', 'mutation', 'admin.tiers.replace', 200, {
+    input: () => ({ packageId: ids.pkg, kind: 'unit', tiers: [{ min: 0, max: null, price: 2 }] }),
+  }),
   call('admin', 'mutation', 'admin.categories.create', 200, { input: () => ({ name: 'Door category 2' }), keep: (r) => (ids.category = data(r).id) }),
   call('admin', 'mutation', 'admin.categories.update', 200, { input: () => ({ id: ids.category, name: 'Door category 2b' }) }),
-  call('admin', 'mutation', 'admin.addOns.create', 200, { input: () => ({ name: 'Door add-on 2', categoryId: ids.category }), keep: (r) => (ids.addon = data(r).id) }),
+  call('admin', 'mutation', 'admin.addOns.create', 200, {
+    input: () => ({ name: 'Door add-on 2', categoryId: ids.category }),
+    keep: (r) => (ids.addon = data(r).id),
+  }),
   call('admin', 'mutation', 'admin.addOns.update', 200, { input: () => ({ id: ids.addon, setupFee: 1 }) }),
   call('admin', 'mutation', 'admin.addOns.setAvailability', 200, { input: () => ({ id: ids.addon, availableForPackages: [ids.pkg] }) }),
   call('admin', 'mutation', 'admin.addOns.delete', 200, { input: () => ({ id: ids.addon }) }),
@@ -256,17 +333,26 @@ const trpcSteps: TrpcStep[] = [
   call('admin', 'mutation', 'admin.discounts.delete', 200, { input: () => ({ id: ids.discount }) }),
   call('admin', 'mutation', 'admin.packages.delete', 200, { input: () => ({ id: ids.pkg }) }),
   call('admin', 'query', 'admin.users.list', 200),
-  call('admin', 'mutation', 'admin.users.create', 200, { input: () => ({ ...newUser, username: 'probe-2', email: 'probe-2@example.com' }), keep: (r) => (ids.member = data(r).id) }),
+  call('admin', 'mutation', 'admin.users.create', 200, {
+    input: () => ({ ...newUser, username: 'probe-2', email: 'probe-2@example.com' }),
+    keep: (r) => (ids.member = data(r).id),
+  }),
   call('admin', 'mutation', 'admin.users.update', 200, { input: () => ({ id: ids.member, lastname: 'Changed' }) }),
   call('admin', 'mutation', 'admin.users.resetLink', 200, { input: () => ({ id: ids.member }) }),
   call('admin', 'mutation', 'admin.users.delete', 200, { input: () => ({ id: ids.member }) }),
   call('admin', 'query', 'admin.emailLogs.list', 200),
   call('admin', 'query', 'admin.audit.list', 200, { input: () => ({}) }),
   call('admin', 'query', 'admin.audit.csv', 200, { input: () => ({ entity: 'quote' }) }),
-  call('admin', 'mutation', 'auth.apiKeys.create', 200, { input: () => ({ name: 'Admin door key 2', scope: 'read' }), keep: (r) => (ids.adminKey = data(r).id) }),
+  call('admin', 'mutation', 'auth.apiKeys.create', 200, {
+    input: () => ({ name: 'Admin door key 2', scope: 'read' }),
+    keep: (r) => (ids.adminKey = data(r).id),
+  }),
   call('admin', 'query', 'admin.apiKeys.list', 200),
   call('admin', 'mutation', 'admin.apiKeys.revoke', 200, { input: () => ({ id: ids.adminKey }) }),
-  call('admin', 'mutation', 'admin.webhooks.create', 200, { input: () => ({ url: 'https://example.com/hook', events: ['catalogue.changed'] }), keep: (r) => (ids.hook = data(r).id) }),
+  call('admin', 'mutation', 'admin.webhooks.create', 200, {
+    input: () => ({ url: 'https://example.com/hook', events: ['catalogue.changed'] }),
+    keep: (r) => (ids.hook = data(r).id),
+  }),
   call('admin', 'query', 'admin.webhooks.list', 200),
   call('admin', 'query', 'admin.webhooks.get', 200, { input: () => ({ id: ids.hook }) }),
   call('admin', 'mutation', 'admin.webhooks.update', 200, { input: () => ({ id: ids.hook, active: false }) }),

@@ -101,7 +101,10 @@ describe('GET /api/openapi.json', () => {
       const procedure = String(op.operationId).split(':')[0]!;
       expect(procedures, `${method} ${path}`).toContain(procedure);
       for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
-        expect(op.parameters?.some((p: { in: string; name: string }) => p.in === 'path' && p.name === name), `${method} ${path} ${name}`).toBe(true);
+        expect(
+          op.parameters?.some((p: { in: string; name: string }) => p.in === 'path' && p.name === name),
+          `${method} ${path} ${name}`,
+        ).toBe(true);
       }
     }
     const ids = operations().map((o) => o.op.operationId);
@@ -201,7 +204,9 @@ describe('the access the description names', () => {
       expect(refused, `${what} with a read key → ${readKey.status}`).toBe(route.method !== 'GET');
       const { keys } = PROCEDURES[route.procedure] as ProcedureSpec;
       const liveLinkRefused = readKey.status === 403 && readKey.body?.message === apiKeyMessages.liveLinkNeedsWrite;
-      expect(liveLinkRefused, `${what} with a read key → ${readKey.status} ${readKey.body?.message}`).toBe(keys === 'write' && route.method === 'GET');
+      expect(liveLinkRefused, `${what} with a read key → ${readKey.status} ${readKey.body?.message}`).toBe(
+        keys === 'write' && route.method === 'GET',
+      );
       const viaWriteKey = await t.client().request(route.method, url, undefined, { authorization: `Bearer ${writeKey}` });
       const sessionOnly = viaWriteKey.status === 403 && viaWriteKey.body?.message === apiKeyMessages.sessionOnly;
       expect(sessionOnly, `${what} with a write key → ${viaWriteKey.status} ${viaWriteKey.body?.message}`).toBe(keys === 'none');
@@ -245,7 +250,14 @@ describe('the answers match the description', () => {
     await call(anon, 'GET', '/api/health');
     await call(anon, 'GET', '/api/openapi.json');
     await call(anon, 'GET', '/api/auth/check');
-    await call(anon, 'POST', '/api/register', { username: 'tour@x.io', email: 'tour@x.io', firstname: 'To', lastname: 'Ur', companyName: 'Tour', password: 'Tour12345' });
+    await call(anon, 'POST', '/api/register', {
+      username: 'tour@x.io',
+      email: 'tour@x.io',
+      firstname: 'To',
+      lastname: 'Ur',
+      companyName: 'Tour',
+      password: 'Tour12345',
+    });
     await call(anon, 'GET', '/api/user');
     await call(anon, 'POST', '/api/verify-email/resend');
     await call(t.client(), 'POST', '/api/verify-email', { token: await tokenMailedTo(t, 'tour@x.io', 'verify-email') });
@@ -262,7 +274,18 @@ describe('the answers match the description', () => {
     for (const path of ['packages', 'addons', 'addon-categories', 'discounts', 'company']) await call(admin, 'GET', `/api/${path}`);
     await call(admin, 'PUT', '/api/admin/company', { name: 'Tour Sales BV', terms: 'Net 30.' });
 
-    const form = { packageId: 1, pricingModel: 'sqm', squareMeters: 500, userCount: 20, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [{ id: 'a', name: 'Training', isOneTime: true, price: 100 }], selectedDiscountIds: [1, 6], contractDuration: 24, paymentFrequency: 'annually' };
+    const form = {
+      packageId: 1,
+      pricingModel: 'sqm',
+      squareMeters: 500,
+      userCount: 20,
+      locations: 2,
+      addOns: [{ id: 1, waiveSetupFee: true }],
+      customItems: [{ id: 'a', name: 'Training', isOneTime: true, price: 100 }],
+      selectedDiscountIds: [1, 6],
+      contractDuration: 24,
+      paymentFrequency: 'annually',
+    };
     await call(admin, 'POST', '/api/quote', form);
     const { selectedDiscountIds, ...fields } = form;
     const saved = { ...fields, name: 'Tour', discountIds: selectedDiscountIds, customerCompany: 'Contoso', customerEmail: 'buyer@example.com' };
@@ -284,27 +307,54 @@ describe('the answers match the description', () => {
     await call(admin, 'GET', `/api/configurations/${q}/activity`);
     const second = (await call(admin, 'POST', `/api/configurations/${q}/duplicate`)).body.id as number;
     await call(admin, 'POST', `/api/configurations/${second}/status`, { status: 'sent' });
-    const other = String((await admin.post(`/api/configurations/${second}/share`)).body.url).split('/').pop()!;
+    const other = String((await admin.post(`/api/configurations/${second}/share`)).body.url)
+      .split('/')
+      .pop()!;
     await call(anon, 'POST', `/api/shared/${other}/decline`, { reason: 'Too dear' });
 
-    const pkg = (await call(admin, 'POST', '/api/packages', { name: 'Tour', description: '', basePrice: '10', setupFee: 0, extraLocationPrice: '1.5' })).body.id as number;
+    const pkg = (
+      await call(admin, 'POST', '/api/packages', { name: 'Tour', description: '', basePrice: '10', setupFee: 0, extraLocationPrice: '1.5' })
+    ).body.id as number;
     await call(admin, 'PATCH', `/api/packages/${pkg}`, { basePrice: '12.34' });
     const tier = (await call(admin, 'POST', `/api/packages/${pkg}/pricetiers`, { minSqm: 0, maxSqm: null, pricePerSqm: '1.00' })).body.id as number;
     await call(admin, 'PATCH', `/api/packages/${pkg}/pricetiers/${tier}`, { pricePerSqm: '2.75' });
-    await call(admin, 'PUT', `/api/packages/${pkg}/pricetiers`, { tiers: [{ minSqm: 0, maxSqm: 99, pricePerSqm: '3' }, { minSqm: 100, maxSqm: null, pricePerSqm: '2' }] });
-    const userTier = (await call(admin, 'POST', `/api/packages/${pkg}/user-price-tiers`, { minUsers: 1, maxUsers: null, pricePerUser: '5' })).body.id as number;
+    await call(admin, 'PUT', `/api/packages/${pkg}/pricetiers`, {
+      tiers: [
+        { minSqm: 0, maxSqm: 99, pricePerSqm: '3' },
+        { minSqm: 100, maxSqm: null, pricePerSqm: '2' },
+      ],
+    });
+    const userTier = (await call(admin, 'POST', `/api/packages/${pkg}/user-price-tiers`, { minUsers: 1, maxUsers: null, pricePerUser: '5' })).body
+      .id as number;
     await call(admin, 'PATCH', `/api/packages/${pkg}/user-price-tiers/${userTier}`, { pricePerUser: '11' });
     await call(admin, 'PUT', `/api/packages/${pkg}/user-price-tiers`, { tiers: [{ minUsers: 1, maxUsers: null, pricePerUser: '9' }] });
     const cat = (await call(admin, 'POST', '/api/addon-categories', { name: 'Tour', icon: 'gear', allowsMultipleSelection: true })).body.id as number;
     await call(admin, 'PATCH', `/api/addon-categories/${cat}`, { name: 'Toured' });
     const addOn = (await call(admin, 'POST', '/api/addons', { name: 'Tour', categoryId: cat, setupFee: '1', monthlyFee: '2' })).body.id as number;
     await call(admin, 'PATCH', `/api/addons/${addOn}`, { availableForPackages: [pkg] });
-    const discount = (await call(admin, 'POST', '/api/discounts', { name: 'Tour', type: 'fixed', value: '5', conditions: [{ type: 'package', operator: 'in', value: [pkg] }] })).body.id as number;
+    const discount = (
+      await call(admin, 'POST', '/api/discounts', {
+        name: 'Tour',
+        type: 'fixed',
+        value: '5',
+        conditions: [{ type: 'package', operator: 'in', value: [pkg] }],
+      })
+    ).body.id as number;
     await call(admin, 'PATCH', `/api/discounts/${discount}`, { value: 7 });
     const file = (await call(admin, 'GET', '/api/admin/catalogue')).body;
     await call(admin, 'PUT', '/api/admin/catalogue?dryRun=true', file);
 
-    const someone = (await call(admin, 'POST', '/api/admin/users', { username: 'tourist', email: 'tourist@x.io', firstname: 'T', lastname: 'U', companyName: 'C', password: 'Tour12345', isAdmin: false })).body.id as number;
+    const someone = (
+      await call(admin, 'POST', '/api/admin/users', {
+        username: 'tourist',
+        email: 'tourist@x.io',
+        firstname: 'T',
+        lastname: 'U',
+        companyName: 'C',
+        password: 'Tour12345',
+        isAdmin: false,
+      })
+    ).body.id as number;
     await call(admin, 'PATCH', `/api/admin/users/${someone}`, { companyName: 'Tour BV' });
     const link = (await call(admin, 'POST', `/api/admin/users/${someone}/reset-link`)).body.resetUrl as string;
     const resetToken = new URL(link).searchParams.get('token')!;
@@ -363,6 +413,8 @@ describe('the answers match the description', () => {
     expect(ajv.validate(get, detail)).toBe(true);
     const { pricedAt: _p, ...snapshot } = detail.snapshot;
     expect(ajv.validate(get, { ...detail, snapshot })).toBe(false);
-    expect(ajv.validate(get, { ...detail, snapshot: { ...detail.snapshot, breakdowns: [{ ...detail.snapshot.breakdowns[0], note: 'x' }] } })).toBe(false);
+    expect(ajv.validate(get, { ...detail, snapshot: { ...detail.snapshot, breakdowns: [{ ...detail.snapshot.breakdowns[0], note: 'x' }] } })).toBe(
+      false,
+    );
   });
 });

@@ -10,7 +10,14 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, owedMails } from '../../db/schema';
 import { addDays } from '../../src/shared/quote-dates';
-import { PDF_BUSY, PDF_CONCURRENCY, PDF_QUEUE_LIMIT, PDF_RETRY_AFTER_S, PdfBusyError, renderQuotePdfOffThread } from '../../src/server/pdf/render-pool';
+import {
+  PDF_BUSY,
+  PDF_CONCURRENCY,
+  PDF_QUEUE_LIMIT,
+  PDF_RETRY_AFTER_S,
+  PdfBusyError,
+  renderQuotePdfOffThread,
+} from '../../src/server/pdf/render-pool';
 import { todayOf } from '../../src/server/services/configurations';
 import { oweDueReminders } from '../../src/server/services/reminders';
 import { DAY, HOUR, MINUTE } from '../support/clock';
@@ -84,7 +91,11 @@ describe('a full PDF queue', () => {
     // every confirmation is owed, whatever the queue said
     expect(owedOf(t, CONFIRMATION)).toHaveLength(10);
     await t.owedMail.idle();
-    expect(owedOf(t, CONFIRMATION).filter((m) => m.status === 'pending').map((m) => m.lastError)).toContain(PDF_BUSY);
+    expect(
+      owedOf(t, CONFIRMATION)
+        .filter((m) => m.status === 'pending')
+        .map((m) => m.lastError),
+    ).toContain(PDF_BUSY);
 
     // the queue drains; the refused ones are tried again after its Retry-After, on the test clock
     await Promise.all(downloads);
@@ -222,10 +233,17 @@ describe('a restart', () => {
     const second = await createTestApp({ seed: false, env: { DATABASE_PATH: file } });
     try {
       await second.mailed();
-      expect(logged(second, CONFIRMATION, 'quote_accepted').map((l) => `${l.type} ${l.status}`).sort()).toEqual([`${CONFIRMATION} sent`, 'quote_accepted sent']);
+      expect(
+        logged(second, CONFIRMATION, 'quote_accepted')
+          .map((l) => `${l.type} ${l.status}`)
+          .sort(),
+      ).toEqual([`${CONFIRMATION} sent`, 'quote_accepted sent']);
       const mails = await outbox(second);
       expect(mails).toHaveLength(2);
-      expectPdfAttached(mails.find((m) => m.subject?.startsWith('You accepted'))!, q.number);
+      expectPdfAttached(
+        mails.find((m) => m.subject?.startsWith('You accepted'))!,
+        q.number,
+      );
     } finally {
       second.close();
     }
@@ -254,9 +272,19 @@ describe('a restart', () => {
     const second = await createTestApp({ seed: false, env: { DATABASE_PATH: file } });
     try {
       await second.mailed();
-      const sent = second.db.select().from(emailLogs).where(and(inArray(emailLogs.type, [CONFIRMATION, 'quote_accepted']), eq(emailLogs.status, 'sent'))).all();
+      const sent = second.db
+        .select()
+        .from(emailLogs)
+        .where(and(inArray(emailLogs.type, [CONFIRMATION, 'quote_accepted']), eq(emailLogs.status, 'sent')))
+        .all();
       expect(sent.map((l) => l.type).sort()).toEqual([CONFIRMATION, 'quote_accepted'].sort());
-      expect(second.db.select().from(owedMails).all().map((m) => m.status)).toEqual(['sent', 'sent']);
+      expect(
+        second.db
+          .select()
+          .from(owedMails)
+          .all()
+          .map((m) => m.status),
+      ).toEqual(['sent', 'sent']);
     } finally {
       second.close();
     }

@@ -81,7 +81,9 @@ describe('a link answers for exactly the revision it shows', () => {
     const q = await save({ squareMeters: 150 });
     const token = await share(q.id);
     const before = await view(token);
-    const tier = t.db.$client.prepare('SELECT id, price_per_sqm_cents AS price_cents FROM price_tiers WHERE package_id = ? ORDER BY min_sqm LIMIT 1').get(ids.pkg('Advanced')) as { id: number; price_cents: number };
+    const tier = t.db.$client
+      .prepare('SELECT id, price_per_sqm_cents AS price_cents FROM price_tiers WHERE package_id = ? ORDER BY min_sqm LIMIT 1')
+      .get(ids.pkg('Advanced')) as { id: number; price_cents: number };
     t.db.$client.prepare('UPDATE price_tiers SET price_per_sqm_cents = ? WHERE id = ?').run(tier.price_cents + 25, tier.id);
     try {
       const repriced = await user.post(`/api/configurations/${q.id}/reprice`);
@@ -105,7 +107,11 @@ describe('a link answers for exactly the revision it shows', () => {
     const q = await save();
     const token = await share(q.id);
     expect((await user.post(`/api/configurations/${q.id}/status`, { status: 'draft' })).status).toBe(200);
-    expect(await view(token)).toMatchObject({ current: true, canRespond: false, notice: 'Quote Configurator is revising this quote and will send you the new version.' });
+    expect(await view(token)).toMatchObject({
+      current: true,
+      canRespond: false,
+      notice: 'Quote Configurator is revising this quote and will send you the new version.',
+    });
     expect((await customer.post(`/api/shared/${token}/accept`, ACCEPT)).status).toBe(409);
     expect((await user.post(`/api/configurations/${q.id}/status`, { status: 'sent' })).status).toBe(200);
     expect((await customer.post(`/api/shared/${token}/accept`, ACCEPT)).status).toBe(200);
@@ -116,7 +122,11 @@ describe('consent is the server’s rule', () => {
   it('without consent: true the answer is 400 with its message, through both doors, and nothing changes', async () => {
     const q = await save();
     const token = await share(q.id);
-    for (const body of [{ name: 'Ada', email: 'ada@acme.test' }, { name: 'Ada', email: 'ada@acme.test', consent: false }, { name: 'Ada', email: 'ada@acme.test', consent: 'yes' }]) {
+    for (const body of [
+      { name: 'Ada', email: 'ada@acme.test' },
+      { name: 'Ada', email: 'ada@acme.test', consent: false },
+      { name: 'Ada', email: 'ada@acme.test', consent: 'yes' },
+    ]) {
       const res = await customer.post(`/api/shared/${token}/accept`, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(CONSENT);
@@ -139,8 +149,13 @@ describe('the acceptance as evidence', () => {
     const res = await customer.post(`/api/shared/${token}/accept`, ACCEPT);
     expect(res.status).toBe(200);
 
-    const stored = t.db.$client.prepare('SELECT snapshot, acceptance FROM configurations WHERE id = ?').get(q.id) as { snapshot: string; acceptance: string };
-    const fingerprint = createHash('sha256').update(canonicalJson(JSON.parse(stored.snapshot))).digest('hex');
+    const stored = t.db.$client.prepare('SELECT snapshot, acceptance FROM configurations WHERE id = ?').get(q.id) as {
+      snapshot: string;
+      acceptance: string;
+    };
+    const fingerprint = createHash('sha256')
+      .update(canonicalJson(JSON.parse(stored.snapshot)))
+      .digest('hex');
     const evidence = {
       name: 'Ada Lovelace',
       email: 'ada@acme.test',
@@ -174,9 +189,14 @@ describe('the acceptance as evidence', () => {
       Array.isArray(v)
         ? `[${v.map(canonical).join(',')}]`
         : v !== null && typeof v === 'object'
-          ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+          ? `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`
           : JSON.stringify(v);
-    const expected = createHash('sha256').update(canonical(JSON.parse(row.snapshot))).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonical(JSON.parse(row.snapshot)))
+      .digest('hex');
     expect((await get(q.id)).acceptance.fingerprint).toBe(expected);
   });
 

@@ -24,7 +24,9 @@ it('keeps old acceptances as they were and counts an opened link as one view', (
   insert.run('Accepted', 1, 'accepted', JSON.stringify(accepted));
   insert.run('Never shared', 2, 'draft', null);
   const opened = Date.parse('2026-02-11T08:00:00Z');
-  const share = old.prepare('INSERT INTO quote_shares (token_hash, configuration_id, revision, view, created_at, created_by, revoked_at, opened_at) VALUES (?, 1, 1, ?, 0, 1, ?, ?)');
+  const share = old.prepare(
+    'INSERT INTO quote_shares (token_hash, configuration_id, revision, view, created_at, created_by, revoked_at, opened_at) VALUES (?, 1, 1, ?, 0, 1, ?, ?)',
+  );
   share.run('h1', '{}', opened + 1000, opened);
   share.run('h2', '{}', null, opened + 3_600_000);
   old.close();

@@ -17,7 +17,14 @@ afterAll(() => t.close());
 
 const user = () => t.callerAs(USER.email);
 const admin = () => t.callerAs(ADMIN.email);
-const acme = () => ({ name: 'Acme', packageId: ids.pkg('Advanced'), squareMeters: 400, locations: 1, contractDuration: 12 as const, paymentFrequency: 'monthly' as const });
+const acme = () => ({
+  name: 'Acme',
+  packageId: ids.pkg('Advanced'),
+  squareMeters: 400,
+  locations: 1,
+  contractDuration: 12 as const,
+  paymentFrequency: 'monthly' as const,
+});
 
 async function rejects(p: Promise<unknown>): Promise<TRPCError> {
   try {
@@ -62,7 +69,11 @@ describe('the quote’s life over tRPC', () => {
   it('drift, re-price, revisions and one revision; the same PATCH changes nothing', async () => {
     const q = await user().configurations.create(acme());
     expect((await user().configurations.get({ id: q.id })).catalogDrift).toBeNull();
-    t.db.update(packages).set({ basePrice: 20900 }).where(eq(packages.id, ids.pkg('Advanced'))).run();
+    t.db
+      .update(packages)
+      .set({ basePrice: 20900 })
+      .where(eq(packages.id, ids.pkg('Advanced')))
+      .run();
     try {
       const drifted = await user().configurations.get({ id: q.id });
       expect(drifted.totalMonthly).toBe(q.totalMonthly);
@@ -81,7 +92,11 @@ describe('the quote’s life over tRPC', () => {
       expect((await rejects(user().configurations.revision({ id: q.id, revision: 7 }))).code).toBe('NOT_FOUND');
       expect((await rejects(admin().configurations.revisions({ id: 999_999 }))).code).toBe('NOT_FOUND');
     } finally {
-      t.db.update(packages).set({ basePrice: 19900 }).where(eq(packages.id, ids.pkg('Advanced'))).run();
+      t.db
+        .update(packages)
+        .set({ basePrice: 19900 })
+        .where(eq(packages.id, ids.pkg('Advanced')))
+        .run();
     }
   });
 

@@ -38,7 +38,11 @@ const cents = (euro: string) => Math.round(Number(euro) * 100);
 const plus = (euro: string, c: number) => ((cents(euro) + c) / 100).toFixed(2);
 
 function setAdvancedBase(priceCents: number) {
-  t.db.update(packages).set({ basePrice: priceCents }).where(eq(packages.id, ids.pkg('Advanced'))).run();
+  t.db
+    .update(packages)
+    .set({ basePrice: priceCents })
+    .where(eq(packages.id, ids.pkg('Advanced')))
+    .run();
 }
 
 describe('a first save', () => {
@@ -148,7 +152,13 @@ describe('revisions', () => {
     const q = await save();
     t.clock.advance(60_000);
     const renamed = await user.patch(`/api/configurations/${q.id}`, { name: 'Acme HQ', customerCompany: 'Acme', validUntil: '2026-05-01' });
-    expect(renamed.body).toMatchObject({ revision: 1, name: 'Acme HQ', customerCompany: 'Acme', validUntil: '2026-05-01', totalMonthly: q.totalMonthly });
+    expect(renamed.body).toMatchObject({
+      revision: 1,
+      name: 'Acme HQ',
+      customerCompany: 'Acme',
+      validUntil: '2026-05-01',
+      totalMonthly: q.totalMonthly,
+    });
     t.clock.advance(60_000);
     const same = await user.patch(`/api/configurations/${q.id}`, { ...acme({ name: 'Acme HQ', customerCompany: 'Acme', validUntil: '2026-05-01' }) });
     expect(same.status).toBe(200);
@@ -174,7 +184,10 @@ describe('revisions', () => {
   });
 
   it.each(PRICING_FIELDS)('a change of %s alone raises the revision (every field of the pricing input counts)', async (field) => {
-    const q = await save({ addOns: [{ id: ids.addOn('Microsoft 365 Integration') }], customItems: [{ name: 'Training', price: 250, isOneTime: true }] });
+    const q = await save({
+      addOns: [{ id: ids.addOn('Microsoft 365 Integration') }],
+      customItems: [{ name: 'Training', price: 250, isOneTime: true }],
+    });
     /** One other valid value of each pricing input: a field added to the save schema needs one here, or this fails. */
     const other: Partial<Record<PricingField, unknown>> = {
       packageId: ids.pkg('Ultimate'),
@@ -266,7 +279,9 @@ describe('lists', () => {
 
     const found = await t.callerAs(ADMIN.email).configurations.list({ search: sent.number });
     expect(found.items.map((c) => c.id)).toEqual([sent.id]);
-    expect((await t.callerAs(ADMIN.email).configurations.list({ search: sent.number.toLowerCase().replace('-', '') })).items.map((c) => c.id)).toEqual([sent.id]);
+    expect(
+      (await t.callerAs(ADMIN.email).configurations.list({ search: sent.number.toLowerCase().replace('-', '') })).items.map((c) => c.id),
+    ).toEqual([sent.id]);
 
     expect((await user.get('/api/configurations?status=expired')).body).toEqual([]);
     t.clock.advance(45 * DAY);

@@ -148,11 +148,7 @@ function richQuote(customerCompany: string) {
     packageId: ids.pkg('Advanced'),
     squareMeters: 5200,
     locations: 3,
-    addOns: [
-      { id: ids.addOn('Single Sign-On (SSO)'), waiveSetupFee: true },
-      ids.addOn('Premium Support'),
-      ids.addOn('Room Display Panels'),
-    ],
+    addOns: [{ id: ids.addOn('Single Sign-On (SSO)'), waiveSetupFee: true }, ids.addOn('Premium Support'), ids.addOn('Room Display Panels')],
     discountIds: [
       ids.discount('3-Year Contract Discount'),
       ids.discount('Large Floor Space'),
@@ -203,7 +199,8 @@ describe('a saved quote', () => {
 
     // the snapshot really has what this test is about
     const kinds = new Set(saved.snapshot.breakdowns.map((l) => l.kind));
-    for (const k of ['base', 'variable', 'locations', 'addon', 'addon_setup', 'custom_recurring', 'custom_one_time', 'discount']) expect(kinds).toContain(k);
+    for (const k of ['base', 'variable', 'locations', 'addon', 'addon_setup', 'custom_recurring', 'custom_one_time', 'discount'])
+      expect(kinds).toContain(k);
     expect(saved.snapshot.freeMonths).toBe(1);
 
     // header, who and what
@@ -327,7 +324,10 @@ describe('access and errors are JSON, never a broken file', () => {
 
   it('anonymous gets 401 JSON on both routes', async () => {
     const saved = await save(owner, { name: 'Anon', packageId: ids.pkg('Entry') });
-    for (const res of [await t.client().get(`/api/configurations/${saved.id}/pdf`), await t.client().post('/api/quote/pdf', { packageId: ids.pkg('Entry') })]) {
+    for (const res of [
+      await t.client().get(`/api/configurations/${saved.id}/pdf`),
+      await t.client().post('/api/quote/pdf', { packageId: ids.pkg('Entry') }),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String), error: expect.any(String) });
@@ -378,7 +378,10 @@ describe('an unsaved quote (POST /api/quote/pdf)', () => {
     const tooMany = await owner.post('/api/quote/pdf', { ...base, customItems: many });
     expect(tooMany.status).toBe(400);
     // the quote form's own limit or the saved configuration's: either names it
-    expect(tooMany.body).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^A (quote|configuration) can have at most 200 custom items$/) });
+    expect(tooMany.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^A (quote|configuration) can have at most 200 custom items$/),
+    });
     const longName = await owner.post('/api/quote/pdf', { ...base, customItems: [{ name: 'x'.repeat(201), price: 1 }] });
     expect(longName.status).toBe(400);
     expect(longName.body.message).toBe('Custom item names must be at most 200 characters');
@@ -387,7 +390,17 @@ describe('an unsaved quote (POST /api/quote/pdf)', () => {
   });
 
   it('answers a PDF or a JSON error for any body, never a 500', async () => {
-    const valid = { packageId: ids.pkg('Advanced'), pricingModel: 'user', userCount: 30, locations: 2, addOns: [{ id: 1, waiveSetupFee: true }], customItems: [{ name: 'Ж', price: 10, isOneTime: true }], selectedDiscountIds: [1, 6], contractDuration: 24, paymentFrequency: 'quarterly' };
+    const valid = {
+      packageId: ids.pkg('Advanced'),
+      pricingModel: 'user',
+      userCount: 30,
+      locations: 2,
+      addOns: [{ id: 1, waiveSetupFee: true }],
+      customItems: [{ name: 'Ж', price: 10, isOneTime: true }],
+      selectedDiscountIds: [1, 6],
+      contractDuration: 24,
+      paymentFrequency: 'quarterly',
+    };
     const junk = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', 'NaN', '1e400', -1, 1e21, 2 ** 53 + 1, 0.005, null, [], {}));
     const body = fc.oneof(
       fc.tuple(fc.constantFrom(...Object.keys(valid)), junk).map(([k, v]) => ({ ...valid, [k]: v })),
@@ -395,7 +408,11 @@ describe('an unsaved quote (POST /api/quote/pdf)', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const res = await t.app.request('/api/quote/pdf', { method: 'POST', headers: { cookie: owner.cookie!, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        const res = await t.app.request('/api/quote/pdf', {
+          method: 'POST',
+          headers: { cookie: owner.cookie!, 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        });
         const type = res.headers.get('content-type') ?? '';
         const bytes = Buffer.from(await res.arrayBuffer());
         if (res.status === 200) {
@@ -500,7 +517,7 @@ describe('the PDF reads in one go', () => {
   const tableRows = (page: string) =>
     page.split('\n').filter((l) => /(\u2212?€[\d,]+\.\d\d|Waived)\s*$/.test(l) && !/(total|Total contract value)\b/i.test(l));
 
-  it('a quote of twelve lines, the seller\'s details and the customer\'s acceptance fits one A4 page', async () => {
+  it("a quote of twelve lines, the seller's details and the customer's acceptance fits one A4 page", async () => {
     expect((await admin.put('/api/admin/company', COMPANY)).status).toBe(200);
     const saved = await save(owner, twelveLines());
     const owners = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
@@ -528,7 +545,12 @@ describe('the PDF reads in one go', () => {
     // total and then the summary no longer fit below the last lines, and on
     for (let extra = 42; extra <= 52; extra++) {
       const form = twelveLines();
-      form.customItems = Array.from({ length: extra }, (_, i) => ({ name: `Custom line ${i + 1}`, description: '', price: 10 + i, isOneTime: i % 2 === 1 }));
+      form.customItems = Array.from({ length: extra }, (_, i) => ({
+        name: `Custom line ${i + 1}`,
+        description: '',
+        price: 10 + i,
+        isOneTime: i % 2 === 1,
+      }));
       const saved = await save(owner, form);
       const pdf = await fetchPdf(owner, 'GET', `/api/configurations/${saved.id}/pdf`);
       expect(pdf.pages, `${extra} custom lines`).toBeGreaterThan(1);

@@ -53,12 +53,20 @@ async function outbox(): Promise<ParsedMail[]> {
   const files = fs.readdirSync(dir).sort((a, b) => Number(a.split('-')[1]!.split('.')[0]) - Number(b.split('-')[1]!.split('.')[0]));
   return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))));
 }
-const mailsTo = async (address: string) => (await outbox()).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((v) => v.address === address));
+const mailsTo = async (address: string) =>
+  (await outbox()).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((v) => v.address === address));
 const linkIn = (text: string) => /http:\/\/[^\s]+\/q\/[a-z2-7]{32}/.exec(text)?.[0];
 
 describe('the seller: GET /api/company and PUT /api/admin/company', () => {
   it('answers COMPANY_NAME until an admin saves the details; the change is audited; users may read but not write', async () => {
-    expect((await user.get('/api/company')).body).toEqual({ name: 'Quote Configurator', address: null, email: null, phone: null, vatNumber: null, terms: null });
+    expect((await user.get('/api/company')).body).toEqual({
+      name: 'Quote Configurator',
+      address: null,
+      email: null,
+      phone: null,
+      vatNumber: null,
+      terms: null,
+    });
     expect((await user.put('/api/admin/company', COMPANY)).status).toBe(403);
     expect((await customer.get('/api/company')).status).toBe(401);
     const saved = await admin.put('/api/admin/company', COMPANY);
@@ -105,7 +113,9 @@ describe('a link that lasts', () => {
     expect(row.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     // The database alone gives no link: the nonce under any other secret is another token.
-    const guess = encodeBase32LowerCaseNoPadding(createHmac('sha256', 'not the server secret').update(`share-link:${row.nonce}`).digest().subarray(0, 20));
+    const guess = encodeBase32LowerCaseNoPadding(
+      createHmac('sha256', 'not the server secret').update(`share-link:${row.nonce}`).digest().subarray(0, 20),
+    );
     expect(guess).not.toBe(token);
     // The secret was generated once into the data folder, readable by the server's user only.
     const file = path.join(path.dirname(t.config.databasePath), SECRET_FILE);
@@ -117,9 +127,18 @@ describe('POST /api/configurations/{id}/send', () => {
   it('mails the customer from the seller: number in the subject, message, figures, validity, link, PDF attached; a draft becomes sent', async () => {
     await admin.put('/api/admin/company', COMPANY);
     const q = await save();
-    const res = await user.post(`/api/configurations/${q.id}/send`, { cc: 'buyer@contoso.test, cfo@contoso.test', message: 'As discussed on the phone:\nhere is our offer.' });
+    const res = await user.post(`/api/configurations/${q.id}/send`, {
+      cc: 'buyer@contoso.test, cfo@contoso.test',
+      message: 'As discussed on the phone:\nhere is our offer.',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ to: 'ada@contoso.test', cc: ['buyer@contoso.test', 'cfo@contoso.test'], revision: 1, link: 'new', delivered: true });
+    expect(res.body).toMatchObject({
+      to: 'ada@contoso.test',
+      cc: ['buyer@contoso.test', 'cfo@contoso.test'],
+      revision: 1,
+      link: 'new',
+      delivered: true,
+    });
     expect(res.body.url).toMatch(new RegExp(`^${APP_URL}/q/[a-z2-7]{32}$`));
     expect((await user.get(`/api/configurations/${q.id}`)).body.status).toBe('sent');
 
@@ -158,7 +177,9 @@ describe('POST /api/configurations/{id}/send', () => {
     expect(log.content).not.toContain(token);
     expect(log.metadata).toMatchObject({ cc: ['buyer@contoso.test', 'cfo@contoso.test'], attachments: [pdf.filename] });
     const sent = (await user.get(`/api/configurations/${q.id}/activity`)).body.filter((e: { action: string }) => e.action === 'sent');
-    expect(sent).toEqual([expect.objectContaining({ after: { to: 'ada@contoso.test', cc: ['buyer@contoso.test', 'cfo@contoso.test'], revision: 1, link: 'new' } })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ after: { to: 'ada@contoso.test', cc: ['buyer@contoso.test', 'cfo@contoso.test'], revision: 1, link: 'new' } }),
+    ]);
   });
 
   it('sending again reuses the live link while it shows the current revision; after a change it shares again', async () => {
@@ -199,7 +220,11 @@ describe('POST /api/configurations/{id}/send', () => {
     const q = await save();
     const preview = await trpcCall(user, 'query', 'configurations.sendPreview', { id: q.id, message: 'Hello there' });
     expect(preview.status).toBe(200);
-    expect(preview.body.result.data).toMatchObject({ to: 'ada@contoso.test', from: COMPANY.name, subject: `Quote ${q.number} (Advanced) from ${COMPANY.name}` });
+    expect(preview.body.result.data).toMatchObject({
+      to: 'ada@contoso.test',
+      from: COMPANY.name,
+      subject: `Quote ${q.number} (Advanced) from ${COMPANY.name}`,
+    });
     expect(preview.body.result.data.text).toContain('Hello there');
   });
 });
@@ -215,7 +240,14 @@ describe('the mail greets once', () => {
   const greetings = (text: string) => text.split('\n').filter((l) => /^(hello|hi|dear|good morning|beste|hallo)\b/i.test(l) || /^Ada,$/.test(l));
 
   it('a message that opens with a greeting of its own is not greeted again', async () => {
-    for (const message of ['Hi Ada,\n\nAs discussed, here is the quote.', 'Dear Ms Lovelace,\nplease find our offer.', 'Hello Ada!\nHere it is.', 'Good morning Ada,\nhere it is.', 'Beste Ada,\nhierbij de offerte.', 'Ada,\nhere it is.']) {
+    for (const message of [
+      'Hi Ada,\n\nAs discussed, here is the quote.',
+      'Dear Ms Lovelace,\nplease find our offer.',
+      'Hello Ada!\nHere it is.',
+      'Good morning Ada,\nhere it is.',
+      'Beste Ada,\nhierbij de offerte.',
+      'Ada,\nhere it is.',
+    ]) {
       const text = await opening(message);
       expect(text, message).toBe(message);
       expect(greetings(text), message).toHaveLength(1);
@@ -223,7 +255,9 @@ describe('the mail greets once', () => {
   });
 
   it('a message that does not greet, or none, gets the one greeting: the customer by name, else "Hello,"', async () => {
-    expect(await opening('As discussed on the phone: here is our offer.')).toBe('Hello Ada Lovelace,\n\nAs discussed on the phone: here is our offer.');
+    expect(await opening('As discussed on the phone: here is our offer.')).toBe(
+      'Hello Ada Lovelace,\n\nAs discussed on the phone: here is our offer.',
+    );
     expect(await opening(undefined)).toBe('Hello Ada Lovelace,');
     expect(await opening('Highlights below.', { customerName: null })).toBe('Hello,\n\nHighlights below.');
   });

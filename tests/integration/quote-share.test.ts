@@ -145,7 +145,11 @@ describe("the customer's view", () => {
     expect(view).toMatchObject({ paidMonths: 24, freeMonths: 1, contractMonths: 25 });
     const line = (label: string) => view.lines.find((l: { label: string }) => l.label === label);
     expect(line('Advanced package, base price')).toMatchObject({ period: 'monthly', quantity: 1, amount: '199.00', detail: null });
-    expect(line('2-Year Contract Discount')).toMatchObject({ kind: 'discount', amount: expect.stringMatching(/^-\d+\.\d\d$/), detail: '5% off the monthly subtotal' });
+    expect(line('2-Year Contract Discount')).toMatchObject({
+      kind: 'discount',
+      amount: expect.stringMatching(/^-\d+\.\d\d$/),
+      detail: '5% off the monthly subtotal',
+    });
     expect(line('Single Sign-On (SSO) setup fee')).toMatchObject({ waived: true, unitPrice: 250, amount: '0.00', detail: 'Setup fee waived' });
     // Business Support has no setup fee, and the free month is no line of its own
     expect(line('Business Support setup fee')).toBeUndefined();
@@ -156,8 +160,20 @@ describe("the customer's view", () => {
   it('a link made before lines were read from its snapshot answers them as the PDF prints them too', async () => {
     const q = await save({ addOns: [ids.addOn('Business Support')] });
     const link = await share(q.id);
-    const row = t.db.select().from(quoteShares).where(eq(quoteShares.tokenHash, hashToken(link.token))).get()!;
-    const old = { ...(row.view as { view: Record<string, unknown> }), view: { ...(row.view as { view: Record<string, unknown> }).view, lines: [{ kind: 'addon_setup', period: 'one_time', label: 'Business Support setup fee', quantity: 1, unitPrice: 0, amount: '0.00', waived: false }] } };
+    const row = t.db
+      .select()
+      .from(quoteShares)
+      .where(eq(quoteShares.tokenHash, hashToken(link.token)))
+      .get()!;
+    const old = {
+      ...(row.view as { view: Record<string, unknown> }),
+      view: {
+        ...(row.view as { view: Record<string, unknown> }).view,
+        lines: [
+          { kind: 'addon_setup', period: 'one_time', label: 'Business Support setup fee', quantity: 1, unitPrice: 0, amount: '0.00', waived: false },
+        ],
+      },
+    };
     t.db.update(quoteShares).set({ view: old }).where(eq(quoteShares.tokenHash, row.tokenHash)).run();
     const view = (await customer.get(`/api/shared/${link.token}`)).body;
     expect(view.lines.map((l: { label: string }) => l.label)).toContain('Advanced package, base price');
@@ -169,7 +185,18 @@ describe("the customer's view", () => {
     const res = await customer.get('/api/shared');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ name: t.config.companyName });
-    expect((await admin.put('/api/admin/company', { name: 'Nordlicht Workplace GmbH', address: 'Hafenstraße 12', email: null, phone: null, vatNumber: null, terms: null })).status).toBe(200);
+    expect(
+      (
+        await admin.put('/api/admin/company', {
+          name: 'Nordlicht Workplace GmbH',
+          address: 'Hafenstraße 12',
+          email: null,
+          phone: null,
+          vatNumber: null,
+          terms: null,
+        })
+      ).status,
+    ).toBe(200);
     try {
       expect((await customer.get('/api/shared')).body).toEqual({ name: 'Nordlicht Workplace GmbH' });
       const trpc = await trpcCall(customer, 'query', 'shared.seller');
@@ -196,7 +223,13 @@ describe("the customer's view", () => {
     const q = await save();
     const link = await share(q.id);
     await user.get(`/api/shared/${link.token}`);
-    const opened = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, q.id)).all().filter((e) => e.entity === 'quote' && e.action === 'opened');
+    const opened = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, q.id))
+        .all()
+        .filter((e) => e.entity === 'quote' && e.action === 'opened');
     expect(opened()).toHaveLength(0);
     await customer.get(`/api/shared/${link.token}`);
     await customer.get(`/api/shared/${link.token}`);
@@ -266,7 +299,11 @@ describe('accept and decline', () => {
     const res = await customer.post(`/api/shared/${link.token}/decline`, { reason: 'Too expensive for us' });
     expect(res.status).toBe(200);
     const stored = (await get(q.id)).body;
-    expect(stored).toMatchObject({ status: 'declined', decline: { at: t.clock.now().toISOString(), reason: 'Too expensive for us' }, acceptance: null });
+    expect(stored).toMatchObject({
+      status: 'declined',
+      decline: { at: t.clock.now().toISOString(), reason: 'Too expensive for us' },
+      acceptance: null,
+    });
     expect((await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true })).status).toBe(409);
     const q2 = await save();
     const link2 = await share(q2.id);
@@ -308,11 +345,24 @@ describe('accept and decline', () => {
     const q = await save();
     const link = await share(q.id);
     const key = (await user.post('/api/account/api-keys', { name: 'CRM', scope: 'write' })).body.key as string;
-    const entries = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, q.id)).all().filter((e) => e.entity === 'quote').length;
+    const entries = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, q.id))
+        .all()
+        .filter((e) => e.entity === 'quote').length;
     const before = entries();
     const answer = { name: 'Jane Customer', email: 'jane@acme.test', consent: true };
-    for (const [as, headers] of [[user, {}], [admin, {}], [t.client(), { authorization: `Bearer ${key}` }]] as const) {
-      for (const [path, body] of [['accept', answer], ['decline', { reason: 'no' }]] as const) {
+    for (const [as, headers] of [
+      [user, {}],
+      [admin, {}],
+      [t.client(), { authorization: `Bearer ${key}` }],
+    ] as const) {
+      for (const [path, body] of [
+        ['accept', answer],
+        ['decline', { reason: 'no' }],
+      ] as const) {
         const rest = await as.post(`/api/shared/${link.token}/${path}`, body, headers);
         expect([rest.status, rest.body.message], `REST ${path}`).toEqual([403, SIGNED_IN]);
         const trpc = await trpcCall(as, 'mutation', `shared.${path}`, { token: link.token, ...body }, headers);
@@ -321,10 +371,19 @@ describe('accept and decline', () => {
     }
     expect((await get(q.id)).body).toMatchObject({ status: 'sent', acceptance: null, decline: null });
     expect(entries()).toBe(before);
-    expect(t.db.select().from(owedMails).all().filter((m) => (m.payload as { mail?: { metadata?: { quoteNumber?: string } } }).mail?.metadata?.quoteNumber === q.number)).toEqual([]);
+    expect(
+      t.db
+        .select()
+        .from(owedMails)
+        .all()
+        .filter((m) => (m.payload as { mail?: { metadata?: { quoteNumber?: string } } }).mail?.metadata?.quoteNumber === q.number),
+    ).toEqual([]);
     // what the signed-in browser reads says it before anything is pressed; the customer's own browser is offered the answer
     expect((await user.get(`/api/shared/${link.token}`)).body).toMatchObject({ canRespond: false, notice: SIGNED_IN });
-    expect((await trpcCall(admin, 'query', 'shared.view', { token: link.token })).body.result.data).toMatchObject({ canRespond: false, notice: SIGNED_IN });
+    expect((await trpcCall(admin, 'query', 'shared.view', { token: link.token })).body.result.data).toMatchObject({
+      canRespond: false,
+      notice: SIGNED_IN,
+    });
     expect((await customer.get(`/api/shared/${link.token}`)).body).toMatchObject({ canRespond: true, notice: null });
     expect((await customer.post(`/api/shared/${link.token}/accept`, answer)).status).toBe(200);
   });
@@ -332,7 +391,11 @@ describe('accept and decline', () => {
   it('the customer POSTs pass the origin check: another site is refused with 403', async () => {
     const q = await save();
     const link = await share(q.id);
-    const res = await customer.post(`/api/shared/${link.token}/accept`, { name: 'Ada', email: 'ada@acme.test', consent: true }, { origin: 'https://evil.example' });
+    const res = await customer.post(
+      `/api/shared/${link.token}/accept`,
+      { name: 'Ada', email: 'ada@acme.test', consent: true },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
     expect((await get(q.id)).body.status).toBe('sent');
   });
@@ -389,7 +452,14 @@ describe("the quote's timeline", () => {
     const res = await user.get(`/api/configurations/${q.id}/activity`);
     expect(res.status).toBe(200);
     expect(res.body.map((e: { action: string }) => e.action)).toEqual([
-      'created', 'revised', 'status_changed', 'shared', 'opened', 'link_revoked', 'shared', 'accepted',
+      'created',
+      'revised',
+      'status_changed',
+      'shared',
+      'opened',
+      'link_revoked',
+      'shared',
+      'accepted',
     ]);
     const accepted = res.body.at(-1);
     expect(accepted).toMatchObject({ userId: null, entity: 'quote', entityId: q.id, before: { status: 'sent' } });

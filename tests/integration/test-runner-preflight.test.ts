@@ -7,8 +7,19 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function npmTest(env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/test.ts'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, lines: r.stdout.trim().split('\n').filter((l) => l.trim() !== '') };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/test.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return {
+    code: r.status,
+    lines: r.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+  };
 }
 
 describe('npm test before any test', () => {

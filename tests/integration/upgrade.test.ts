@@ -24,8 +24,13 @@ type Rows = Record<string, Record<string, unknown>[]>;
 function allRows(file: string): Rows {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'").pluck().all() as string[];
-    return Object.fromEntries(tables.map((t) => [t, db.prepare(`select rowid as "rowid", * from "${t}" order by rowid`).all() as Record<string, unknown>[]]));
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'")
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((t) => [t, db.prepare(`select rowid as "rowid", * from "${t}" order by rowid`).all() as Record<string, unknown>[]]),
+    );
   } finally {
     db.close();
   }
@@ -94,7 +99,11 @@ describe.each(['schema-0006.db', 'schema-0007.db'])('upgrading %s', (fixture) =>
       const seller = await t.login('seller@example.com', 'Seller1234');
       const list = await seller.get('/api/configurations');
       expect(list.status).toBe(200);
-      expect((list.body as { name: string }[]).map((q) => q.name).sort()).toEqual(['Fixture quote 2 – Müller & Søn', 'Fixture quote 3 – Müller & Søn', 'Fixture quote 5 – Müller & Søn']);
+      expect((list.body as { name: string }[]).map((q) => q.name).sort()).toEqual([
+        'Fixture quote 2 – Müller & Søn',
+        'Fixture quote 3 – Müller & Søn',
+        'Fixture quote 5 – Müller & Søn',
+      ]);
       const quote = before.configurations!.find((q) => q.name === 'Fixture quote 2 – Müller & Søn')!;
       const read = await seller.get(`/api/configurations/${String(quote.id)}`);
       expect(read.status).toBe(200);

@@ -67,7 +67,13 @@ function mixed(): void {
   delivery('pending, tried 90 days ago', 'pending', 90);
   delivery('pending, never tried', 'pending', null);
 }
-const KEPT = ['delivered 30 days ago, to the minute', 'delivered 29 days ago', 'failed 10 days ago', 'pending, tried 90 days ago', 'pending, never tried'];
+const KEPT = [
+  'delivered 30 days ago, to the minute',
+  'delivered 29 days ago',
+  'failed 10 days ago',
+  'pending, tried 90 days ago',
+  'pending, never tried',
+];
 
 describe('old webhook deliveries', () => {
   it('are deleted once delivered or failed and past the retention; pending ones whatever their age are kept', () => {
@@ -82,7 +88,13 @@ describe('old webhook deliveries', () => {
 
   it("are deleted by the dispatcher's own loop: when it starts, then once an hour", async () => {
     mixed();
-    dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: 1000, retentionDays: 30, targets: webhookTargets(t.config, t.services.resolveHost) });
+    dispatcher = startWebhookDispatcher({
+      db: t.db,
+      clock,
+      retryBaseMs: 1000,
+      retentionDays: 30,
+      targets: webhookTargets(t.config, t.services.resolveHost),
+    });
     await vi.waitFor(() => expect(left()).toEqual(KEPT));
 
     // A look at the outbox (kick runs one at once) within the hour leaves another old one for the next pruning.

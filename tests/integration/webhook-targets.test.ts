@@ -119,11 +119,24 @@ afterAll(async () => {
 });
 
 const startOn = (app: TestApp) => {
-  dispatcher = startWebhookDispatcher({ db: app.db, clock: app.clock, retryBaseMs: 60_000, retentionDays: 30, targets: webhookTargets(app.config, app.services.resolveHost) });
+  dispatcher = startWebhookDispatcher({
+    db: app.db,
+    clock: app.clock,
+    retryBaseMs: 60_000,
+    retentionDays: 30,
+    targets: webhookTargets(app.config, app.services.resolveHost),
+  });
   return dispatcher;
 };
 const hookCount = (app: TestApp) => (app.db.$client.prepare('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n;
-const deliveriesOf = async (admin: TestClient, id: number) => (await admin.get(`/api/admin/webhooks/${id}/deliveries`)).body as { id: number; attempts: number; status: string; lastResponseCode: number | null; lastError: string | null }[];
+const deliveriesOf = async (admin: TestClient, id: number) =>
+  (await admin.get(`/api/admin/webhooks/${id}/deliveries`)).body as {
+    id: number;
+    attempts: number;
+    status: string;
+    lastResponseCode: number | null;
+    lastError: string | null;
+  }[];
 
 describe('addresses inside are refused when a webhook is saved', () => {
   it('in every spelling, by POST and PATCH /api/admin/webhooks: 400 at the url field, nothing written', async () => {
@@ -151,7 +164,10 @@ describe('addresses inside are refused when a webhook is saved', () => {
       expect([changed.status, changed.body.error.message], url).toEqual([400, MESSAGE]);
     }
     expect(hookCount(strict)).toBe(1);
-    expect((await trpcCall(strictAdmin, 'query', 'admin.webhooks.get', { id })).body.result.data).toMatchObject({ url: `https://${OUTSIDE}/kept`, events: ['quote.sent'] });
+    expect((await trpcCall(strictAdmin, 'query', 'admin.webhooks.get', { id })).body.result.data).toMatchObject({
+      url: `https://${OUTSIDE}/kept`,
+      events: ['quote.sent'],
+    });
   });
 
   it('public addresses are taken, and a name that does not resolve yet', async () => {
@@ -190,7 +206,11 @@ describe('each delivery connects only to a public address', () => {
     // Rows as a run with WEBHOOK_ALLOW_PRIVATE=true (or an earlier version) left them, in the database this run opens.
     const port = new URL(rxUrl).port;
     const ids = [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`].map((url) =>
-      strict.db.insert(webhooks).values({ url, events: ['quote.sent'], secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`, createdAt: new Date() }).returning({ id: webhooks.id }).get(),
+      strict.db
+        .insert(webhooks)
+        .values({ url, events: ['quote.sent'], secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`, createdAt: new Date() })
+        .returning({ id: webhooks.id })
+        .get(),
     );
     startOn(strict);
     for (const { id } of ids) expect((await strictAdmin.post(`/api/admin/webhooks/${id}/test`)).status).toBe(202);
@@ -205,7 +225,10 @@ describe('each delivery connects only to a public address', () => {
     const redirecting = http.createServer((_req, res) => res.writeHead(307, { location: rxUrl }).end());
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     try {
-      const made = await openAdmin.post('/api/admin/webhooks', { url: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`, events: ['quote.sent'] });
+      const made = await openAdmin.post('/api/admin/webhooks', {
+        url: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`,
+        events: ['quote.sent'],
+      });
       startOn(open);
       expect((await openAdmin.post(`/api/admin/webhooks/${made.body.id}/test`)).status).toBe(202);
       const tried = await until('the try', async () => (await deliveriesOf(openAdmin, made.body.id)).find((d) => d.attempts === 1));
@@ -237,7 +260,18 @@ describe('the deliveries list', () => {
     for (const [lastStatus, lastError] of old) {
       strict.db
         .insert(webhookDeliveries)
-        .values({ webhookId: hook, messageId: newMessageId(), event: 'ping', payload: '{}', status: 'failed', attempts: 7, lastStatus, lastError, createdAt: now, lastAttemptAt: now })
+        .values({
+          webhookId: hook,
+          messageId: newMessageId(),
+          event: 'ping',
+          payload: '{}',
+          status: 'failed',
+          attempts: 7,
+          lastStatus,
+          lastError,
+          createdAt: now,
+          lastAttemptAt: now,
+        })
         .run();
     }
     const expected = [

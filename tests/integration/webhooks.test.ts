@@ -51,7 +51,15 @@ let url: string;
 let dispatcher: WebhookDispatcher | undefined;
 /** The running dispatcher's clock: its own, so that moving it leaves the app's sessions alone. */
 let clock: WallClock;
-const saved = { name: 'Hooked', packageId: 2, squareMeters: 800, addOns: [], discountIds: [], contractDuration: 24, customerEmail: 'ada@example.com' };
+const saved = {
+  name: 'Hooked',
+  packageId: 2,
+  squareMeters: 800,
+  addOns: [],
+  discountIds: [],
+  contractDuration: 24,
+  customerEmail: 'ada@example.com',
+};
 
 beforeAll(async () => {
   // The receiver listens on 127.0.0.1: addresses inside are allowed here (webhook-targets.test.ts refuses them).
@@ -75,7 +83,14 @@ afterAll(async () => {
 
 const start = (options: { retryBaseMs?: number; timeoutMs?: number } = {}) => {
   clock = new WallClock();
-  dispatcher = startWebhookDispatcher({ db: t.db, clock, retryBaseMs: options.retryBaseMs ?? BASE_MS, retentionDays: 30, timeoutMs: options.timeoutMs, targets: webhookTargets(t.config, t.services.resolveHost) });
+  dispatcher = startWebhookDispatcher({
+    db: t.db,
+    clock,
+    retryBaseMs: options.retryBaseMs ?? BASE_MS,
+    retentionDays: 30,
+    timeoutMs: options.timeoutMs,
+    targets: webhookTargets(t.config, t.services.resolveHost),
+  });
 };
 
 async function subscribe(events: string[], to = url): Promise<{ id: number; secret: string }> {
@@ -152,7 +167,15 @@ describe('webhook subscriptions', () => {
 describe('deliveries', () => {
   it('each event reaches the webhooks that asked for it, after the change, signed as Standard Webhooks has it', async () => {
     start();
-    const all = await subscribe(['quote.created', 'quote.sent', 'quote.viewed', 'quote.accepted', 'quote.declined', 'quote.deleted', 'catalogue.changed']);
+    const all = await subscribe([
+      'quote.created',
+      'quote.sent',
+      'quote.viewed',
+      'quote.accepted',
+      'quote.declined',
+      'quote.deleted',
+      'catalogue.changed',
+    ]);
     const acceptedOnly = await subscribe(['quote.accepted'], `${url}?only=accepted`);
 
     const made = await user.post('/api/configurations', saved);
@@ -168,7 +191,17 @@ describe('deliveries', () => {
     expect((await user.delete(`/api/configurations/${other.body.id}`)).status).toBe(204);
     expect((await admin.patch('/api/discounts/1', { value: 6 })).status).toBe(200);
 
-    const expected = ['quote.created', 'quote.sent', 'quote.viewed', 'quote.accepted', 'quote.created', 'quote.sent', 'quote.declined', 'quote.deleted', 'catalogue.changed'];
+    const expected = [
+      'quote.created',
+      'quote.sent',
+      'quote.viewed',
+      'quote.accepted',
+      'quote.created',
+      'quote.sent',
+      'quote.declined',
+      'quote.deleted',
+      'catalogue.changed',
+    ];
     await until('every delivery', () => rx.received.length >= expected.length + 1);
     const mine = payloadsOf(verifiedBy(all.secret));
     expect(mine.map((p) => p.type).sort()).toEqual([...expected].sort());
@@ -176,7 +209,12 @@ describe('deliveries', () => {
     expect(rx.received.length).toBe(expected.length + 1);
 
     const created = mine.find((p) => p.type === 'quote.created' && p.data.quote.id === made.body.id)!;
-    expect(created.data.quote).toMatchObject({ id: made.body.id, number: made.body.number, status: 'draft', tcv: expect.stringMatching(/^\d+\.\d\d$/) });
+    expect(created.data.quote).toMatchObject({
+      id: made.body.id,
+      number: made.body.number,
+      status: 'draft',
+      tcv: expect.stringMatching(/^\d+\.\d\d$/),
+    });
     expect(Object.keys(created).sort()).toEqual(['data', 'timestamp', 'type']);
     expect(mine.find((p) => p.type === 'quote.accepted')!.data.quote.status).toBe('accepted');
     expect(mine.find((p) => p.type === 'quote.deleted')!.data.quote).toMatchObject({ id: other.body.id, number: other.body.number });
@@ -231,7 +269,11 @@ describe('deliveries', () => {
     expect((await user.post('/api/configurations', saved)).status).toBe(201);
 
     const tried = async (id: number) => (await deliveries(id)).find((x) => x.attempts === 1);
-    const [a, b, c] = [await until('500', () => tried(failing.id)), await until('refused', () => tried(refused.id)), await until('silent', () => tried(silent.id))];
+    const [a, b, c] = [
+      await until('500', () => tried(failing.id)),
+      await until('refused', () => tried(refused.id)),
+      await until('silent', () => tried(silent.id)),
+    ];
     // The list names the outcome, never the network's words (ECONNREFUSED and the like).
     expect([a, b, c].map((x) => [x.lastResponseCode, x.lastError])).toEqual([
       [500, null],
@@ -302,7 +344,13 @@ describe('deliveries', () => {
     const boss = await restartApp.login(ADMIN.email, ADMIN.password);
     // One clock for both dispatchers, as the process's would be; it is moved to the retry a minute on, not waited for.
     const restartClock = new WallClock();
-    const first = startWebhookDispatcher({ db: restartApp.db, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30, targets: webhookTargets(restartApp.config, restartApp.services.resolveHost) });
+    const first = startWebhookDispatcher({
+      db: restartApp.db,
+      clock: restartClock,
+      retryBaseMs: 60_000,
+      retentionDays: 30,
+      targets: webhookTargets(restartApp.config, restartApp.services.resolveHost),
+    });
     const hook = (await boss.post('/api/admin/webhooks', { url, events: ['quote.created'] })).body;
     rx.answer([503]);
     expect((await owner.post('/api/configurations', saved)).status).toBe(201);
@@ -317,10 +365,19 @@ describe('deliveries', () => {
     restartClock.advance(Math.max(0, next - restartClock.now().getTime()));
 
     // The restart: a new connection and a new dispatcher on the same file, which sends what is due without being told.
-    const second = startWebhookDispatcher({ db: pending, clock: restartClock, retryBaseMs: 60_000, retentionDays: 30, targets: webhookTargets(restartApp.config, restartApp.services.resolveHost) });
+    const second = startWebhookDispatcher({
+      db: pending,
+      clock: restartClock,
+      retryBaseMs: 60_000,
+      retentionDays: 30,
+      targets: webhookTargets(restartApp.config, restartApp.services.resolveHost),
+    });
     try {
       await until('the retry after the restart', () => rx.received.length === 2);
-      await until('delivered', () => (pending.$client.prepare('SELECT status FROM webhook_deliveries').get() as { status: string }).status === 'delivered');
+      await until(
+        'delivered',
+        () => (pending.$client.prepare('SELECT status FROM webhook_deliveries').get() as { status: string }).status === 'delivered',
+      );
       expect(payloadsOf(verifiedBy(hook.secret)).map((p) => p.type)).toEqual(['quote.created', 'quote.created']);
       expect(rx.received[0]!.headers['webhook-id']).toBe(rx.received[1]!.headers['webhook-id']);
     } finally {

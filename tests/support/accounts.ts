@@ -35,7 +35,12 @@ export async function registerAccount(t: TestApp, overrides: Record<string, unkn
 /** Mails of one type logged for this address, newest first (after every delivery started so far has finished). */
 export async function mailsOfTypeTo(t: TestApp, to: string, type: string) {
   await t.services.mailer.idle();
-  return t.db.select().from(emailLogs).where(and(eq(emailLogs.to, to), eq(emailLogs.type, type))).orderBy(desc(emailLogs.id)).all();
+  return t.db
+    .select()
+    .from(emailLogs)
+    .where(and(eq(emailLogs.to, to), eq(emailLogs.type, type)))
+    .orderBy(desc(emailLogs.id))
+    .all();
 }
 
 /** Reset mails logged for this address, newest first. */
@@ -91,7 +96,8 @@ export async function tokenMailedTo(t: TestApp, to: string, page: LinkPage = 're
     .sort((a, b) => logId(b) - logId(a));
   for (const f of files) {
     const eml = decodeQuotedPrintable(fs.readFileSync(path.join(t.config.outboxDir, f), 'utf8'));
-    if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im').test(eml) && eml.includes(`/${page}?token=`)) return tokenFromHtml(eml, page);
+    if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im').test(eml) && eml.includes(`/${page}?token=`))
+      return tokenFromHtml(eml, page);
   }
   throw new Error(`no mail sent to ${to}`);
 }

@@ -61,17 +61,83 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Path ids: real ones, and what a path segment can hold instead. */
-export const oddIds = ['0', '-1', 'abc', '1.5', '1e3', '99999999999999999999', '9007199254740993', '%20', '%00', 'null', '１', '0x1', '+1', '01', ' 1', '..'];
+export const oddIds = [
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '1e3',
+  '99999999999999999999',
+  '9007199254740993',
+  '%20',
+  '%00',
+  'null',
+  '１',
+  '0x1',
+  '+1',
+  '01',
+  ' 1',
+  '..',
+];
 
 /** Field names the procedures read, to build objects that get past the first checks. */
 export const fieldNames = [
-  'id', 'packageId', 'tierId', 'kind', 'username', 'email', 'password', 'newPassword', 'confirmPassword', 'token',
-  'firstname', 'lastname', 'companyName', 'name', 'description', 'pricingModel', 'squareMeters', 'userCount',
-  'locations', 'addOns', 'customItems', 'discountIds', 'selectedDiscountIds', 'contractDuration', 'paymentFrequency',
-  'basePrice', 'setupFee', 'extraLocationPrice', 'features', 'minSqm', 'maxSqm', 'pricePerSqm', 'minUsers', 'maxUsers',
-  'pricePerUser', 'tiers', 'min', 'max', 'price', 'categoryId', 'monthlyFee', 'availableForPackages', 'icon',
-  'allowsMultipleSelection', 'type', 'value', 'conditions', 'isAdmin', 'page', 'sort', 'direction', 'search', 'scope',
-  'form', 'reason', 'currentPassword',
+  'id',
+  'packageId',
+  'tierId',
+  'kind',
+  'username',
+  'email',
+  'password',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  'firstname',
+  'lastname',
+  'companyName',
+  'name',
+  'description',
+  'pricingModel',
+  'squareMeters',
+  'userCount',
+  'locations',
+  'addOns',
+  'customItems',
+  'discountIds',
+  'selectedDiscountIds',
+  'contractDuration',
+  'paymentFrequency',
+  'basePrice',
+  'setupFee',
+  'extraLocationPrice',
+  'features',
+  'minSqm',
+  'maxSqm',
+  'pricePerSqm',
+  'minUsers',
+  'maxUsers',
+  'pricePerUser',
+  'tiers',
+  'min',
+  'max',
+  'price',
+  'categoryId',
+  'monthlyFee',
+  'availableForPackages',
+  'icon',
+  'allowsMultipleSelection',
+  'type',
+  'value',
+  'conditions',
+  'isAdmin',
+  'page',
+  'sort',
+  'direction',
+  'search',
+  'scope',
+  'form',
+  'reason',
+  'currentPassword',
 ];
 
 export const hostileObject: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(fc.constantFrom(...fieldNames), hostileValue, { maxKeys: 8 });
@@ -93,11 +159,17 @@ export function bodyVariants(valid: Record<string, unknown> | undefined): fc.Arb
     { arbitrary: hostileObject.map((o) => JSON.stringify({ ...template, ...o })), weight: 3 },
     { arbitrary: fc.constantFrom(...rawNumberLiterals).map((lit) => withRawNumber(json, lit)), weight: 1 },
     { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), weight: 1 },
-    { arbitrary: fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '42', '{"__proto__":{"isAdmin":true}}', '\u0000', '{}'.repeat(1000)), weight: 1 },
+    {
+      arbitrary: fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '42', '{"__proto__":{"isAdmin":true}}', '\u0000', '{}'.repeat(1000)),
+      weight: 1,
+    },
     { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
   ];
   if (keys.length > 0) {
-    variants.push({ arbitrary: fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => JSON.stringify({ ...template, [k]: v })), weight: 4 });
+    variants.push({
+      arbitrary: fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => JSON.stringify({ ...template, [k]: v })),
+      weight: 4,
+    });
     variants.push({ arbitrary: fc.constantFrom(...keys).map((k) => JSON.stringify({ ...template, [k]: undefined })), weight: 1 });
   }
   return fc.oneof(...variants);
@@ -153,7 +225,11 @@ export function dbFingerprint(db: Db): string {
   const hash = createHash('sha256');
   for (const name of tables) {
     hash.update(name);
-    for (const row of db.$client.prepare(`select * from "${name}" ${rowsOf(name)} order by rowid`).raw().iterate()) hash.update(JSON.stringify(row));
+    for (const row of db.$client
+      .prepare(`select * from "${name}" ${rowsOf(name)} order by rowid`)
+      .raw()
+      .iterate())
+      hash.update(JSON.stringify(row));
   }
   return hash.digest('hex');
 }

@@ -60,4 +60,9 @@ export const largestQuote = {
 };
 
 /** The smallest save body: Advanced at 120 units, named "Test quote", with `extra` over it. */
-export const smallSaveBody = (extra: Record<string, unknown> = {}) => ({ name: 'Test quote', packageId: advancedQuote.packageId, squareMeters: 120, ...extra });
+export const smallSaveBody = (extra: Record<string, unknown> = {}) => ({
+  name: 'Test quote',
+  packageId: advancedQuote.packageId,
+  squareMeters: 120,
+  ...extra,
+});

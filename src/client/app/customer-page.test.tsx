@@ -93,7 +93,9 @@ describe('one time, one zone: the answer in Europe/Amsterdam, the zone named', (
   it('an acceptance in summer reads CEST, whatever zone the browser is in', async () => {
     const { token } = await shareQuote();
     clock.advance(Date.parse('2026-07-01T12:00:00Z') - clock.now().getTime());
-    expect((await t.client().post(`/api/shared/${token}/accept`, { name: 'Jane Customer', email: 'jane@acme.test', consent: true })).status).toBe(200);
+    expect((await t.client().post(`/api/shared/${token}/accept`, { name: 'Jane Customer', email: 'jane@acme.test', consent: true })).status).toBe(
+      200,
+    );
     await openPage(`/q/${token}`);
     const block = await screen.findByTestId('accepted-block');
     expect(block.textContent).toContain('Date and time1 Jul 2026, 14:00 CEST');
@@ -103,7 +105,9 @@ describe('one time, one zone: the answer in Europe/Amsterdam, the zone named', (
     const accepted = await shareQuote();
     const declined = await shareQuote();
     clock.advance(Date.parse('2026-11-27T02:06:00Z') - clock.now().getTime());
-    expect((await t.client().post(`/api/shared/${accepted.token}/accept`, { name: 'Jane Customer', email: 'jane@acme.test', consent: true })).status).toBe(200);
+    expect(
+      (await t.client().post(`/api/shared/${accepted.token}/accept`, { name: 'Jane Customer', email: 'jane@acme.test', consent: true })).status,
+    ).toBe(200);
     expect((await t.client().post(`/api/shared/${declined.token}/decline`, { reason: 'Too early' })).status).toBe(200);
     await openPage(`/q/${accepted.token}`);
     expect((await screen.findByTestId('accepted-block')).textContent).toContain('Date and time27 Nov 2026, 03:06 CET');
@@ -113,14 +117,17 @@ describe('one time, one zone: the answer in Europe/Amsterdam, the zone named', (
 });
 
 describe('a link that is not valid', () => {
-  it.each(['/q/', '/q', `/q/${'a'.repeat(32)}`, '/q/xyz/more'])('%s: a page for the customer under the seller’s name, nothing of the app', async (path) => {
-    await openPage(path);
-    const notice = await screen.findByTestId('customer-notice');
-    expect(await screen.findByText(t.config.companyName)).toBeTruthy();
-    expect(notice.textContent).toBe(`${t.config.companyName}This link is not valid.Ask the sender for a new one.`);
-    expect(screen.queryByRole('navigation')).toBeNull();
-    expect(screen.queryByText('Skip to main content')).toBeNull();
-    expect(document.body.textContent).not.toContain('router');
-    expect(document.body.textContent).not.toContain('404');
-  });
+  it.each(['/q/', '/q', `/q/${'a'.repeat(32)}`, '/q/xyz/more'])(
+    '%s: a page for the customer under the seller’s name, nothing of the app',
+    async (path) => {
+      await openPage(path);
+      const notice = await screen.findByTestId('customer-notice');
+      expect(await screen.findByText(t.config.companyName)).toBeTruthy();
+      expect(notice.textContent).toBe(`${t.config.companyName}This link is not valid.Ask the sender for a new one.`);
+      expect(screen.queryByRole('navigation')).toBeNull();
+      expect(screen.queryByText('Skip to main content')).toBeNull();
+      expect(document.body.textContent).not.toContain('router');
+      expect(document.body.textContent).not.toContain('404');
+    },
+  );
 });

@@ -167,9 +167,7 @@ describe('a refused save says why', () => {
     await user.type(within(dialog).getByLabelText('Configuration Name'), 'Offline');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
     const toast = await findToast('Error');
-    expect(toast.textContent).toContain(
-      'Failed to save configuration: The server could not be reached. Check your connection and try again.',
-    );
+    expect(toast.textContent).toContain('Failed to save configuration: The server could not be reached. Check your connection and try again.');
     expect(within(dialog).getByRole('button', { name: 'Save Configuration' })).toBeTruthy();
   });
 

@@ -8,7 +8,6 @@ import { SessionCheckFailed } from '../components/SessionCheckFailed';
 import { notify } from '../components/toaster';
 import { useSessionCheck } from '../lib/session';
 
-
 /**
  * `onEntry`: decide only when the page is entered; once admitted, later answers of the check (a session that ends
  * while the page is open) are the page's own business (the admin dashboard's checks, docs/PRODUCT.md "The admin area").

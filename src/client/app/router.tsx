@@ -9,9 +9,7 @@ import { RedirectIfSignedIn, RequireUser } from './guards';
 // /auth is the first screen: everything else is loaded when it is opened, so the first screen loads only what it needs.
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
-const SavedConfigurationsPage = lazy(() =>
-  import('../features/saved/SavedConfigurationsPage').then((m) => ({ default: m.SavedConfigurationsPage })),
-);
+const SavedConfigurationsPage = lazy(() => import('../features/saved/SavedConfigurationsPage').then((m) => ({ default: m.SavedConfigurationsPage })));
 const CalculatorPage = lazy(() => import('../features/calculator/CalculatorPage').then((m) => ({ default: m.CalculatorPage })));
 const admin = () => import('../features/admin');
 const AdminLoginPage = lazy(() => admin().then((m) => ({ default: m.AdminLoginPage })));

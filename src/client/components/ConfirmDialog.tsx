@@ -28,9 +28,7 @@ export function ConfirmDialog({
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>
-      <Dialog.Body>
-        {typeof description === 'string' ? <Text color="fg.muted">{description}</Text> : description}
-      </Dialog.Body>
+      <Dialog.Body>{typeof description === 'string' ? <Text color="fg.muted">{description}</Text> : description}</Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose} disabled={pending}>
           Cancel

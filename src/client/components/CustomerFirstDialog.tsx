@@ -92,13 +92,17 @@ function CustomerFirstDialog({
       <Dialog.Body>
         <Stack gap="4">
           <Text color="fg.muted" fontSize="sm">
-            This quote names no customer yet. Add who it is for before you {verb} it: the PDF and the customer’s
-            page say “Prepared for” them.
+            This quote names no customer yet. Add who it is for before you {verb} it: the PDF and the customer’s page say “Prepared for” them.
           </Text>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
             <Field.Root>
               <Field.Label>Customer company</Field.Label>
-              <Input name="customerCompany" autoComplete="organization" value={company} onChange={(e) => (setCompany(e.target.value), setError(null))} />
+              <Input
+                name="customerCompany"
+                autoComplete="organization"
+                value={company}
+                onChange={(e) => (setCompany(e.target.value), setError(null))}
+              />
             </Field.Root>
             <Field.Root>
               <Field.Label>Contact name</Field.Label>
@@ -106,7 +110,13 @@ function CustomerFirstDialog({
             </Field.Root>
             <Field.Root gridColumn={{ sm: 'span 2' }}>
               <Field.Label>Contact email</Field.Label>
-              <Input name="customerEmail" type="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), setError(null))} />
+              <Input
+                name="customerEmail"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => (setEmail(e.target.value), setError(null))}
+              />
             </Field.Root>
           </SimpleGrid>
           {error && (

@@ -4,7 +4,14 @@ import type { ReactNode } from 'react';
 
 export function DefinitionList({ labelWidth, children }: { labelWidth: string; children: ReactNode }) {
   return (
-    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: `${labelWidth} 1fr` }} columnGap="4" rowGap={{ base: '0', sm: '1.5' }} textStyle="sm">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', sm: `${labelWidth} 1fr` }}
+      columnGap="4"
+      rowGap={{ base: '0', sm: '1.5' }}
+      textStyle="sm"
+    >
       {children}
     </Box>
   );

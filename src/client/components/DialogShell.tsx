@@ -40,7 +40,13 @@ export function DialogShell({
     </>
   );
   return (
-    <Dialog.Root placement="center" {...(tall && { scrollBehavior: 'inside' })} {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
+    <Dialog.Root
+      placement="center"
+      {...(tall && { scrollBehavior: 'inside' })}
+      {...root}
+      open={open}
+      onOpenChange={(e) => !e.open && !busy && onClose()}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner {...(tall && { px: '3' })} {...positionerProps}>

@@ -2,7 +2,11 @@
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { LuTrash2 } from 'react-icons/lu';
 
-export function RemoveIconButton({ label, size = 'xs', ...rest }: Omit<IconButtonProps, 'aria-label' | 'children' | 'variant' | 'colorPalette'> & { label: string }) {
+export function RemoveIconButton({
+  label,
+  size = 'xs',
+  ...rest
+}: Omit<IconButtonProps, 'aria-label' | 'children' | 'variant' | 'colorPalette'> & { label: string }) {
   return (
     <IconButton size={size} variant="ghost" colorPalette="red" aria-label={label} {...rest}>
       <LuTrash2 />

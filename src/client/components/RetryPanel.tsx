@@ -19,7 +19,16 @@ export function RetryPanel({ title, description, onRetry, retrying = false }: Re
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description>{description}</Alert.Description>
         </Alert.Content>
-        <Button size="sm" variant="outline" colorPalette="red" bg="bg" onClick={() => void onRetry()} loading={retrying} loadingText="Retrying..." flexShrink={0}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          bg="bg"
+          onClick={() => void onRetry()}
+          loading={retrying}
+          loadingText="Retrying..."
+          flexShrink={0}
+        >
           <LuRefreshCw aria-hidden /> Retry
         </Button>
       </Stack>

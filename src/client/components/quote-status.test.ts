@@ -14,10 +14,9 @@ describe('quote status on screen', () => {
   });
   it('names the totals a copy changed', () => {
     const euro = (a: string) => `€${a}`;
-    expect(changedTotals({ totalMonthly: '1.00', setupFees: '2.00', tcv: '3.00' }, { totalMonthly: '1.50', setupFees: '2.00', tcv: '3.50' }, euro)).toEqual([
-      'Monthly total: €1.00 → €1.50',
-      'Contract value: €3.00 → €3.50',
-    ]);
+    expect(
+      changedTotals({ totalMonthly: '1.00', setupFees: '2.00', tcv: '3.00' }, { totalMonthly: '1.50', setupFees: '2.00', tcv: '3.50' }, euro),
+    ).toEqual(['Monthly total: €1.00 → €1.50', 'Contract value: €3.00 → €3.50']);
   });
   it('writes a validity day without moving it across time zones', () => {
     expect(formatValidUntil('2026-03-31')).toBe('31 Mar 2026');

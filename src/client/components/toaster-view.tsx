@@ -100,7 +100,10 @@ export function ToasterView() {
 }
 
 /** A loading toast that becomes the result toast in place, so the one visible slot is never held by a spinner. */
-export function showProgress(title: string): { success(title: string, description?: string): void; error(title: string, description?: string): void } {
+export function showProgress(title: string): {
+  success(title: string, description?: string): void;
+  error(title: string, description?: string): void;
+} {
   toaster.remove(); // as show(): the newest message replaces the one showing
   const id = toaster.create({ type: 'loading', title, closable: false });
   return {

@@ -23,7 +23,10 @@ export function notify(kind: ToastKind, title: string, description?: string): vo
 }
 
 /** A progress toast ("Saving price tier changes...") that becomes the success or error toast in place. */
-export function progressToast(title: string): { success(title: string, description?: string): void; error(title: string, description?: string): void } {
+export function progressToast(title: string): {
+  success(title: string, description?: string): void;
+  error(title: string, description?: string): void;
+} {
   const handle = load().then((m) => m.showProgress(title));
   return {
     success: (t, d) => void handle.then((h) => h.success(t, d)),
@@ -44,7 +47,11 @@ const subscribe = (listener: () => void) => {
 
 /** Mounted once by the providers; renders nothing until the first toast asks for the machinery. */
 export function Toaster() {
-  const started = useSyncExternalStore(subscribe, () => loading !== null, () => false);
+  const started = useSyncExternalStore(
+    subscribe,
+    () => loading !== null,
+    () => false,
+  );
   return started ? (
     <Suspense fallback={null}>
       <ToasterView />

@@ -13,7 +13,6 @@ export const CONDITION_TYPE_LABELS: Record<string, string> = {
   pricingModel: 'Pricing Model',
 };
 
-
 export interface ConditionLike {
   type: string;
   operator: string;

@@ -36,7 +36,14 @@ function useUser(entering: boolean) {
   return {
     check,
     me,
-    status: check.isError && !check.data ? ('unavailable' as const) : check.isPending || (authenticated && me.isPending) ? ('loading' as const) : authenticated ? ('authenticated' as const) : ('unauthenticated' as const),
+    status:
+      check.isError && !check.data
+        ? ('unavailable' as const)
+        : check.isPending || (authenticated && me.isPending)
+          ? ('loading' as const)
+          : authenticated
+            ? ('authenticated' as const)
+            : ('unauthenticated' as const),
     user: authenticated ? (me.data ?? null) : null,
     isAdmin: check.data?.isAdmin === true,
   };

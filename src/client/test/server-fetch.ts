@@ -31,7 +31,13 @@ export function gatedFetch(inner: (url: string, init?: RequestInit) => Promise<R
 export async function mailedResetToken(t: TestApp, to: string): Promise<string> {
   await t.services.mailer.idle();
   const dir = t.config.outboxDir;
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse()
+    : [];
   for (const f of files) {
     const eml = fs
       .readFileSync(path.join(dir, f), 'utf8')

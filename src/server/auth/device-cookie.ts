@@ -37,7 +37,10 @@ const secrets = new WeakMap<Db, Buffer>();
 function secretOf(db: Db): Buffer {
   let secret = secrets.get(db);
   if (secret) return secret;
-  db.insert(serverSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString('base64') }).onConflictDoNothing().run();
+  db.insert(serverSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing()
+    .run();
   const row = db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME)).get();
   secret = Buffer.from(row!.value, 'base64');
   secrets.set(db, secret);

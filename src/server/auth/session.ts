@@ -33,12 +33,7 @@ function lifetime(persistent: boolean): { idle: number; absolute: number; refres
     : { idle: SHORT_SESSION_IDLE_MS, absolute: SHORT_SESSION_ABSOLUTE_MS, refreshStep: HOUR };
 }
 
-export function createSession(
-  db: Db,
-  clock: Clock,
-  userId: number,
-  options: { persistent?: boolean } = {},
-): { token: string; session: Session } {
+export function createSession(db: Db, clock: Clock, userId: number, options: { persistent?: boolean } = {}): { token: string; session: Session } {
   const token = generateToken();
   const now = clock.now();
   const persistent = options.persistent ?? true;
@@ -69,7 +64,11 @@ function prepareSessionStatements(db: Db) {
       .prepare(),
     remove: db.delete(sessions).where(eq(sessions.id, id)).prepare(),
     /** expiresAt in epoch milliseconds: the column's stored form (a placeholder skips drizzle's Date mapping). */
-    extend: db.update(sessions).set({ expiresAt: sql`${sql.placeholder('expiresAt')}` }).where(eq(sessions.id, id)).prepare(),
+    extend: db
+      .update(sessions)
+      .set({ expiresAt: sql`${sql.placeholder('expiresAt')}` })
+      .where(eq(sessions.id, id))
+      .prepare(),
   };
 }
 const statementsFor = perDatabase(prepareSessionStatements);

@@ -17,7 +17,9 @@ export interface BackupReport {
 }
 
 export function tableCounts(db: Database.Database): Record<string, number> {
-  const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
+  const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as {
+    name: string;
+  }[];
   return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
 }
 

@@ -45,7 +45,11 @@ export function updateRows(db: Db, table: string, columns: readonly string[], ro
   const set = columns.map((c, i) => `${c} = v.column${i + 2}`).join(', ');
   inChunks(rows, (chunk) => {
     const key = `update ${table} ${columns.join(',')} ${chunk.length}`;
-    prepared(db, key, () => `UPDATE ${table} SET ${set} FROM (VALUES ${placeholders(chunk.length, columns.length + 1)}) AS v WHERE ${table}.id = v.column1`).run(...chunk.flat());
+    prepared(
+      db,
+      key,
+      () => `UPDATE ${table} SET ${set} FROM (VALUES ${placeholders(chunk.length, columns.length + 1)}) AS v WHERE ${table}.id = v.column1`,
+    ).run(...chunk.flat());
   });
 }
 

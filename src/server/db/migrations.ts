@@ -93,7 +93,9 @@ export function applyMigrations(sqlite: Database.Database, file: string, options
       privateFile(copy);
     } catch (error) {
       fs.rmSync(copy, { force: true });
-      throw new MigrationError(`Migrations not applied: the copy of the database to ${copy} failed (${reason(error)}). The database was not changed.`);
+      throw new MigrationError(
+        `Migrations not applied: the copy of the database to ${copy} failed (${reason(error)}). The database was not changed.`,
+      );
     }
     log(`Copied the database to ${copy} before applying ${tags.join(', ')}.`);
   }

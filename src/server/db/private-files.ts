@@ -21,7 +21,8 @@ export function privateFolder(dir: string): void {
   const stat = fs.statSync(dir);
   if ((stat.mode & 0o777) === PRIVATE_FOLDER) return;
   if (ownFolder(stat)) fs.chmodSync(dir, PRIVATE_FOLDER);
-  else logger.warn(`The folder ${dir} is not the server's own (another owner, or shared): its files stay 0600, but give the data a folder of its own.`);
+  else
+    logger.warn(`The folder ${dir} is not the server's own (another owner, or shared): its files stay 0600, but give the data a folder of its own.`);
 }
 
 /** `file` readable and writable by the server's user only; a file that is not there is skipped. */

@@ -80,7 +80,9 @@ export function watchTables(db: Db, name: string, tables: readonly string[]): Ta
   // TEMP triggers belong to this connection only; other connections are covered by data_version.
   for (const table of tables) {
     for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-      sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS qc_${name}_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT ${fn}(); END`);
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS qc_${name}_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT ${fn}(); END`,
+      );
     }
   }
   state.watches.set(name, watch);

@@ -76,7 +76,6 @@ export function fixedHeadersFor(tls: boolean, path: string): FixedHeaders {
   return FIXED_SETS[(tls ? 2 : 0) + (isSharePath(path) ? 1 : 0)]!;
 }
 
-
 /** Answers built with their fixed headers already in them (rest/kit.ts apiAnswer): the envelope leaves them alone. */
 const completeAnswers = new WeakSet<Response>();
 
@@ -112,10 +111,12 @@ export function completeHeaders(res: Response, headers: Readonly<Record<string, 
 }
 
 /** The security headers on everything outside /api and /trpc (the app's page and its assets). */
-export const securityHeaders = (tls: boolean): MiddlewareHandler => async (c, next) => {
-  await next();
-  completeHeaders(c.res, fixedHeadersFor(tls, c.req.path).plain);
-};
+export const securityHeaders =
+  (tls: boolean): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    completeHeaders(c.res, fixedHeadersFor(tls, c.req.path).plain);
+  };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

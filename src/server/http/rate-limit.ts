@@ -59,10 +59,7 @@ export class RateLimiter {
     if (w.count >= limit) {
       const seconds = Math.ceil((w.start + RATE_WINDOW_MS - now) / 1000);
       const minutes = Math.max(1, Math.ceil(seconds / 60));
-      throw new RetryLaterError(
-        `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        seconds,
-      );
+      throw new RetryLaterError(`Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
     }
     w.count += 1;
   }

@@ -83,7 +83,11 @@ export function createMailer(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFr
           type: mail.type,
           subject: mail.subject,
           status: 'pending',
-          metadata: { ...(mail.metadata ?? {}), ...(mail.cc && mail.cc.length > 0 ? { cc: mail.cc } : {}), ...(mail.attachments ? { attachments: mail.attachments.map((a) => a.filename) } : {}) },
+          metadata: {
+            ...(mail.metadata ?? {}),
+            ...(mail.cc && mail.cc.length > 0 ? { cc: mail.cc } : {}),
+            ...(mail.attachments ? { attachments: mail.attachments.map((a) => a.filename) } : {}),
+          },
           content: maskSecrets(mail.html, mail.secrets),
         })
         .returning({ id: emailLogs.id })

@@ -75,7 +75,8 @@ function operation(route: RestRoute): Json {
       parameters.push({ name, in: 'query', required: false, schema });
     }
   }
-  for (const [name, description] of Object.entries(route.query ?? {})) parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string', enum: ['true', 'false'] } });
+  for (const [name, description] of Object.entries(route.query ?? {}))
+    parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string', enum: ['true', 'false'] } });
 
   const access = spec.access;
   const answer = jsonAnswer(route);
@@ -83,7 +84,10 @@ function operation(route: RestRoute): Json {
     route.status === 204
       ? { description: 'Done' }
       : route.produces
-        ? { description: 'The document', content: { [route.produces]: { schema: { type: 'string', ...(route.produces === 'application/pdf' ? { format: 'binary' } : {}) } } } }
+        ? {
+            description: 'The document',
+            content: { [route.produces]: { schema: { type: 'string', ...(route.produces === 'application/pdf' ? { format: 'binary' } : {}) } } },
+          }
         : { description: 'Success', content: { 'application/json': { schema: answer ?? {} } } };
   const responses: Json = { [String(route.status)]: success };
   if (input || pathParams.length > 0) responses['400'] = errorAnswer('The input is not valid (issues name each problem)');

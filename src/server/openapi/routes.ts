@@ -8,7 +8,14 @@ import type { z } from 'zod';
 import { createUserInput, updateUserInput, userIdInput } from '../../shared/schemas/admin-users';
 import { apiKeyIdInput, createApiKeyInput } from '../../shared/schemas/api-keys';
 import { activityQueryInput, auditQueryInput } from '../../shared/schemas/audit';
-import { loginInput, registerInput, requestPasswordResetInput, resetPasswordInput, updateProfileInput, verifyEmailInput } from '../../shared/schemas/auth';
+import {
+  loginInput,
+  registerInput,
+  requestPasswordResetInput,
+  resetPasswordInput,
+  updateProfileInput,
+  verifyEmailInput,
+} from '../../shared/schemas/auth';
 import {
   createAddOnInput,
   createCategoryInput,
@@ -50,7 +57,9 @@ export interface ProcedureSpec {
   keys?: ProcedureMeta['keys'];
 }
 // Each keeps its schema's own type, which the test holds equal to the procedure's input type.
-const spec = <A extends Access>(access: A) => <S extends z.ZodType | undefined = undefined>(input?: S) => ({ access, input: input as S });
+const spec =
+  <A extends Access>(access: A) =>
+  <S extends z.ZodType | undefined = undefined>(input?: S) => ({ access, input: input as S });
 const pub = spec('public');
 const user = spec('signedIn');
 const admin = spec('admin');
@@ -215,7 +224,10 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('POST /quote', 'quote.calculate'),
   r('POST /quote/pdf', 'quote.pdfData', { produces: 'application/pdf' }),
 
-  r('GET /configurations', 'configurations.allWithTotal', { answerIs: 'items', summary: 'A plain array, newest first, at most 1,000 rows; X-Total-Count, X-Truncated' }),
+  r('GET /configurations', 'configurations.allWithTotal', {
+    answerIs: 'items',
+    summary: 'A plain array, newest first, at most 1,000 rows; X-Total-Count, X-Truncated',
+  }),
   r('GET /configurations/:id', 'configurations.get'),
   r('POST /configurations', 'configurations.create', created),
   r('PATCH /configurations/:id', 'configurations.update'),
@@ -259,7 +271,11 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('PATCH /discounts/:id', 'admin.discounts.update'),
   r('DELETE /discounts/:id', 'admin.discounts.delete'),
   r('GET /admin/catalogue', 'admin.catalogue.export'),
-  r('PUT /admin/catalogue', 'admin.catalogue.import', { bodyIs: 'catalogue', fixed: ['dryRun'], query: { dryRun: '`true`: answer what would change and change nothing' } }),
+  r('PUT /admin/catalogue', 'admin.catalogue.import', {
+    bodyIs: 'catalogue',
+    fixed: ['dryRun'],
+    query: { dryRun: '`true`: answer what would change and change nothing' },
+  }),
 
   r('GET /admin/users', 'admin.users.list'),
   r('POST /admin/users', 'admin.users.create', created),

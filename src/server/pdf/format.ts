@@ -11,8 +11,24 @@ export const DRAFT_NUMBER = 'DRAFT';
 
 // Letters NFKD does not split into a base letter and a mark.
 const ASCII_FOLD: Record<string, string> = {
-  ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'Th', ß: 'ss', æ: 'ae', Æ: 'AE',
-  œ: 'oe', Œ: 'OE', ı: 'i', ħ: 'h', Ħ: 'H',
+  ł: 'l',
+  Ł: 'L',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
 };
 
 const MAX_SLUG = 60;
@@ -29,7 +45,12 @@ export function asciiSlug(name: string): string {
     .replace(/[łŁøØđĐðÐþÞßæÆœŒıħĦ]/g, (ch) => ASCII_FOLD[ch] ?? ch)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
-  return trimSlug(folded.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+/, ''));
+  return trimSlug(
+    folded
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+/, ''),
+  );
 }
 
 /** The same, keeping letters of any script: for the RFC 5987 `filename*` a modern browser prefers. */

@@ -81,8 +81,7 @@ function rowOf(q: DocumentQuote, l: DocumentLine): DocumentRow | undefined {
 }
 
 export function documentTables(q: DocumentQuote): { monthly: DocumentTable; oneTime: DocumentTable } {
-  const rows = (period: DocumentLine['period']) =>
-    q.breakdowns.filter((l) => l.period === period).flatMap((l) => rowOf(q, l) ?? []);
+  const rows = (period: DocumentLine['period']) => q.breakdowns.filter((l) => l.period === period).flatMap((l) => rowOf(q, l) ?? []);
   return {
     monthly: { title: 'Monthly', rows: rows('monthly'), totalLabel: 'Monthly total', total: formatEuroAmount(q.total) },
     oneTime: { title: 'One-time', rows: rows('one_time'), totalLabel: 'One-time total', total: formatEuroAmount(q.oneTimeCosts) },
@@ -92,7 +91,9 @@ export function documentTables(q: DocumentQuote): { monthly: DocumentTable; oneT
 /** "Advanced package · Unit-Based, 1,200 units · 3 locations · 2 years (24 months) · Annual payment" */
 export function configurationLine(q: DocumentQuote): string {
   const model =
-    q.pricingModel === 'user' ? `${PRICING_MODEL_LABELS.user}, ${plural(q.userCount, 'user', 'users')}` : `${PRICING_MODEL_LABELS.sqm}, ${plural(q.squareMeters, 'unit', 'units')}`;
+    q.pricingModel === 'user'
+      ? `${PRICING_MODEL_LABELS.user}, ${plural(q.userCount, 'user', 'users')}`
+      : `${PRICING_MODEL_LABELS.sqm}, ${plural(q.squareMeters, 'unit', 'units')}`;
   const years = q.contractDuration / 12;
   return [
     `${q.packageName} package`,
@@ -144,7 +145,10 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const LABEL_SPACING = 0.6;
 
 function setFont(doc: Doc, bold: boolean, size: number, color = INK): Doc {
-  return doc.font(bold ? 'Sans-Bold' : 'Sans').fontSize(size).fillColor(color);
+  return doc
+    .font(bold ? 'Sans-Bold' : 'Sans')
+    .fontSize(size)
+    .fillColor(color);
 }
 
 /**
@@ -211,7 +215,12 @@ function drawMeta(doc: Doc, d: QuoteDocumentData, top: number): number {
         { title: 'Prepared for', lines: d.life.preparedFor.length > 0 ? d.life.preparedFor : ['—'], bold: true, w: 145 },
         { title: 'Prepared by', lines: by, bold: true, w: 130 },
         // "30 September 2026" on one line
-        { title: 'Date', lines: [date], below: { title: 'Valid until', line: formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`)) }, w: 105 },
+        {
+          title: 'Date',
+          lines: [date],
+          below: { title: 'Valid until', line: formatDocumentDate(new Date(`${d.life.validUntil}T12:00:00Z`)) },
+          w: 105,
+        },
         { title: 'Status', lines: [d.life.status], w: CONTENT - 380 - 36 },
       ]
     : [
@@ -465,7 +474,11 @@ function drawFooters(doc: Doc, d: QuoteDocumentData): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     hline(doc, FOOTER_Y - 8, RULE, 0.5);
-    setFont(doc, false, 8, MUTED).text(`${d.seller} · Quotation ${d.number}`, M.left, FOOTER_Y, { width: CONTENT * 0.7, lineBreak: false, ellipsis: true });
+    setFont(doc, false, 8, MUTED).text(`${d.seller} · Quotation ${d.number}`, M.left, FOOTER_Y, {
+      width: CONTENT * 0.7,
+      lineBreak: false,
+      ellipsis: true,
+    });
     textRight(doc, `Page ${i - range.start + 1} of ${range.count}`, RIGHT, FOOTER_Y);
     doc.page.margins.bottom = bottom;
   }

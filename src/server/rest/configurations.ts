@@ -19,9 +19,7 @@ export function registerConfigurationsRoutes(api: RestApp): void {
   );
   api.get('/configurations/:id', (c) => run(c, (caller) => caller.configurations.get({ id: idParam(c) })));
   api.post('/configurations', (c) => run(c, async (caller) => caller.configurations.create(await jsonBody(c)), 201));
-  api.patch('/configurations/:id', (c) =>
-    run(c, async (caller) => caller.configurations.update({ ...(await jsonBody(c)), id: idParam(c) })),
-  );
+  api.patch('/configurations/:id', (c) => run(c, async (caller) => caller.configurations.update({ ...(await jsonBody(c)), id: idParam(c) })));
   api.delete('/configurations/:id', (c) => run(c, (caller) => caller.configurations.delete({ id: idParam(c) }), 204));
   // The quote's life (docs/PRODUCT.md "Saved quotes").
   api.post('/configurations/:id/status', (c) =>

@@ -6,5 +6,7 @@ export function registerHealthRoutes(api: RestApp): void {
   api.get('/openapi.json', (c) =>
     runText(c, async (caller) => ({ body: (await caller.openapi()).json, headers: { 'content-type': 'application/json' } })),
   );
-  api.get('/docs', (c) => runText(c, async (caller) => ({ body: (await caller.apiDocs()).html, headers: { 'content-type': 'text/html; charset=utf-8' } })));
+  api.get('/docs', (c) =>
+    runText(c, async (caller) => ({ body: (await caller.apiDocs()).html, headers: { 'content-type': 'text/html; charset=utf-8' } })),
+  );
 }

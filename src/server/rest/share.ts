@@ -17,9 +17,7 @@ function auditQueryOf(c: HonoContext): AuditQuery {
 export function registerShareRoutes(api: RestApp): void {
   api.post('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.share({ id: idParam(c) }), 201));
   api.get('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.link({ id: idParam(c) })));
-  api.post('/configurations/:id/send', (c) =>
-    run(c, async (caller) => caller.configurations.send({ ...(await jsonBody(c)), id: idParam(c) })),
-  );
+  api.post('/configurations/:id/send', (c) => run(c, async (caller) => caller.configurations.send({ ...(await jsonBody(c)), id: idParam(c) })));
   api.delete('/configurations/:id/share', (c) => run(c, (caller) => caller.configurations.unshare({ id: idParam(c) }), 204));
   api.get('/configurations/:id/activity', (c) =>
     run(c, async (caller, headers) => {
@@ -36,12 +34,8 @@ export function registerShareRoutes(api: RestApp): void {
 
   api.get('/shared', (c) => run(c, (caller) => caller.shared.seller()));
   api.get('/shared/:token', (c) => run(c, (caller) => caller.shared.view({ token: tokenOf(c) })));
-  api.post('/shared/:token/accept', (c) =>
-    run(c, async (caller) => caller.shared.accept({ ...(await jsonBody(c)), token: tokenOf(c) })),
-  );
-  api.post('/shared/:token/decline', (c) =>
-    run(c, async (caller) => caller.shared.decline({ ...(await jsonBody(c)), token: tokenOf(c) })),
-  );
+  api.post('/shared/:token/accept', (c) => run(c, async (caller) => caller.shared.accept({ ...(await jsonBody(c)), token: tokenOf(c) })));
+  api.post('/shared/:token/decline', (c) => run(c, async (caller) => caller.shared.decline({ ...(await jsonBody(c)), token: tokenOf(c) })));
 
   api.get('/admin/audit', (c) =>
     run(c, async (caller, headers) => {

@@ -8,14 +8,7 @@ import {
   configurationUpdateInput,
 } from '../../shared/schemas/configuration';
 import { sendInput } from '../../shared/schemas/share';
-import {
-  createConfiguration,
-  deleteConfiguration,
-  getConfiguration,
-  todayOf,
-  updateConfiguration,
-  type QuoteTime,
-} from '../services/configurations';
+import { createConfiguration, deleteConfiguration, getConfiguration, todayOf, updateConfiguration, type QuoteTime } from '../services/configurations';
 import { listAllBounded, listConfigurationPage } from '../services/configurations-list';
 import { duplicate, getRevision, getWithDrift, listRevisions, reprice, setStatus } from '../services/quote-life';
 import { savedQuotePdfData } from '../services/quote-pdf';
@@ -38,9 +31,7 @@ export const configurationsRouter = router({
     .input(configurationListInput)
     .query(({ ctx, input }) => listConfigurationPage(ctx.db, ctx.user, todayOf(ctx.clock), input)),
   /** Everything visible, newest first, at most 1,000 per answer (`page` / `limit` for more). */
-  all: protectedProcedure
-    .input(configurationAllInput)
-    .query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input).items),
+  all: protectedProcedure.input(configurationAllInput).query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input).items),
   /** The same with the total and whether it was cut (REST GET /api/configurations answers these as headers). */
   allWithTotal: protectedProcedure
     .input(configurationAllInput)
@@ -51,12 +42,8 @@ export const configurationsRouter = router({
   pdfData: protectedProcedure
     .input(configurationIdInput)
     .query(({ ctx, input }) => savedQuotePdfData(ctx.db, ctx.config, ctx.clock, ctx.user, input.id)),
-  create: protectedProcedure
-    .input(configurationCreateInput)
-    .mutation(({ ctx, input }) => createConfiguration(ctx.db, timeOf(ctx), ctx.user, input)),
-  update: protectedProcedure
-    .input(configurationUpdateInput)
-    .mutation(({ ctx, input }) => updateConfiguration(ctx.db, ctx.clock, ctx.user, input)),
+  create: protectedProcedure.input(configurationCreateInput).mutation(({ ctx, input }) => createConfiguration(ctx.db, timeOf(ctx), ctx.user, input)),
+  update: protectedProcedure.input(configurationUpdateInput).mutation(({ ctx, input }) => updateConfiguration(ctx.db, ctx.clock, ctx.user, input)),
   delete: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
     deleteConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
     return { success: true };
@@ -68,9 +55,7 @@ export const configurationsRouter = router({
   /** Prices the stored inputs on today's catalogue: a new revision when the figures differ. */
   reprice: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => reprice(ctx.db, ctx.clock, ctx.user, input.id)),
   /** A new draft owned by the caller, priced today. */
-  duplicate: protectedProcedure
-    .input(configurationIdInput)
-    .mutation(({ ctx, input }) => duplicate(ctx.db, timeOf(ctx), ctx.user, input.id)),
+  duplicate: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => duplicate(ctx.db, timeOf(ctx), ctx.user, input.id)),
   /** Every revision, newest first, with what changed against the one before. */
   revisions: protectedProcedure.input(configurationIdInput).query(({ ctx, input }) => listRevisions(ctx.db, ctx.user, input.id)),
   /** The quote as it was at one revision. */
@@ -78,9 +63,7 @@ export const configurationsRouter = router({
     .input(configurationRevisionInput)
     .query(({ ctx, input }) => getRevision(ctx.db, ctx.clock, ctx.user, input.id, input.revision)),
   /** A new share link (the old one revoked); a draft becomes sent. */
-  share: protectedProcedure
-    .input(configurationIdInput)
-    .mutation(({ ctx, input }) => shareQuote(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
+  share: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => shareQuote(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
   /** Revokes the live link; NOT_FOUND when there is none. */
   unshare: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
     revokeShare(ctx.db, ctx.clock, ctx.user, input.id);

@@ -16,7 +16,13 @@ import { demoAccounts, demoAddOns, demoCategories, demoDiscounts, demoPackages }
 
 /** Each item's id by its name as names are compared (unique per kind, any case: docs/PRODUCT.md "The admin area"). */
 function idsByName(db: Db, table: typeof packages | typeof addonCategories | typeof addons | typeof discounts) {
-  const ids = new Map(db.select({ id: table.id, name: table.name }).from(table).all().map((r) => [catalogueNameKey(r.name), r.id]));
+  const ids = new Map(
+    db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .all()
+      .map((r) => [catalogueNameKey(r.name), r.id]),
+  );
   return { has: (name: string) => ids.has(catalogueNameKey(name)), get: (name: string) => ids.get(catalogueNameKey(name)) };
 }
 
@@ -145,4 +151,3 @@ export async function bootstrapAdmin(
   log(created ? `Created the admin account ${email}.` : `ADMIN_EMAIL ${email}: another start created it meanwhile; skipped.`);
   return created;
 }
-

@@ -44,13 +44,7 @@ const deviceCounter = (nonce: string) => `device:${nonce}`;
  * shares the account's count. Unknown accounts are throttled like known ones and answer after as long as a
  * verification takes (auth/password.ts), so neither timing nor the throttle tells whether an address has an account.
  */
-export async function authenticate(
-  db: Db,
-  clock: Clock,
-  login: string,
-  password: string,
-  deviceCookie?: string,
-): Promise<UserRow> {
+export async function authenticate(db: Db, clock: Clock, login: string, password: string, deviceCookie?: string): Promise<UserRow> {
   // The signature is checked before anything else (no database work): a flood without a genuine device cookie is
   // refused at once while the untrusted lane is full, and never reaches the database or the hashing pool.
   const device = readDeviceCookie(db, deviceCookie, clock.now());
@@ -128,18 +122,23 @@ export function recordLogin(db: Db, clock: Clock, userId: number): UserRow {
 
 export function registerUser(db: Db, clock: Clock, input: RegisterInput): Promise<UserRow> {
   // The username is the address itself: one spelling for both. Registration signs the user in.
-  return insertUser(db, clock, {
-    username: input.email,
-    email: input.email,
-    firstname: input.firstname,
-    lastname: input.lastname,
-    companyName: input.companyName,
-    password: input.password,
-    isAdmin: false,
-    lastLogin: clock.now(),
-    // Verified by the link mailed with the registration (services/email-verification.ts).
-    emailVerified: false,
-  }, (row) => recordAudit(db, clock, { userId: row.id }, { entity: 'user', entityId: row.id, action: 'registered', after: toUserDto(row) }));
+  return insertUser(
+    db,
+    clock,
+    {
+      username: input.email,
+      email: input.email,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      companyName: input.companyName,
+      password: input.password,
+      isAdmin: false,
+      lastLogin: clock.now(),
+      // Verified by the link mailed with the registration (services/email-verification.ts).
+      emailVerified: false,
+    },
+    (row) => recordAudit(db, clock, { userId: row.id }, { entity: 'user', entityId: row.id, action: 'registered', after: toUserDto(row) }),
+  );
 }
 
 /** The user's own profile change, with its audit entry (the changed fields, before and after) in one transaction. */
@@ -164,13 +163,18 @@ export function updateProfile(db: Db, clock: Clock, userId: number, input: Updat
         const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((k) => changes[k] !== before[k]);
         if (changed.length === 0) return;
         db.update(users).set(changes).where(eq(users.id, userId)).run();
-        recordAudit(db, clock, { userId }, {
-          entity: 'user',
-          entityId: userId,
-          action: 'profile_changed',
-          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-          after: Object.fromEntries(changed.map((k) => [k, changes[k]])),
-        });
+        recordAudit(
+          db,
+          clock,
+          { userId },
+          {
+            entity: 'user',
+            entityId: userId,
+            action: 'profile_changed',
+            before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+            after: Object.fromEntries(changed.map((k) => [k, changes[k]])),
+          },
+        );
       });
     } catch (error) {
       rethrowUniqueAsConflict(error, USERNAME_TAKEN);

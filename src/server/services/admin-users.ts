@@ -54,12 +54,7 @@ export async function createUser(db: Db, clock: Clock, input: CreateUserInput, b
  * Applies only the fields given. A new password ends the user's other sessions and every API key of theirs (whoever
  * knew the old one is out); the admin's own current session survives a change of their own password.
  */
-export async function updateUser(
-  db: Db,
-  actor: AdminActor,
-  id: number,
-  changes: UserChanges,
-): Promise<UserDto> {
+export async function updateUser(db: Db, actor: AdminActor, id: number, changes: UserChanges): Promise<UserDto> {
   const existing = findUserById(db, id);
   if (!existing) throw notFound();
   if (changes.email !== undefined || changes.username !== undefined) {
@@ -87,10 +82,18 @@ export async function updateUser(
       recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'update', before: toUserDto(user), after });
       // The two changes that hand over or take away power, as entries of their own (one filter finds them).
       if (changes.isAdmin !== undefined && changes.isAdmin !== user.isAdmin) {
-        recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'role_changed', before: { isAdmin: user.isAdmin }, after: { isAdmin: changes.isAdmin } });
+        recordAudit(db, actor.clock, by, {
+          entity: 'user',
+          entityId: id,
+          action: 'role_changed',
+          before: { isAdmin: user.isAdmin },
+          after: { isAdmin: changes.isAdmin },
+        });
       }
       if (passwordHash !== undefined) {
-        db.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.id, actor.sessionId))).run();
+        db.delete(sessions)
+          .where(and(eq(sessions.userId, id), ne(sessions.id, actor.sessionId)))
+          .run();
         recordAudit(db, actor.clock, by, { entity: 'user', entityId: id, action: 'password_changed' });
         revokeAllApiKeysOf(db, actor.clock, by, id);
       }
@@ -109,7 +112,8 @@ export function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id:
     if (user.id === actor.userId) throw new ConflictError(SELF_DELETE);
     if (user.isAdmin && countAdmins(db) <= 1) throw new ConflictError(LAST_ADMIN_DELETE);
     db.delete(users).where(eq(users.id, id)).run();
-    if (actor.clock) recordAudit(db, actor.clock, { userId: actor.userId }, { entity: 'user', entityId: id, action: 'delete', before: toUserDto(user) });
+    if (actor.clock)
+      recordAudit(db, actor.clock, { userId: actor.userId }, { entity: 'user', entityId: id, action: 'delete', before: toUserDto(user) });
   });
 }
 
@@ -125,7 +129,12 @@ export function createAdminResetLink(
     const user = findUserById(db, id);
     if (!user) throw notFound();
     const made = createResetToken(db, clock, id, 'admin');
-    recordAudit(db, clock, by, { entity: 'user', entityId: id, action: 'reset_link_created', after: { username: user.username, expiresAt: made.expiresAt.toISOString() } });
+    recordAudit(db, clock, by, {
+      entity: 'user',
+      entityId: id,
+      action: 'reset_link_created',
+      after: { username: user.username, expiresAt: made.expiresAt.toISOString() },
+    });
     return made;
   });
   return { resetUrl: resetUrlFor(config, token), expiresAt: expiresAt.toISOString() };

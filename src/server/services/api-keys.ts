@@ -45,14 +45,34 @@ export function createApiKey(
   const made = transaction(db, () => {
     const row = db
       .insert(apiKeys)
-      .values({ userId: owner.id, name: input.name, scope: input.scope, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS), createdAt: clock.now() })
+      .values({
+        userId: owner.id,
+        name: input.name,
+        scope: input.scope,
+        keyHash: hashToken(key),
+        prefix: key.slice(0, SHOWN_CHARS),
+        createdAt: clock.now(),
+      })
       .returning()
       .get();
     recordAudit(db, clock, { userId: owner.id }, { entity: 'api_key', entityId: row.id, action: 'create', after: auditView(row) });
     return row;
   });
-  const mail = apiKeyCreatedMail({ firstname: owner.firstname, name: made.name, prefix: made.prefix, scope: made.scope, at: made.createdAt, appUrl: config.appUrl });
-  void mailer.send({ type: API_KEY_CREATED_MAIL, to: owner.email, userId: owner.id, ...mail, metadata: { apiKeyId: made.id, name: made.name, prefix: made.prefix } });
+  const mail = apiKeyCreatedMail({
+    firstname: owner.firstname,
+    name: made.name,
+    prefix: made.prefix,
+    scope: made.scope,
+    at: made.createdAt,
+    appUrl: config.appUrl,
+  });
+  void mailer.send({
+    type: API_KEY_CREATED_MAIL,
+    to: owner.email,
+    userId: owner.id,
+    ...mail,
+    metadata: { apiKeyId: made.id, name: made.name, prefix: made.prefix },
+  });
   return { ...toDto(made), key };
 }
 
@@ -63,7 +83,12 @@ export function createApiKey(
 export function revokeAllApiKeysOf(db: Db, clock: Clock, by: AuditBy, userId: number): void {
   const revoked = db.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ prefix: apiKeys.prefix }).all();
   if (revoked.length > 0) {
-    recordAudit(db, clock, by, { entity: 'user', entityId: userId, action: 'api_keys_revoked', after: { count: revoked.length, prefixes: revoked.map((r) => r.prefix) } });
+    recordAudit(db, clock, by, {
+      entity: 'user',
+      entityId: userId,
+      action: 'api_keys_revoked',
+      after: { count: revoked.length, prefixes: revoked.map((r) => r.prefix) },
+    });
   }
 }
 

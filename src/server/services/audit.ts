@@ -32,7 +32,11 @@ function actorName(db: Db, by: AuditBy): { userId: number | null; actor: string 
   if ('customer' in by) return { userId: null, actor: by.customer };
   if ('command' in by) return { userId: null, actor: by.command };
   if ('anonymous' in by) return { userId: null, actor: by.anonymous };
-  const u = db.select({ firstname: users.firstname, lastname: users.lastname, username: users.username }).from(users).where(eq(users.id, by.userId)).get();
+  const u = db
+    .select({ firstname: users.firstname, lastname: users.lastname, username: users.username })
+    .from(users)
+    .where(eq(users.id, by.userId))
+    .get();
   return { userId: by.userId, actor: u ? creatorName(u) : `User ${by.userId}` };
 }
 
@@ -43,7 +47,9 @@ const COLUMNS = ['at', 'user_id', 'actor', 'entity', 'entity_id', 'action', 'bef
 /** Appends one entry. Call it inside the transaction of the change it records. */
 export function recordAudit(db: Db, clock: Clock, by: AuditBy, entry: AuditRecord): void {
   const who = actorName(db, by);
-  insertRows(db, 'audit_log', COLUMNS, [[clock.now().getTime(), who.userId, who.actor, entry.entity, entry.entityId, entry.action, json(entry.before), json(entry.after)]]);
+  insertRows(db, 'audit_log', COLUMNS, [
+    [clock.now().getTime(), who.userId, who.actor, entry.entity, entry.entityId, entry.action, json(entry.before), json(entry.after)],
+  ]);
   if (entry.webhook !== false) enqueueForAudit(db, clock, entry);
 }
 
@@ -65,9 +71,19 @@ export interface PreparedAuditEntry {
  * Appends the entries of one change of many items (a catalogue import), many to a statement, with no webhook event
  * each: the caller announces the change once. Call it inside the transaction of the change.
  */
-export function recordAuditEntries(db: Db, clock: Clock, who: { userId: number | null; actor: string }, entries: readonly PreparedAuditEntry[]): void {
+export function recordAuditEntries(
+  db: Db,
+  clock: Clock,
+  who: { userId: number | null; actor: string },
+  entries: readonly PreparedAuditEntry[],
+): void {
   const at = clock.now().getTime();
-  insertRows(db, 'audit_log', COLUMNS, entries.map((e) => [at, who.userId, who.actor, e.entity, e.entityId, e.action, e.before, e.after]));
+  insertRows(
+    db,
+    'audit_log',
+    COLUMNS,
+    entries.map((e) => [at, who.userId, who.actor, e.entity, e.entityId, e.action, e.before, e.after]),
+  );
 }
 
 /**
@@ -129,7 +145,11 @@ function quoteNumbersOf(db: Db, items: readonly AuditEntry[]): Record<string, st
   const out: Record<string, string> = {};
   const ids = [...new Set(items.filter((e) => e.entity === 'quote' && e.entityId !== null).map((e) => e.entityId!))];
   if (ids.length === 0) return out;
-  for (const r of db.select({ id: configurations.id, number: configurations.number }).from(configurations).where(inArray(configurations.id, ids)).all())
+  for (const r of db
+    .select({ id: configurations.id, number: configurations.number })
+    .from(configurations)
+    .where(inArray(configurations.id, ids))
+    .all())
     if (r.number > 0) out[r.id] = formatQuoteNumber(r.number);
   for (const e of items) {
     if (e.entity !== 'quote' || e.entityId === null || out[e.entityId]) continue;

@@ -102,7 +102,13 @@ function buildSnapshot(db: Db): CatalogSnapshot {
 export function catalogSnapshot(db: Db, reading?: number): CatalogSnapshot {
   const state = stateOf(db);
   const generation = state.watch.generation;
-  if (reading !== undefined && state.snapshot && state.snapshotGeneration === generation && state.snapshotDataVersion === reading && !db.$client.inTransaction) {
+  if (
+    reading !== undefined &&
+    state.snapshot &&
+    state.snapshotGeneration === generation &&
+    state.snapshotDataVersion === reading &&
+    !db.$client.inTransaction
+  ) {
     return state.snapshot;
   }
   const version = dataVersion(db);

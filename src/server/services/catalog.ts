@@ -1,23 +1,6 @@
 // Catalogue reads: every screen that shows packages, add-ons, categories or discounts gets them from here.
-import {
-  addonCategories,
-  addons,
-  discountConditions,
-  discounts,
-  packageFeatures,
-  packages,
-  priceTiers,
-  userPriceTiers,
-} from '../../../db/schema';
-import type {
-  AddOnDto,
-  CatalogDto,
-  CategoryDto,
-  DiscountDto,
-  PackageDto,
-  PriceTierDto,
-  UserPriceTierDto,
-} from '../../shared/catalog';
+import { addonCategories, addons, discountConditions, discounts, packageFeatures, packages, priceTiers, userPriceTiers } from '../../../db/schema';
+import type { AddOnDto, CatalogDto, CategoryDto, DiscountDto, PackageDto, PriceTierDto, UserPriceTierDto } from '../../shared/catalog';
 import { formatMoney } from '../../shared/money';
 import { perDatabase, transaction, type Db } from '../db/database';
 
@@ -116,12 +99,18 @@ const reads = perDatabase((db: Db) => {
     features: all<Omit<FeatureRow, 'included'> & { included: number }>(
       'SELECT id, package_id AS packageId, position, text, included FROM package_features ORDER BY position, id',
     ),
-    unitTiers: all<UnitTierRow>('SELECT id, package_id AS packageId, min_sqm AS minSqm, max_sqm AS maxSqm, price_per_sqm_cents AS pricePerSqm FROM price_tiers ORDER BY min_sqm, id'),
+    unitTiers: all<UnitTierRow>(
+      'SELECT id, package_id AS packageId, min_sqm AS minSqm, max_sqm AS maxSqm, price_per_sqm_cents AS pricePerSqm FROM price_tiers ORDER BY min_sqm, id',
+    ),
     userTiers: all<UserTierRow>(
       'SELECT id, package_id AS packageId, min_users AS minUsers, max_users AS maxUsers, price_per_user_cents AS pricePerUser FROM user_price_tiers ORDER BY min_users, id',
     ),
-    addOns: all<AddOnRow>('SELECT id, name, description, category_id AS categoryId, setup_fee_cents AS setupFee, monthly_fee_cents AS monthlyFee FROM addons ORDER BY id'),
-    availability: all<{ addonId: number; packageId: number }>('SELECT addon_id AS addonId, package_id AS packageId FROM addon_packages ORDER BY package_id'),
+    addOns: all<AddOnRow>(
+      'SELECT id, name, description, category_id AS categoryId, setup_fee_cents AS setupFee, monthly_fee_cents AS monthlyFee FROM addons ORDER BY id',
+    ),
+    availability: all<{ addonId: number; packageId: number }>(
+      'SELECT addon_id AS addonId, package_id AS packageId FROM addon_packages ORDER BY package_id',
+    ),
     categories: all<Omit<CategoryRow, 'allowsMultipleSelection'> & { allowsMultipleSelection: number }>(
       'SELECT id, name, icon, allows_multiple_selection AS allowsMultipleSelection FROM addon_categories ORDER BY name, id',
     ),
@@ -143,13 +132,20 @@ export function listPackages(db: Db): PackageDto[] {
   const userTiers = groupBy(r.userTiers(), (t) => t.packageId);
   return r
     .packages()
-    .map((p) => toPackageDto({ ...p, createdAt: new Date(p.createdAt) }, features.get(p.id) ?? [], unitTiers.get(p.id) ?? [], userTiers.get(p.id) ?? []));
+    .map((p) =>
+      toPackageDto({ ...p, createdAt: new Date(p.createdAt) }, features.get(p.id) ?? [], unitTiers.get(p.id) ?? [], userTiers.get(p.id) ?? []),
+    );
 }
 
 export function listAddOns(db: Db): AddOnDto[] {
   const r = reads(db);
   const availability = groupBy(r.availability(), (a) => a.addonId);
-  return r.addOns().map((a) => toAddOnDto(a, (availability.get(a.id) ?? []).map((x) => x.packageId)));
+  return r.addOns().map((a) =>
+    toAddOnDto(
+      a,
+      (availability.get(a.id) ?? []).map((x) => x.packageId),
+    ),
+  );
 }
 
 export function listCategories(db: Db): CategoryDto[] {

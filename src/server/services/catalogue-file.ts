@@ -27,7 +27,13 @@ import {
   type FileDiscount,
   type FilePackage,
 } from '../../shared/schemas/catalogue-file';
-import { CATALOGUE_KIND_NOUN, catalogueNameKey, type ConditionValue, type NamedCatalogueKind, type TierInput } from '../../shared/schemas/catalog-admin';
+import {
+  CATALOGUE_KIND_NOUN,
+  catalogueNameKey,
+  type ConditionValue,
+  type NamedCatalogueKind,
+  type TierInput,
+} from '../../shared/schemas/catalog-admin';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { auditActor, recordAuditEntries, type AuditBy } from './audit';
@@ -148,7 +154,11 @@ function uniqueNames(items: ({ name: string } | undefined)[], list: string, kind
     const key = catalogueNameKey(item.name);
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, i);
-    else problems.push({ path: `${list}.${i}.name`, message: `${CATALOGUE_KIND_NOUN[kind]} named ${item.name} is already in the file (${list}.${earlier})` });
+    else
+      problems.push({
+        path: `${list}.${i}.name`,
+        message: `${CATALOGUE_KIND_NOUN[kind]} named ${item.name} is already in the file (${list}.${earlier})`,
+      });
   });
   return new Map([...first].map(([key, i]) => [key, items[i]!.name]));
 }

@@ -20,7 +20,9 @@ export type ParsedCategory = z.output<typeof fileCategorySchema>;
 /** `category` and `availableForPackages` name items of the file, as those spell their names. */
 export type ParsedAddOn = z.output<typeof fileAddOnSchema>;
 /** Package conditions hold package names here (mapped to ids when written). */
-export type ParsedDiscount = Omit<z.output<typeof fileDiscountSchema>, 'conditions'> & { conditions: { type: string; operator: string; value: unknown }[] };
+export type ParsedDiscount = Omit<z.output<typeof fileDiscountSchema>, 'conditions'> & {
+  conditions: { type: string; operator: string; value: unknown }[];
+};
 
 /** A file item and the catalogue item it updates (none: it is created), with the fields that change. */
 export interface Target<D, P> {
@@ -39,16 +41,24 @@ export interface ImportPlan {
   discounts: ListPlan<DiscountDto, ParsedDiscount>;
 }
 
-const ID_TABLES = ['packages', 'package_features', 'price_tiers', 'user_price_tiers', 'addon_categories', 'addons', 'discounts', 'discount_conditions'] as const;
+const ID_TABLES = [
+  'packages',
+  'package_features',
+  'price_tiers',
+  'user_price_tiers',
+  'addon_categories',
+  'addons',
+  'discounts',
+  'discount_conditions',
+] as const;
 type IdTable = (typeof ID_TABLES)[number];
 type NextIds = Record<IdTable, number>;
 
 /** The id each table gives its next row: AUTOINCREMENT's, one above the highest it ever gave (or holds). */
 const nextIdsStatement = perDatabase((db: Db) =>
-  db.$client
-    .prepare(
-      `SELECT ${ID_TABLES.map((t) => `max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${t}'), 0), coalesce((SELECT max(id) FROM ${t}), 0)) + 1 AS ${t}`).join(', ')}`,
-    ),
+  db.$client.prepare(
+    `SELECT ${ID_TABLES.map((t) => `max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${t}'), 0), coalesce((SELECT max(id) FROM ${t}), 0)) + 1 AS ${t}`).join(', ')}`,
+  ),
 );
 const nextIdsOf = (db: Db) => nextIdsStatement(db).get() as NextIds;
 
@@ -247,7 +257,12 @@ export function* prepareWrites(db: Db, plan: ImportPlan, now: Date): Steps<Prepa
   push({ op: 'update', table: 'discounts', columns: discountColumns, rows: rule.update });
   push({ op: 'insert', table: 'discounts', columns: ['id', ...discountColumns], rows: rule.insert });
   push({ op: 'delete', table: 'discount_conditions', column: 'discount_id', values: reconditioned });
-  push({ op: 'insert', table: 'discount_conditions', columns: ['id', 'discount_id', 'position', 'type', 'operator', 'value'], rows: rule.conditions });
+  push({
+    op: 'insert',
+    table: 'discount_conditions',
+    columns: ['id', 'discount_id', 'position', 'type', 'operator', 'value'],
+    rows: rule.conditions,
+  });
 
   return { nextIds, ops, audit };
 }

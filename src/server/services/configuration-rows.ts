@@ -88,10 +88,42 @@ export function creatorName(u: { firstname: string; lastname: string; username: 
 /** A row as answered; `today` (YYYY-MM-DD, Europe/Amsterdam) decides `expired`. */
 function toDto(r: RawRow | RawRowWithSnapshot, today: string): ConfigurationDto {
   const [
-    id, name, userId, packageId, packageName, pricingModel, squareMeters, userCount, locations, contractDuration,
-    paymentFrequency, addOns, discountIds, customItems, totalMonthly, setupFees, tcv, addOnNames, createdAt, updatedAt,
-    firstname, lastname, username, number, revision, status, validUntil, customerCompany, customerName, customerEmail,
-    acceptance, decline, viewCount, firstViewedAt, lastViewedAt, linkRevision,
+    id,
+    name,
+    userId,
+    packageId,
+    packageName,
+    pricingModel,
+    squareMeters,
+    userCount,
+    locations,
+    contractDuration,
+    paymentFrequency,
+    addOns,
+    discountIds,
+    customItems,
+    totalMonthly,
+    setupFees,
+    tcv,
+    addOnNames,
+    createdAt,
+    updatedAt,
+    firstname,
+    lastname,
+    username,
+    number,
+    revision,
+    status,
+    validUntil,
+    customerCompany,
+    customerName,
+    customerEmail,
+    acceptance,
+    decline,
+    viewCount,
+    firstViewedAt,
+    lastViewedAt,
+    linkRevision,
   ] = r;
   return {
     id,
@@ -143,7 +175,11 @@ export function readConfiguration(db: Db, today: string, id: number, ownerId?: n
 
 /** The rows with these ids, in the order of `ids` (ids without a row are left out). */
 function rowsByIds(db: Db, ids: number[]): RawRow[] {
-  const byId = new Map(statementsOf(db).byIds.all(JSON.stringify(ids)).map((r) => [r[0], r]));
+  const byId = new Map(
+    statementsOf(db)
+      .byIds.all(JSON.stringify(ids))
+      .map((r) => [r[0], r]),
+  );
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [row] : [];

@@ -70,7 +70,9 @@ function nextQuoteNumber(db: Db): number {
   if (row) return row.value;
   // A database made before the counter existed and never migrated through it: start past every number in use.
   const max = db.get<{ n: number | null }>(sql`SELECT max(${configurations.number}) AS n FROM ${configurations}`)?.n ?? 0;
-  db.insert(counters).values({ name: 'quote_number', value: max + 1 }).run();
+  db.insert(counters)
+    .values({ name: 'quote_number', value: max + 1 })
+    .run();
   return max + 1;
 }
 
@@ -143,12 +145,7 @@ function resolveCatalogReferences(
 }
 
 /** Prices the fields against the current catalogue with the shared engine: the server's figures are the ones kept. */
-export function price(
-  db: Db,
-  clock: Clock,
-  input: ConfigurationFields,
-  sent: { addOns: boolean; discountIds: boolean },
-): Priced {
+export function price(db: Db, clock: Clock, input: ConfigurationFields, sent: { addOns: boolean; discountIds: boolean }): Priced {
   // One reading of the catalogue serves the reference checks and the pricing.
   const { catalog, pricing } = catalogSnapshot(db);
   const { fields: f, addOnNames } = resolveCatalogReferences(catalog, input, sent);
@@ -249,14 +246,18 @@ export function insertConfiguration(
       customerEmail: f.customerEmail ?? null,
       acceptance: null,
       decline: null,
-
     });
-    recordAudit(db, time.clock, { userId: actor.id }, {
-      entity: 'quote',
-      entityId: id,
-      action: 'created',
-      after: { number: formatQuoteNumber(number), name: f.name, revision: 1, tcv: formatMoney(p.tcv) },
-    });
+    recordAudit(
+      db,
+      time.clock,
+      { userId: actor.id },
+      {
+        entity: 'quote',
+        entityId: id,
+        action: 'created',
+        after: { number: formatQuoteNumber(number), name: f.name, revision: 1, tcv: formatMoney(p.tcv) },
+      },
+    );
     return id;
   });
 }
@@ -303,13 +304,18 @@ export function auditRevision(db: Db, clock: Clock, actor: Actor, row: Row, p: P
     tcv: formatMoney(r.tcv),
   });
   const status = row.status === 'sent' ? 'draft' : row.status;
-  recordAudit(db, clock, { userId: actor.id }, {
-    entity: 'quote',
-    entityId: row.id,
-    action: 'revised',
-    before: { revision: row.revision, status: row.status, ...figures(row) },
-    after: { revision: row.revision + 1, status, ...figures(p) },
-  });
+  recordAudit(
+    db,
+    clock,
+    { userId: actor.id },
+    {
+      entity: 'quote',
+      entityId: row.id,
+      action: 'revised',
+      before: { revision: row.revision, status: row.status, ...figures(row) },
+      after: { revision: row.revision + 1, status, ...figures(p) },
+    },
+  );
 }
 
 /** The owner's row, or NOT_FOUND; an accepted quote cannot be changed (409). */
@@ -351,7 +357,10 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
     auditDetails(db, clock, actor, row, details);
     if (!repriced) {
       if (Object.keys(details).length === 0) return;
-      db.update(configurations).set({ ...details, updatedAt: now }).where(eq(configurations.id, row.id)).run();
+      db.update(configurations)
+        .set({ ...details, updatedAt: now })
+        .where(eq(configurations.id, row.id))
+        .run();
       return;
     }
     const p = price(db, clock, f, { addOns: patch.addOns !== undefined, discountIds: patch.discountIds !== undefined });
@@ -382,8 +391,16 @@ export function readableStatusOf(db: Db, actor: Actor, id: number): { status: Qu
  */
 export function moveStatus(db: Db, clock: Clock, actor: Actor, id: number, from: QuoteStatus, to: QuoteStatus): void {
   const clearDecline = from === 'declined' ? { decline: null } : {};
-  db.update(configurations).set({ status: to, updatedAt: clock.now(), ...clearDecline }).where(eq(configurations.id, id)).run();
-  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'status_changed', before: { status: from }, after: { status: to } });
+  db.update(configurations)
+    .set({ status: to, updatedAt: clock.now(), ...clearDecline })
+    .where(eq(configurations.id, id))
+    .run();
+  recordAudit(
+    db,
+    clock,
+    { userId: actor.id },
+    { entity: 'quote', entityId: id, action: 'status_changed', before: { status: from }, after: { status: to } },
+  );
 }
 
 /** The fields of a quote's details (not its pricing) and how an entry names them. */
@@ -393,13 +410,18 @@ const DETAIL_FIELDS = ['name', 'customerCompany', 'customerName', 'customerEmail
 function auditDetails(db: Db, clock: Clock, actor: Actor, row: Row, details: Partial<Row>): void {
   const changed = DETAIL_FIELDS.filter((k) => k in details);
   if (changed.length === 0) return;
-  recordAudit(db, clock, { userId: actor.id }, {
-    entity: 'quote',
-    entityId: row.id,
-    action: 'details_edited',
-    before: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, row[k]])) },
-    after: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, details[k]])) },
-  });
+  recordAudit(
+    db,
+    clock,
+    { userId: actor.id },
+    {
+      entity: 'quote',
+      entityId: row.id,
+      action: 'details_edited',
+      before: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, row[k]])) },
+      after: { number: formatQuoteNumber(row.number), ...Object.fromEntries(changed.map((k) => [k, details[k]])) },
+    },
+  );
 }
 
 /**
@@ -425,18 +447,23 @@ export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: numb
       throw new ConflictError(configurationMessages.acceptedDelete);
     }
     db.delete(configurations).where(eq(configurations.id, id)).run();
-    recordAudit(db, clock, { userId: actor.id }, {
-      entity: 'quote',
-      entityId: id,
-      action: 'deleted',
-      before: {
-        number: formatQuoteNumber(row.number),
-        name: row.name,
-        status: row.status,
-        revision: row.revision,
-        ownerId: row.userId,
-        tcv: formatMoney(row.tcv),
+    recordAudit(
+      db,
+      clock,
+      { userId: actor.id },
+      {
+        entity: 'quote',
+        entityId: id,
+        action: 'deleted',
+        before: {
+          number: formatQuoteNumber(row.number),
+          name: row.name,
+          status: row.status,
+          revision: row.revision,
+          ownerId: row.userId,
+          tcv: formatMoney(row.tcv),
+        },
       },
-    });
+    );
   });
 }

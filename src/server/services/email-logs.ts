@@ -53,7 +53,9 @@ export function maskStoredResetLinks(db: Db): number {
   const rows = db
     .select({ id: emailLogs.id, content: emailLogs.content })
     .from(emailLogs)
-    .where(and(eq(emailLogs.type, 'password_reset'), like(emailLogs.content, '%reset-password?token=%'), not(like(emailLogs.content, '%token=••••%'))))
+    .where(
+      and(eq(emailLogs.type, 'password_reset'), like(emailLogs.content, '%reset-password?token=%'), not(like(emailLogs.content, '%token=••••%'))),
+    )
     .all();
   transaction(db, () => {
     for (const r of rows) {

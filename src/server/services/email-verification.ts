@@ -41,7 +41,9 @@ function createVerificationToken(db: Db, clock: Clock, userId: number, origin: '
   const token = generateToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS);
-  db.insert(emailVerificationTokens).values({ id: hashToken(token), userId, createdAt: now, expiresAt, origin }).run();
+  db.insert(emailVerificationTokens)
+    .values({ id: hashToken(token), userId, createdAt: now, expiresAt, origin })
+    .run();
   return { token, expiresAt };
 }
 
@@ -111,7 +113,10 @@ export function verifyEmail(db: Db, clock: Clock, token: string): { message: str
       .where(and(eq(emailVerificationTokens.id, tokenId), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
       .get();
     if (!row) throw new InvalidInputError(INVALID_VERIFICATION_LINK);
-    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, row.userId), isNull(users.emailVerifiedAt))).run();
+    db.update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, row.userId), isNull(users.emailVerifiedAt)))
+      .run();
     db.update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, row.userId), isNull(emailVerificationTokens.usedAt)))

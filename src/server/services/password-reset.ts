@@ -28,16 +28,13 @@ export function resetUrlFor(config: Pick<AppConfig, 'appUrl'>, token: string): s
   return `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function createResetToken(
-  db: Db,
-  clock: Clock,
-  userId: number,
-  origin: 'self' | 'admin',
-): { token: string; expiresAt: Date } {
+export function createResetToken(db: Db, clock: Clock, userId: number, origin: 'self' | 'admin'): { token: string; expiresAt: Date } {
   const token = generateToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
-  db.insert(passwordResetTokens).values({ id: hashToken(token), userId, createdAt: now, expiresAt, origin }).run();
+  db.insert(passwordResetTokens)
+    .values({ id: hashToken(token), userId, createdAt: now, expiresAt, origin })
+    .run();
   return { token, expiresAt };
 }
 
@@ -119,7 +116,12 @@ export async function resetPassword(db: Db, clock: Clock, token: string, newPass
     if (!row) throw new InvalidInputError(INVALID_RESET_LINK);
     db.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).run();
     // Who reset it is whoever held the link: the account's own mailbox, or the person an admin handed a link to.
-    recordAudit(db, clock, { userId: row.userId }, { entity: 'user', entityId: row.userId, action: 'password_reset', after: { linkFrom: row.origin } });
+    recordAudit(
+      db,
+      clock,
+      { userId: row.userId },
+      { entity: 'user', entityId: row.userId, action: 'password_reset', after: { linkFrom: row.origin } },
+    );
     // Every outstanding link of this user dies with the one used: an older mail must not reset it again.
     db.update(passwordResetTokens)
       .set({ usedAt: now })

@@ -114,7 +114,10 @@ export function reprice(db: Db, clock: Clock, actor: Actor, id: number): Configu
     const p = price(db, clock, fieldsOfRow(row), { addOns: false, discountIds: false });
     if (p.totalMonthly === row.totalMonthly && p.setupFees === row.setupFees && p.tcv === row.tcv) return;
     archiveRevision(db, id);
-    db.update(configurations).set(revisedColumns(row, p, clock.now())).where(eq(configurations.id, id)).run();
+    db.update(configurations)
+      .set(revisedColumns(row, p, clock.now()))
+      .where(eq(configurations.id, id))
+      .run();
     auditRevision(db, clock, actor, row, p);
   });
   return getConfiguration(db, clock, actor, id);
@@ -152,11 +155,25 @@ type RevisionRow = typeof configurationRevisions.$inferSelect;
 /** The inputs and figures of one revision, as the current row holds them too. */
 type RevisionInputs = Pick<
   RevisionRow,
-  | 'revision' | 'packageId' | 'packageName' | 'pricingModel' | 'squareMeters' | 'userCount' | 'locations'
-  | 'contractDuration' | 'paymentFrequency' | 'addOns' | 'discountIds' | 'customItems' | 'totalMonthly'
-  | 'setupFees' | 'tcv' | 'addOnNames' | 'snapshot' | 'createdAt'
+  | 'revision'
+  | 'packageId'
+  | 'packageName'
+  | 'pricingModel'
+  | 'squareMeters'
+  | 'userCount'
+  | 'locations'
+  | 'contractDuration'
+  | 'paymentFrequency'
+  | 'addOns'
+  | 'discountIds'
+  | 'customItems'
+  | 'totalMonthly'
+  | 'setupFees'
+  | 'tcv'
+  | 'addOnNames'
+  | 'snapshot'
+  | 'createdAt'
 >;
-
 
 /** What a person would say changed between two revisions' inputs. */
 function changesBetween(before: RevisionInputs, after: RevisionInputs): string[] {

@@ -101,12 +101,17 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
       .set({ sentTo: to })
       .where(and(eq(quoteShares.configurationId, quote.id), isNull(quoteShares.revokedAt)))
       .run();
-    recordAudit(db, clock, { userId: actor.id }, {
-      entity: 'quote',
-      entityId: quote.id,
-      action: 'sent',
-      after: { to, cc: input.cc, revision: quote.revision, link: reused ? 'reused' : 'new' },
-    });
+    recordAudit(
+      db,
+      clock,
+      { userId: actor.id },
+      {
+        entity: 'quote',
+        entityId: quote.id,
+        action: 'sent',
+        after: { to, cc: input.cc, revision: quote.revision, link: reused ? 'reused' : 'new' },
+      },
+    );
     return { to, token, link: reused ? ('reused' as const) : ('new' as const) };
   });
   const link = liveLinkOfQuote(db, input.id);
@@ -146,5 +151,9 @@ export function sendPreview(ctx: Omit<SendContext, 'mailer'>, actor: Actor, inpu
   const reused = reusableLink(db, config, quote);
   const view = freeze(db, config, quote).view;
   const url = reused ? shareUrl(config, reused.token) : `${config.appUrl}/q/…`;
-  return { ...quoteSentMail({ quote: view, validUntil: quote.validUntil, url, message: input.message }), to: input.to ?? quote.customerEmail, from: view.seller.name };
+  return {
+    ...quoteSentMail({ quote: view, validUntil: quote.validUntil, url, message: input.message }),
+    to: input.to ?? quote.customerEmail,
+    from: view.seller.name,
+  };
 }

@@ -11,7 +11,14 @@ import { configurations, quoteShares, users, type QuoteAcceptance, type QuoteDec
 import { canonicalJson } from '../../shared/canonical-json';
 import { formatMoney } from '../../shared/money';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
-import { acceptanceStatement, quoteTitle, shareMessages, type AcceptInput, type DeclineInput, type SharedQuoteView } from '../../shared/schemas/share';
+import {
+  acceptanceStatement,
+  quoteTitle,
+  shareMessages,
+  type AcceptInput,
+  type DeclineInput,
+  type SharedQuoteView,
+} from '../../shared/schemas/share';
 import { hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
@@ -89,8 +96,7 @@ const linkColumns = {
   },
 };
 
-const linkQuery = (db: Db) =>
-  db.select(linkColumns).from(quoteShares).innerJoin(configurations, eq(configurations.id, quoteShares.configurationId));
+const linkQuery = (db: Db) => db.select(linkColumns).from(quoteShares).innerJoin(configurations, eq(configurations.id, quoteShares.configurationId));
 type LinkRow = NonNullable<ReturnType<ReturnType<typeof linkQuery>['get']>>;
 
 function toLiveLink({ view, revokedAt, ...link }: LinkRow): LiveLink {
@@ -102,14 +108,18 @@ function toLiveLink({ view, revokedAt, ...link }: LinkRow): LiveLink {
  * one primary-key lookup, so a guess takes as long as a revoked link.
  */
 function liveLink(db: Db, clock: Clock, token: string): LiveLink {
-  const row = linkQuery(db).where(eq(quoteShares.tokenHash, hashToken(token))).get();
+  const row = linkQuery(db)
+    .where(eq(quoteShares.tokenHash, hashToken(token)))
+    .get();
   if (!row || row.revokedAt !== null || clock.now() >= endOfAmsterdamDay(row.quote.validUntil)) throw linkNotFound();
   return toLiveLink(row);
 }
 
 /** The live link of a quote (not by token: for the reminders and the send), or null. */
 export function liveLinkOfQuote(db: Db, configurationId: number): LiveLink | null {
-  const row = linkQuery(db).where(and(eq(quoteShares.configurationId, configurationId), isNull(quoteShares.revokedAt))).get();
+  const row = linkQuery(db)
+    .where(and(eq(quoteShares.configurationId, configurationId), isNull(quoteShares.revokedAt)))
+    .get();
   return row ? toLiveLink(row) : null;
 }
 
@@ -164,7 +174,8 @@ function viewOf(link: LiveLink, today: string, signedIn = false): SharedQuoteVie
  * A reading by the seller's side (the quote's owner, an admin) is a preview: it is neither a view nor the customer's
  * first opening.
  */
-const isCustomer = (link: LiveLink, viewer: { id: number; isAdmin: boolean } | null) => viewer === null || (viewer.id !== link.quote.userId && !viewer.isAdmin);
+const isCustomer = (link: LiveLink, viewer: { id: number; isAdmin: boolean } | null) =>
+  viewer === null || (viewer.id !== link.quote.userId && !viewer.isAdmin);
 
 /** GET /api/shared/{token}. Each reading by the customer is counted; the first of each link is an audit entry. */
 export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number; isAdmin: boolean } | null): SharedQuoteView {
@@ -173,12 +184,21 @@ export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: nu
     if (isCustomer(link, viewer)) {
       const now = clock.now();
       db.update(configurations)
-        .set({ viewCount: sql`${configurations.viewCount} + 1`, firstViewedAt: sql`coalesce(${configurations.firstViewedAt}, ${now.getTime()})`, lastViewedAt: now })
+        .set({
+          viewCount: sql`${configurations.viewCount} + 1`,
+          firstViewedAt: sql`coalesce(${configurations.firstViewedAt}, ${now.getTime()})`,
+          lastViewedAt: now,
+        })
         .where(eq(configurations.id, link.configurationId))
         .run();
       if (link.openedAt === null) {
         db.update(quoteShares).set({ openedAt: now }).where(eq(quoteShares.tokenHash, link.tokenHash)).run();
-        recordAudit(db, clock, { customer: 'Customer' }, { entity: 'quote', entityId: link.configurationId, action: 'opened', after: { revision: link.revision } });
+        recordAudit(
+          db,
+          clock,
+          { customer: 'Customer' },
+          { entity: 'quote', entityId: link.configurationId, action: 'opened', after: { revision: link.revision } },
+        );
       }
     }
     return viewOf(link, todayOf(clock), viewer !== null);
@@ -234,7 +254,13 @@ interface AnswerContext {
 }
 
 /** Owes, in the answer's transaction, the owner's mail on it: which revision, and its monthly total and contract value. */
-function tellOwner(ctx: AnswerContext, link: LiveLink, answer: { kind: 'accepted' | 'declined'; at: string }, customer: string, reason: string | null): void {
+function tellOwner(
+  ctx: AnswerContext,
+  link: LiveLink,
+  answer: { kind: 'accepted' | 'declined'; at: string },
+  customer: string,
+  reason: string | null,
+): void {
   const owner = ctx.db.select().from(users).where(eq(users.id, link.quote.userId)).get();
   if (!owner) return;
   const v = link.frozen.view;
@@ -289,7 +315,12 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
     assertOpen(l, todayOf(clock));
     // The revision is the link's (assertOpen), so the row's figures and snapshot are exactly what the customer saw.
     const row = db
-      .select({ totalMonthly: configurations.totalMonthly, setupFees: configurations.setupFees, tcv: configurations.tcv, snapshot: configurations.snapshot })
+      .select({
+        totalMonthly: configurations.totalMonthly,
+        setupFees: configurations.setupFees,
+        tcv: configurations.tcv,
+        snapshot: configurations.snapshot,
+      })
       .from(configurations)
       .where(eq(configurations.id, l.configurationId))
       .get();
@@ -306,14 +337,22 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
       statement: acceptanceStatement(l.frozen.view),
       fingerprint: snapshotFingerprint(row.snapshot),
     };
-    db.update(configurations).set({ status: 'accepted', acceptance: a, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
-    recordAudit(db, clock, { customer: `${input.name} (customer)` }, {
-      entity: 'quote',
-      entityId: l.configurationId,
-      action: 'accepted',
-      before: { status: 'sent' },
-      after: { status: 'accepted', ...a },
-    });
+    db.update(configurations)
+      .set({ status: 'accepted', acceptance: a, updatedAt: clock.now() })
+      .where(eq(configurations.id, l.configurationId))
+      .run();
+    recordAudit(
+      db,
+      clock,
+      { customer: `${input.name} (customer)` },
+      {
+        entity: 'quote',
+        entityId: l.configurationId,
+        action: 'accepted',
+        before: { status: 'sent' },
+        after: { status: 'accepted', ...a },
+      },
+    );
     tellOwner(ctx, l, { kind: 'accepted', at: a.at }, `${input.name} <${input.email}>`, null);
     confirmToCustomer(ctx, l, a);
   });
@@ -329,13 +368,18 @@ export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQu
     assertOpen(l, todayOf(clock));
     const decline: QuoteDecline = { at: clock.now().toISOString(), reason };
     db.update(configurations).set({ status: 'declined', decline, updatedAt: clock.now() }).where(eq(configurations.id, l.configurationId)).run();
-    recordAudit(db, clock, { customer: 'Customer' }, {
-      entity: 'quote',
-      entityId: l.configurationId,
-      action: 'declined',
-      before: { status: 'sent' },
-      after: { status: 'declined', reason, revision: l.revision },
-    });
+    recordAudit(
+      db,
+      clock,
+      { customer: 'Customer' },
+      {
+        entity: 'quote',
+        entityId: l.configurationId,
+        action: 'declined',
+        before: { status: 'sent' },
+        after: { status: 'declined', reason, revision: l.revision },
+      },
+    );
     tellOwner(ctx, l, { kind: 'declined', at: decline.at }, 'Your customer', reason);
   });
   return viewOf(liveLink(db, clock, input.token), todayOf(clock));

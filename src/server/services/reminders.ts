@@ -57,7 +57,12 @@ export function oweDueReminders(ctx: ReminderContext): number {
         .run().changes;
       const link = changed === 1 ? liveLinkOfQuote(db, due.configurationId) : null;
       if (!link?.sentTo || !link.nonce) return false;
-      recordAudit(db, clock, { customer: 'System' }, { entity: 'quote', entityId: due.configurationId, action: 'reminder_sent', after: { to: link.sentTo, revision: link.revision } });
+      recordAudit(
+        db,
+        clock,
+        { customer: 'System' },
+        { entity: 'quote', entityId: due.configurationId, action: 'reminder_sent', after: { to: link.sentTo, revision: link.revision } },
+      );
       oweMail(db, clock, `quote_reminder:${link.tokenHash}`, {
         kind: 'quote_reminder',
         to: link.sentTo,

@@ -107,9 +107,22 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
   const nonce = encodeBase32LowerCaseNoPadding(randomBytes(20));
   const token = tokenOf(config, nonce);
   db.insert(quoteShares)
-    .values({ tokenHash: hashToken(token), nonce, configurationId: id, revision: quote.revision, view: freeze(db, config, quote), createdAt: now, createdBy: actor.id })
+    .values({
+      tokenHash: hashToken(token),
+      nonce,
+      configurationId: id,
+      revision: quote.revision,
+      view: freeze(db, config, quote),
+      createdAt: now,
+      createdBy: actor.id,
+    })
     .run();
-  recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } });
+  recordAudit(
+    db,
+    clock,
+    { userId: actor.id },
+    { entity: 'quote', entityId: id, action: 'shared', after: { revision: quote.revision, replacedLink: revoked > 0 } },
+  );
   return { token, url: shareUrl(config, token), expiresAt: endOfAmsterdamDay(row.validUntil).toISOString(), revision: quote.revision };
 }
 
@@ -143,7 +156,13 @@ export interface LiveShare {
 export function liveShareOf(db: Db, config: AppConfig, actor: Actor, id: number): LiveShare | null {
   const q = readableStatusOf(db, actor, id);
   const s = db
-    .select({ createdAt: quoteShares.createdAt, openedAt: quoteShares.openedAt, revision: quoteShares.revision, nonce: quoteShares.nonce, sentTo: quoteShares.sentTo })
+    .select({
+      createdAt: quoteShares.createdAt,
+      openedAt: quoteShares.openedAt,
+      revision: quoteShares.revision,
+      nonce: quoteShares.nonce,
+      sentTo: quoteShares.sentTo,
+    })
     .from(quoteShares)
     .where(and(eq(quoteShares.configurationId, id), isNull(quoteShares.revokedAt)))
     .get();

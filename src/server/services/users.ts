@@ -96,7 +96,11 @@ export function isLoginNameTaken(db: Db, name: string, exceptUserId?: number): b
 }
 
 export function countAdmins(db: Db): number {
-  const row = db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get();
+  const row = db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .get();
   return row?.n ?? 0;
 }
 

@@ -118,7 +118,9 @@ export function enqueueForAudit(
   }
   if (entry.entity !== 'quote' || entry.entityId === null) return;
   const type =
-    entry.action === 'status_changed' ? STATUS_EVENTS.get((entry.after as { status?: string } | null | undefined)?.status) : QUOTE_EVENTS.get(entry.action);
+    entry.action === 'status_changed'
+      ? STATUS_EVENTS.get((entry.after as { status?: string } | null | undefined)?.status)
+      : QUOTE_EVENTS.get(entry.action);
   const id = entry.entityId;
   if (type) enqueueEvent(db, clock, type, () => quoteData(db, id, entry.before ?? {}));
 }

@@ -69,7 +69,13 @@ function rowOf(db: Db, id: number): Row {
   return row;
 }
 
-export async function createWebhook(db: Db, clock: Clock, actorId: number, input: CreateWebhookInput, targets: WebhookTargets): Promise<CreatedWebhook> {
+export async function createWebhook(
+  db: Db,
+  clock: Clock,
+  actorId: number,
+  input: CreateWebhookInput,
+  targets: WebhookTargets,
+): Promise<CreatedWebhook> {
   await assertPublicTarget(input.url, targets);
   return transaction(db, () => {
     const row = db.insert(webhooks).values({ url: input.url, events: input.events, secret: newSecret(), createdAt: clock.now() }).returning().get();
@@ -99,7 +105,12 @@ export async function updateWebhook(db: Db, clock: Clock, actorId: number, input
     };
     if (Object.keys(changes).length === 0) return toDto(before);
     const row = db.update(webhooks).set(changes).where(eq(webhooks.id, input.id)).returning().get();
-    recordAudit(db, clock, { userId: actorId }, { entity: 'webhook', entityId: row.id, action: 'update', before: auditView(before), after: auditView(row) });
+    recordAudit(
+      db,
+      clock,
+      { userId: actorId },
+      { entity: 'webhook', entityId: row.id, action: 'update', before: auditView(before), after: auditView(row) },
+    );
     return toDto(row);
   });
 }

@@ -116,11 +116,7 @@ export function sessionCookies(config: AppConfig, append: (setCookie: string) =>
  * The request context, shared by the tRPC endpoint and the REST adapters: resolves the session cookie once. A request
  * with a session cookie waits for its turn's data_version reading (db/watch.ts dataVersionForArrivals).
  */
-export async function createRequestContext(
-  services: Services,
-  c: HonoContext,
-  appendCookie?: (setCookie: string) => void,
-): Promise<Context> {
+export async function createRequestContext(services: Services, c: HonoContext, appendCookie?: (setCookie: string) => void): Promise<Context> {
   const cookies = sessionCookies(services.config, appendCookie ?? ((v) => c.header('Set-Cookie', v, { append: true })));
   const clientAddress = clientAddressOf(c, services.config);
   const bearer = bearerKeyOf(requestHeader(c, 'authorization'));
@@ -146,6 +142,12 @@ export async function createRequestContext(
 function apiKeyContext(services: Services, key: string, clientAddress: string): Context {
   const use = useApiKey(services.db, services.clock, key);
   if (!use) return createInnerContext(services, { clientAddress, badApiKey: true });
-  const session: Session = { id: `api-key:${use.id}`, userId: use.user.id, createdAt: use.user.createdAt, expiresAt: new Date(8.64e15), persistent: true };
+  const session: Session = {
+    id: `api-key:${use.id}`,
+    userId: use.user.id,
+    createdAt: use.user.createdAt,
+    expiresAt: new Date(8.64e15),
+    persistent: true,
+  };
   return createInnerContext(services, { user: use.user, session, clientAddress, apiKey: { id: use.id, scope: use.scope } });
 }

@@ -13,17 +13,20 @@ export interface ProcedureMeta {
   keys?: 'none' | 'write';
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  // Never send stack traces to a client.
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    return {
-      ...shape,
-      message: publicMessageOf(error),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: inputIssuesOf(error) },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Never send stack traces to a client.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      return {
+        ...shape,
+        message: publicMessageOf(error),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: inputIssuesOf(error) },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

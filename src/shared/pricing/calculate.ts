@@ -1,13 +1,7 @@
 import { mulDivRound, type Cents } from '../money';
 import { catalogCents } from './coerce';
 import { isDiscountEligible } from './conditions';
-import {
-  FULL_PERCENT,
-  applicableDiscounts,
-  discountValue,
-  freeMonthsOf,
-  percentOf,
-} from './discounts';
+import { FULL_PERCENT, applicableDiscounts, discountValue, freeMonthsOf, percentOf } from './discounts';
 import { findAddOn, findPackage, normalizeFormWith } from './normalize';
 import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, tierPrice } from './tiers';
 import {
@@ -103,7 +97,9 @@ export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingC
     const waived = s.waiveSetupFee;
     if (!waived) addOnsSetupFees += setup;
     // a waived setup fee shows 0 with the original amount beside it
-    oneTime.push(line('addon_setup', 'one_time', a.name + ' setup fee', 1, setup, waived ? 0 : setup, a.id, undefined, waived, waived ? setup : undefined));
+    oneTime.push(
+      line('addon_setup', 'one_time', a.name + ' setup fee', 1, setup, waived ? 0 : setup, a.id, undefined, waived, waived ? setup : undefined),
+    );
   }
 
   let customRecurring = 0;
@@ -196,10 +192,7 @@ export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingC
   const paidMonths = form.contractDuration;
 
   // Step 8: TCV (both formulas give the same figure; paidMonths is a multiple of 12)
-  const tcv =
-    form.paymentFrequency === 'monthly'
-      ? total * paidMonths + oneTimeCosts
-      : yearlyTotal * (paidMonths / 12) + oneTimeCosts;
+  const tcv = form.paymentFrequency === 'monthly' ? total * paidMonths + oneTimeCosts : yearlyTotal * (paidMonths / 12) + oneTimeCosts;
 
   for (let i = 0; i < oneTime.length; i++) breakdowns.push(oneTime[i]!);
 

@@ -67,10 +67,22 @@ describe('isDiscountEligible', () => {
   it('no conditions = always; all must hold', () => {
     expect(isDiscountEligible(d('percentage', 1000), form)).toBe(true);
     expect(
-      isDiscountEligible(d('percentage', 1000, [{ type: 'package', operator: 'in', value: [2] }, { type: 'locations', operator: '>=', value: 3 }]), form),
+      isDiscountEligible(
+        d('percentage', 1000, [
+          { type: 'package', operator: 'in', value: [2] },
+          { type: 'locations', operator: '>=', value: 3 },
+        ]),
+        form,
+      ),
     ).toBe(true);
     expect(
-      isDiscountEligible(d('percentage', 1000, [{ type: 'package', operator: 'in', value: [2] }, { type: 'locations', operator: '>', value: 3 }]), form),
+      isDiscountEligible(
+        d('percentage', 1000, [
+          { type: 'package', operator: 'in', value: [2] },
+          { type: 'locations', operator: '>', value: 3 },
+        ]),
+        form,
+      ),
     ).toBe(false);
   });
   it('value must be > 0, type known, model restriction respected', () => {

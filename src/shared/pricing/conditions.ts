@@ -79,12 +79,7 @@ export function discountValue(d: PricingDiscount): number {
 
 function knownType(t: string): boolean {
   return (
-    t === 'percentage' ||
-    t === 'fixed' ||
-    t === 'sqm_percentage' ||
-    t === 'user_percentage' ||
-    t === 'free_months' ||
-    t === 'setup_fee_discount'
+    t === 'percentage' || t === 'fixed' || t === 'sqm_percentage' || t === 'user_percentage' || t === 'free_months' || t === 'setup_fee_discount'
   );
 }
 

@@ -8,7 +8,14 @@ const c = (euro: number): number => roundHalfAwayFromZero(euro * 100);
 const u4 = (euro: number): number => roundHalfAwayFromZero(euro * 10000);
 
 function lineFromJson(l: BreakdownLineJson): BreakdownLine {
-  const line: BreakdownLine = { kind: l.kind, period: l.period, label: l.label, quantity: l.quantity, unitPrice: c(l.unitPrice), amount: c(l.amount) };
+  const line: BreakdownLine = {
+    kind: l.kind,
+    period: l.period,
+    label: l.label,
+    quantity: l.quantity,
+    unitPrice: c(l.unitPrice),
+    amount: c(l.amount),
+  };
   if (l.kind === 'variable') line.unitPrice4 = u4(l.unitPrice);
   if (l.refId !== undefined) line.refId = l.refId;
   if (l.waived !== undefined) line.waived = l.waived;

@@ -5,7 +5,16 @@
  * 1 location, 12 months, monthly payment.
  */
 import { describe, expect, it } from 'vitest';
-import { calculateQuote, eligibleDiscountIds, freeMonthsSavings, monthlyDiscounts, PricingError, quoteResultToJson, type QuoteFormInput, type QuoteResult } from './index';
+import {
+  calculateQuote,
+  eligibleDiscountIds,
+  freeMonthsSavings,
+  monthlyDiscounts,
+  PricingError,
+  quoteResultToJson,
+  type QuoteFormInput,
+  type QuoteResult,
+} from './index';
 import { baseForm, catalog } from './test-fixtures';
 
 const quote = (over: QuoteFormInput = {}): QuoteResult => {
@@ -194,7 +203,10 @@ describe('golden quotes: discounts', () => {
   it('15. two percentages, each on the same base (not compounded)', () => {
     const r = quote({ selectedDiscountIds: ['2', 1] });
     // 10% of 349 = 34.90, 5% of 349 = 17.45 (ascending id); total 349 - 52.35 = 296.65
-    expect(amounts(r)).toEqual([[1, 3490], [2, 1745]]);
+    expect(amounts(r)).toEqual([
+      [1, 3490],
+      [2, 1745],
+    ]);
     expect(r.total).toBe(29665);
   });
 
@@ -209,7 +221,10 @@ describe('golden quotes: discounts', () => {
     const r = quote({ selectedDiscountIds: [1, 4] });
     // units 100 * 2.50 = 250; 20% = 50.00 -> price per unit 2.00
     // percentage base 349 - 50 = 299; 10% = 29.90; total 299 - 29.90 = 269.10
-    expect(amounts(r)).toEqual([[4, 5000], [1, 2990]]);
+    expect(amounts(r)).toEqual([
+      [4, 5000],
+      [1, 2990],
+    ]);
     expect(r.pricePerSqm4).toBe(20000);
     expect(r.originalPricePerSqm4).toBe(25000);
     expect(r.sqmPrice).toBe(25000); // the gross variable part is shown; the discount is its own line
@@ -237,14 +252,20 @@ describe('golden quotes: discounts', () => {
     expect(r.totalDiscounts).toBe(34900);
     const u = quote({ selectedDiscountIds: [4, 27], squareMeters: 100 });
     // 20% + 0.5% units: 250 * 20% = 50.00, 250 * 0.5% = 1.25; price 2.50 * (1 - 0.205) = 1.9875
-    expect(amounts(u)).toEqual([[4, 5000], [27, 125]]);
+    expect(amounts(u)).toEqual([
+      [4, 5000],
+      [27, 125],
+    ]);
     expect(u.pricePerSqm4).toBe(19875);
   });
 
   it('20. fixed discount capped at what is left', () => {
     const r = quote({ selectedDiscountIds: [20, 1] });
     // 10% = 34.90; left 314.10; fixed 100000.00 capped at 314.10; total 0
-    expect(amounts(r)).toEqual([[1, 3490], [20, 31410]]);
+    expect(amounts(r)).toEqual([
+      [1, 3490],
+      [20, 31410],
+    ]);
     expect(r.totalDiscounts).toBe(34900);
     expect(r.total).toBe(0);
     expect(r.yearlyTotal).toBe(0);
@@ -255,7 +276,11 @@ describe('golden quotes: discounts', () => {
   it('21. a total that would go negative is clamped; total = subtotal - totalDiscounts', () => {
     const r = quote({ selectedDiscountIds: [19, 3, 20] });
     // 100% = 349.00; fixed 25.50 and 100000 capped at 0 (nothing left)
-    expect(amounts(r)).toEqual([[19, 34900], [3, 0], [20, 0]]);
+    expect(amounts(r)).toEqual([
+      [19, 34900],
+      [3, 0],
+      [20, 0],
+    ]);
     expect(r.total).toBe(0);
     expect(r.subtotal - r.totalDiscounts).toBe(0);
   });
@@ -269,7 +294,10 @@ describe('golden quotes: discounts', () => {
     expect(r.contractMonths).toBe(28);
     expect(r.total).toBe(34900);
     expect(r.totalDiscounts).toBe(0);
-    expect(amounts(r)).toEqual([[6, 69800], [21, 69800]]);
+    expect(amounts(r)).toEqual([
+      [6, 69800],
+      [21, 69800],
+    ]);
     expect(freeMonthsSavings(r)).toBe(139600);
     expect(monthlyDiscounts(r)).toEqual([]);
     expect(r.tcv).toBe(887600);
@@ -291,7 +319,10 @@ describe('golden quotes: discounts', () => {
   it('24. setup discounts each on the same sum, capped at what is left (150% counts as 100%)', () => {
     const r = quote({ addOns: [10], selectedDiscountIds: [26, 7] });
     // base 599.00; 50% = 299.50; 100% = 599.00 capped at 299.50; one-time 0
-    expect(amounts(r)).toEqual([[7, 29950], [26, 29950]]);
+    expect(amounts(r)).toEqual([
+      [7, 29950],
+      [26, 29950],
+    ]);
     expect(r.setupDiscount).toBe(59900);
     expect(r.oneTimeCosts).toBe(0);
     // tcv 378 * 12 + 0 = 4536.00
@@ -303,7 +334,10 @@ describe('golden quotes: discounts', () => {
     // Tiny: 10.00 + 50 * 0.01 = 10.50; units 0.50 * 0.5% = 0.0025 -> 0.00
     // price per unit 0.01 * 0.995 = 0.00995 -> 0.0100 (4 decimals, half away from zero)
     // 0.5% of 10.50 = 0.0525 -> 0.05; total 10.45
-    expect(amounts(r)).toEqual([[27, 0], [23, 5]]);
+    expect(amounts(r)).toEqual([
+      [27, 0],
+      [23, 5],
+    ]);
     expect(r.pricePerSqm4).toBe(100);
     expect(r.total).toBe(1045);
     const h = quote({ packageId: 4, squareMeters: 100, selectedDiscountIds: [2] });
@@ -318,14 +352,23 @@ describe('golden quotes: discounts', () => {
   it('26. all kinds together, listed monthly ones first, then setup, then free months', () => {
     const r = quote({
       addOns: [10, { id: 11, waiveSetupFee: true }],
-      customItems: [{ name: 'x', price: 1.005 }, { name: 'y', price: '150', isOneTime: true }],
+      customItems: [
+        { name: 'x', price: 1.005 },
+        { name: 'y', price: '150', isOneTime: true },
+      ],
       selectedDiscountIds: [6, 7, 3, 1, 4],
     });
     // subtotal 349 + 29 + 49 + 1.01 = 428.01; units 20% of 250 = 50.00
     // 10% of (428.01 - 50) = 37.801 -> 37.80; fixed 25.50; total 428.01 - 113.30 = 314.71
     // setup (500 + 99 + 0 + 150) * 50% = 374.50; free 2 * 314.71 = 629.42
     expect(r.discounts.map((d) => d.type)).toEqual(['sqm_percentage', 'percentage', 'fixed', 'setup_fee_discount', 'free_months']);
-    expect(amounts(r)).toEqual([[4, 5000], [1, 3780], [3, 2550], [7, 37450], [6, 62942]]);
+    expect(amounts(r)).toEqual([
+      [4, 5000],
+      [1, 3780],
+      [3, 2550],
+      [7, 37450],
+      [6, 62942],
+    ]);
     expect(r.subtotal).toBe(42801);
     expect(r.totalDiscounts).toBe(11330);
     expect(r.total).toBe(31471);
@@ -359,7 +402,10 @@ describe('golden quotes: conditions', () => {
     expect(eligible({ locations: 2 })).not.toContain(11);
     const r = quote({ squareMeters: 501, locations: 3, selectedDiscountIds: [9, 11] });
     // 99 + 501 * 2 + 2 * 25 = 1151.00; 5% + 5% = 57.55 + 57.55; total 1035.90
-    expect(amounts(r)).toEqual([[9, 5755], [11, 5755]]);
+    expect(amounts(r)).toEqual([
+      [9, 5755],
+      [11, 5755],
+    ]);
     expect(r.total).toBe(103590);
   });
 
@@ -440,7 +486,14 @@ describe('golden quotes: contract, TCV, normalisation, errors', () => {
     expect(r.total).toBe(47400);
     const m = calculateQuote({ packageId: 1 }, catalog);
     // all missing: 0 units, 1 location, 12 months, annually: 99.00; tcv 1188 + 500 = 1688.00
-    expect(m.form).toMatchObject({ squareMeters: 0, userCount: 0, locations: 1, contractDuration: 12, paymentFrequency: 'annually', pricingModel: 'sqm' });
+    expect(m.form).toMatchObject({
+      squareMeters: 0,
+      userCount: 0,
+      locations: 1,
+      contractDuration: 12,
+      paymentFrequency: 'annually',
+      pricingModel: 'sqm',
+    });
     expect(m.total).toBe(9900);
     expect(m.tcv).toBe(168800);
   });
@@ -455,7 +508,10 @@ describe('golden quotes: contract, TCV, normalisation, errors', () => {
   it('37. breakdowns are auditable and in order', () => {
     const r = quote({
       addOns: [{ id: 10, waiveSetupFee: true }],
-      customItems: [{ id: 'c1', name: 'Support', price: 10 }, { id: 'c2', name: 'Install', price: 20, isOneTime: true }],
+      customItems: [
+        { id: 'c1', name: 'Support', price: 10 },
+        { id: 'c2', name: 'Install', price: 20, isOneTime: true },
+      ],
       selectedDiscountIds: [1, 7],
     });
     // monthly: 99 + 250 + 0 + 29 + 10 - 38.80 (10% of 388) = 349.20 ; one-time: 500 + 0 (waived 99) + 20 - 260 (50% of 520) = 260
@@ -477,7 +533,15 @@ describe('golden quotes: contract, TCV, normalisation, errors', () => {
   });
 
   it('38. public JSON: euro numbers, cents exact, unit prices to 4 decimals', () => {
-    const j = quoteResultToJson(quote({ selectedDiscountIds: [4, 27, 3], customItems: [{ id: 'a', name: 'A', price: 0.1 }, { id: 'b', name: 'B', price: 0.2 }] }));
+    const j = quoteResultToJson(
+      quote({
+        selectedDiscountIds: [4, 27, 3],
+        customItems: [
+          { id: 'a', name: 'A', price: 0.1 },
+          { id: 'b', name: 'B', price: 0.2 },
+        ],
+      }),
+    );
     // 349 + 0.30 = 349.30; units 50.00 + 1.25; fixed 25.50; total 272.55; unit price 1.9875
     expect(j.subtotal).toBe(349.3);
     expect(j.total).toBe(272.55);
@@ -492,7 +556,16 @@ describe('golden quotes: contract, TCV, normalisation, errors', () => {
       { id: 3, name: '€25.50 off', type: 'fixed', amount: 25.5, value: 25.5 },
     ]);
     expect(j.customItems.map((c) => c.price)).toEqual([0.1, 0.2]);
-    expect(j).toMatchObject({ packageId: 1, pricingModel: 'sqm', squareMeters: 100, locations: 1, paymentFrequency: 'monthly', contractDuration: 12, packageName: 'Entry', tax: 0 });
+    expect(j).toMatchObject({
+      packageId: 1,
+      pricingModel: 'sqm',
+      squareMeters: 100,
+      locations: 1,
+      paymentFrequency: 'monthly',
+      contractDuration: 12,
+      packageName: 'Entry',
+      tax: 0,
+    });
     expect(JSON.parse(JSON.stringify(j))).toEqual(j);
   });
 });

@@ -2,17 +2,7 @@ export * from './types';
 export { normalizeForm } from './normalize';
 export { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak } from './tiers';
 export { isDiscountEligible } from './conditions';
-export {
-  calculateQuote,
-  eligibleDiscountIds,
-  freeMonthsSavings,
-  monthlyDiscounts,
-} from './calculate';
-export {
-  generateTiers,
-} from './generate-tiers';
-export {
-  quoteResultToJson,
-  type QuoteResultJson,
-} from './to-json';
+export { calculateQuote, eligibleDiscountIds, freeMonthsSavings, monthlyDiscounts } from './calculate';
+export { generateTiers } from './generate-tiers';
+export { quoteResultToJson, type QuoteResultJson } from './to-json';
 export { quoteResultFromJson } from './from-json';

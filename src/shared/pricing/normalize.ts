@@ -96,11 +96,7 @@ function normalizeCustomItems(raw: unknown): NormalizedCustomItem[] {
     // not a number > 0 (a price that rounds to 0.00 is not a price either)
     if (price === null || price <= 0) continue;
     const id =
-      typeof o.id === 'string' && o.id !== ''
-        ? o.id
-        : typeof o.id === 'number' && Number.isFinite(o.id)
-          ? String(o.id)
-          : 'custom-' + (i + 1);
+      typeof o.id === 'string' && o.id !== '' ? o.id : typeof o.id === 'number' && Number.isFinite(o.id) ? String(o.id) : 'custom-' + (i + 1);
     out.push({
       id,
       name: typeof o.name === 'string' ? o.name : '',

@@ -16,10 +16,29 @@ import {
 } from './index';
 
 const MONEY_FIELDS = [
-  'basePrice', 'sqmPrice', 'userPrice', 'additionalLocationCost', 'totalMonthlyBasePrice', 'addOnsFees',
-  'customRecurring', 'subtotal', 'totalDiscounts', 'tax', 'total', 'yearlyTotal', 'packageSetupFee',
-  'addOnsSetupFees', 'setupFees', 'customOneTime', 'setupDiscount', 'oneTimeCosts', 'tcv',
-  'pricePerSqm4', 'originalPricePerSqm4', 'pricePerUser4', 'originalPricePerUser4',
+  'basePrice',
+  'sqmPrice',
+  'userPrice',
+  'additionalLocationCost',
+  'totalMonthlyBasePrice',
+  'addOnsFees',
+  'customRecurring',
+  'subtotal',
+  'totalDiscounts',
+  'tax',
+  'total',
+  'yearlyTotal',
+  'packageSetupFee',
+  'addOnsSetupFees',
+  'setupFees',
+  'customOneTime',
+  'setupDiscount',
+  'oneTimeCosts',
+  'tcv',
+  'pricePerSqm4',
+  'originalPricePerSqm4',
+  'pricePerUser4',
+  'originalPricePerUser4',
 ] as const;
 
 const cents = (max = 200_000) => fc.integer({ min: 0, max });
@@ -57,9 +76,7 @@ const conditionArb: fc.Arbitrary<PricingCondition> = fc.oneof(
   fc.record({ type: fc.constant('region'), operator: fc.constant('='), value: fc.constant('EU') }),
 );
 
-const discountTypeArb = fc.constantFrom(
-  'percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount', 'bogus',
-);
+const discountTypeArb = fc.constantFrom('percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount', 'bogus');
 
 const discountValueArb = (type: string) =>
   type === 'fixed'
@@ -134,10 +151,9 @@ const formArb = (catalog: PricingCatalog): fc.Arbitrary<QuoteFormInput> =>
     squareMeters: fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 }).map(String), fc.constant(-3)),
     userCount: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.double({ min: 0, max: 200, noNaN: true })),
     locations: fc.integer({ min: 0, max: 20 }),
-    addOns: fc.array(
-      fc.oneof(fc.integer({ min: 1, max: 13 }), fc.record({ id: fc.integer({ min: 1, max: 13 }), waiveSetupFee: fc.boolean() })),
-      { maxLength: 6 },
-    ),
+    addOns: fc.array(fc.oneof(fc.integer({ min: 1, max: 13 }), fc.record({ id: fc.integer({ min: 1, max: 13 }), waiveSetupFee: fc.boolean() })), {
+      maxLength: 6,
+    }),
     customItems: fc.array(customItemArb, { maxLength: 4 }),
     selectedDiscountIds: fc.array(fc.integer({ min: 1, max: 16 }), { maxLength: 8 }),
     contractDuration: fc.constantFrom(12, 24, 36, 18, '24'),
@@ -146,8 +162,7 @@ const formArb = (catalog: PricingCatalog): fc.Arbitrary<QuoteFormInput> =>
 
 const caseArb = catalogArb.chain((catalog) => fc.tuple(fc.constant(catalog), formArb(catalog)));
 
-const sum = (r: QuoteResult, period: 'monthly' | 'one_time') =>
-  r.breakdowns.filter((l) => l.period === period).reduce((s, l) => s + l.amount, 0);
+const sum = (r: QuoteResult, period: 'monthly' | 'one_time') => r.breakdowns.filter((l) => l.period === period).reduce((s, l) => s + l.amount, 0);
 
 /** The result without the echo of the selected discount ids. */
 const withoutSelection = (r: QuoteResult) => ({ ...r, form: { ...r.form, selectedDiscountIds: [] } });

@@ -27,10 +27,37 @@ describe('tierPrice', () => {
     expect(tierPrice(gap, 99, 999)).toBe(275);
   });
   it('overlapping tiers: the first in ascending-min order wins; equal minimums keep stored order', () => {
-    expect(tierPrice([{ min: 50, max: null, price: 2 }, { min: 0, max: 100, price: 1 }], 60, 999)).toBe(1);
-    expect(tierPrice([{ min: 0, max: 100, price: 1 }, { min: 0, max: 100, price: 2 }], 60, 999)).toBe(1);
+    expect(
+      tierPrice(
+        [
+          { min: 50, max: null, price: 2 },
+          { min: 0, max: 100, price: 1 },
+        ],
+        60,
+        999,
+      ),
+    ).toBe(1);
+    expect(
+      tierPrice(
+        [
+          { min: 0, max: 100, price: 1 },
+          { min: 0, max: 100, price: 2 },
+        ],
+        60,
+        999,
+      ),
+    ).toBe(1);
     // last tier on equal minimums is the later one (stable sort)
-    expect(tierPrice([{ min: 0, max: 10, price: 1 }, { min: 0, max: 10, price: 2 }], 60, 999)).toBe(2);
+    expect(
+      tierPrice(
+        [
+          { min: 0, max: 10, price: 1 },
+          { min: 0, max: 10, price: 2 },
+        ],
+        60,
+        999,
+      ),
+    ).toBe(2);
   });
   it('falls back for no tiers or an invalid price', () => {
     expect(tierPrice([], 10, FALLBACK_SQM_PRICE)).toBe(250);
@@ -39,7 +66,16 @@ describe('tierPrice', () => {
       expect(tierPrice([{ min: 0, max: null, price: bad }], 10, 250)).toBe(250);
     }
     // only the chosen tier's price matters
-    expect(tierPrice([{ min: 0, max: 5, price: 0 }, { min: 6, max: null, price: 180 }], 10, 250)).toBe(180);
+    expect(
+      tierPrice(
+        [
+          { min: 0, max: 5, price: 0 },
+          { min: 6, max: null, price: 180 },
+        ],
+        10,
+        250,
+      ),
+    ).toBe(180);
   });
 });
 
@@ -59,6 +95,15 @@ describe('nextTierBreak', () => {
     expect(nextTierBreak(volume, 1000, FALLBACK_SQM_PRICE)).toBeNull();
     expect(nextTierBreak(volume, 6000, FALLBACK_SQM_PRICE)).toBeNull();
     expect(nextTierBreak([], 999, FALLBACK_SQM_PRICE)).toBeNull();
-    expect(nextTierBreak([{ min: 1, max: 99, price: 100 }, { min: 100, max: null, price: 120 }], 95, FALLBACK_SQM_PRICE)).toBeNull();
+    expect(
+      nextTierBreak(
+        [
+          { min: 1, max: 99, price: 100 },
+          { min: 100, max: null, price: 120 },
+        ],
+        95,
+        FALLBACK_SQM_PRICE,
+      ),
+    ).toBeNull();
   });
 });

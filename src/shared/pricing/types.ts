@@ -96,15 +96,7 @@ export interface NormalizedForm {
 }
 
 export type BreakdownKind =
-  | 'base'
-  | 'variable'
-  | 'locations'
-  | 'addon'
-  | 'addon_setup'
-  | 'package_setup'
-  | 'custom_recurring'
-  | 'custom_one_time'
-  | 'discount';
+  'base' | 'variable' | 'locations' | 'addon' | 'addon_setup' | 'package_setup' | 'custom_recurring' | 'custom_one_time' | 'discount';
 
 export interface BreakdownLine {
   kind: BreakdownKind;
@@ -181,4 +173,3 @@ export class PricingError extends Error {
 }
 
 export const PACKAGE_NOT_FOUND = 'Selected package not found';
-

@@ -21,7 +21,11 @@ const whole = (min: number, max: number, message: string) =>
 const dateOrTimestamp = z
   .string({ error: m.date })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), m.date);
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()),
+    m.date,
+  );
 
 const emptyIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
@@ -53,7 +57,11 @@ export interface AuditEntry {
 export const activityQueryInput = z.object({
   id: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: 'Configuration not found' }).int('Configuration not found').min(1, 'Configuration not found').max(Number.MAX_SAFE_INTEGER, 'Configuration not found'),
+    z
+      .number({ error: 'Configuration not found' })
+      .int('Configuration not found')
+      .min(1, 'Configuration not found')
+      .max(Number.MAX_SAFE_INTEGER, 'Configuration not found'),
   ),
   page: z.preprocess(emptyIsAbsent, whole(1, 1_000_000, m.page).optional()),
   limit: z.preprocess(emptyIsAbsent, whole(1, AUDIT_LIMIT_MAX, m.limit).optional()),

@@ -22,13 +22,15 @@ export const loginInput = z.object({
 
 /** An address field; `message` is the seed's text for the form it is on. */
 export function emailField(message: string) {
-  return z
-    .string({ error: message })
-    // compared and stored after NFKC (docs/PRODUCT.md "The API's conventions"): `a＠b.com` is `a@b.com`
-    .normalize('NFKC')
-    .trim()
-    .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
-    .email(message);
+  return (
+    z
+      .string({ error: message })
+      // compared and stored after NFKC (docs/PRODUCT.md "The API's conventions"): `a＠b.com` is `a@b.com`
+      .normalize('NFKC')
+      .trim()
+      .max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
+      .email(message)
+  );
 }
 
 /** A trimmed name field of at least `min` characters, with the seed's "... is required" text. */
@@ -71,9 +73,7 @@ const registerShape = {
 const sameAddress = (d: { username: string; email: string }) => d.username.toLowerCase() === d.email.toLowerCase();
 
 /** POST /api/register. The username is the email address (compared without regard to case). */
-export const registerInput = z
-  .object(registerShape)
-  .refine(sameAddress, { message: 'Email addresses must match', path: ['email'] });
+export const registerInput = z.object(registerShape).refine(sameAddress, { message: 'Email addresses must match', path: ['email'] });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 /** The Register tab: the same plus the confirm field, which is not sent. */

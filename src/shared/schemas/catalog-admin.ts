@@ -45,15 +45,7 @@ export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 // The engine owns the list of discount types it applies; the admin forms offer exactly those.
 export { type DiscountType } from '../value-sets';
 
-export const CONDITION_TYPES = [
-  'contractDuration',
-  'squareMeters',
-  'userCount',
-  'locations',
-  'package',
-  'paymentFrequency',
-  'pricingModel',
-] as const;
+export const CONDITION_TYPES = ['contractDuration', 'squareMeters', 'userCount', 'locations', 'package', 'paymentFrequency', 'pricingModel'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
 const NUMERIC_OPERATORS = ['=', '>', '>=', '<', '<='] as const;
@@ -273,7 +265,10 @@ const featureInput = z
   .union(
     [
       z.string(),
-      z.object({ text: z.string({ error: 'Feature text is required' }), included: z.boolean({ error: 'Included must be true or false' }).optional() }),
+      z.object({
+        text: z.string({ error: 'Feature text is required' }),
+        included: z.boolean({ error: 'Included must be true or false' }).optional(),
+      }),
     ],
     { error: 'Each feature needs a text' },
   )
@@ -339,7 +334,12 @@ const packageIdList = z
   .transform((ids) => [...new Set(ids)]);
 
 const addOnFields = {
-  name: z.string({ error: ADDON_REQUIRED }).trim().min(1, ADDON_REQUIRED).max(200, 'Name is too long').refine(...refineSingleLine('Name')),
+  name: z
+    .string({ error: ADDON_REQUIRED })
+    .trim()
+    .min(1, ADDON_REQUIRED)
+    .max(200, 'Name is too long')
+    .refine(...refineSingleLine('Name')),
   categoryId: idLike(ADDON_REQUIRED),
   description,
   setupFee: money('Setup fee'),
@@ -465,38 +465,38 @@ export const conditionInput = z
   });
 
 /** The rule's value in hundredths; blank, 0 or negative is the form's "required fields" failure. */
-const discountValue = z
-  .union([z.number(), z.string(), z.null()], { error: DISCOUNT_REQUIRED })
-  .transform((raw, ctx) => {
-    if (raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-      ctx.addIssue({ code: 'custom', message: DISCOUNT_REQUIRED });
-      return z.NEVER;
-    }
-    const v = readMoney(raw); // hundredths: the same two decimals as cents
-    if (v === null) {
-      ctx.addIssue({ code: 'custom', message: DISCOUNT_VALUE_NOT_A_NUMBER });
-      return z.NEVER;
-    }
-    if (v <= 0) {
-      ctx.addIssue({ code: 'custom', message: DISCOUNT_REQUIRED });
-      return z.NEVER;
-    }
-    if (v > MAX_MONEY_CENTS) {
-      ctx.addIssue({ code: 'custom', message: DISCOUNT_VALUE_TOO_LARGE });
-      return z.NEVER;
-    }
-    return v;
-  });
+const discountValue = z.union([z.number(), z.string(), z.null()], { error: DISCOUNT_REQUIRED }).transform((raw, ctx) => {
+  if (raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    ctx.addIssue({ code: 'custom', message: DISCOUNT_REQUIRED });
+    return z.NEVER;
+  }
+  const v = readMoney(raw); // hundredths: the same two decimals as cents
+  if (v === null) {
+    ctx.addIssue({ code: 'custom', message: DISCOUNT_VALUE_NOT_A_NUMBER });
+    return z.NEVER;
+  }
+  if (v <= 0) {
+    ctx.addIssue({ code: 'custom', message: DISCOUNT_REQUIRED });
+    return z.NEVER;
+  }
+  if (v > MAX_MONEY_CENTS) {
+    ctx.addIssue({ code: 'custom', message: DISCOUNT_VALUE_TOO_LARGE });
+    return z.NEVER;
+  }
+  return v;
+});
 
 const discountFields = {
-  name: z.string({ error: DISCOUNT_REQUIRED }).trim().min(1, DISCOUNT_REQUIRED).max(200, 'Rule name is too long').refine(...refineSingleLine('Rule name')),
+  name: z
+    .string({ error: DISCOUNT_REQUIRED })
+    .trim()
+    .min(1, DISCOUNT_REQUIRED)
+    .max(200, 'Rule name is too long')
+    .refine(...refineSingleLine('Rule name')),
   description,
   type: z.enum(DISCOUNT_TYPES, { error: 'Please choose a discount type' }),
   value: discountValue,
-  conditions: z
-    .array(conditionInput, { error: DISCOUNT_REQUIRED })
-    .min(1, DISCOUNT_REQUIRED)
-    .max(50, 'A rule can have at most 50 conditions'),
+  conditions: z.array(conditionInput, { error: DISCOUNT_REQUIRED }).min(1, DISCOUNT_REQUIRED).max(50, 'A rule can have at most 50 conditions'),
 };
 
 /** docs/PRODUCT.md "The admin area" defaults: percentage, 10, and "contract duration at least 24 months" when those fields are omitted. */

@@ -62,7 +62,9 @@ export const filePackageSchema = createPackageInput.extend({ name: createPackage
 export const fileCategorySchema = createCategoryInput;
 export const fileAddOnSchema = createAddOnInput.omit({ categoryId: true, availableForPackages: true }).extend({
   category: z.union([z.null(), z.string()], { error: 'category must be a category name or null' }).default(null),
-  availableForPackages: z.array(z.string({ error: 'availableForPackages must list package names' }), { error: 'availableForPackages must list package names' }).default([]),
+  availableForPackages: z
+    .array(z.string({ error: 'availableForPackages must list package names' }), { error: 'availableForPackages must list package names' })
+    .default([]),
 });
 export const fileDiscountSchema = createDiscountInput;
 

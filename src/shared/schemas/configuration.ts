@@ -103,14 +103,8 @@ const locations = wholeNumber(1, MAX_LOCATIONS, m.locations);
 const squareMeters = wholeNumber(0, MAX_QUANTITY_SAVED, m.squareMeters);
 const userCount = wholeNumber(0, MAX_QUANTITY_SAVED, m.userCount);
 const pricingModel = z.enum(PRICING_MODELS, { error: m.pricingModel });
-const contractDuration = z.preprocess(
-  numeric,
-  z.literal(CONTRACT_DURATIONS, { error: m.contractDuration }),
-);
-const paymentFrequency = z.preprocess(
-  (v) => (v === 'annual' ? 'annually' : v),
-  z.enum(PAYMENT_FREQUENCIES, { error: m.paymentFrequency }),
-);
+const contractDuration = z.preprocess(numeric, z.literal(CONTRACT_DURATIONS, { error: m.contractDuration }));
+const paymentFrequency = z.preprocess((v) => (v === 'annual' ? 'annually' : v), z.enum(PAYMENT_FREQUENCIES, { error: m.paymentFrequency }));
 
 /** The calculator's selected add-on as a save takes it: its fields, one definition (ADD_ON_SELECTION_FIELDS). */
 const addOnSelectionObject = z.object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() });
@@ -137,7 +131,15 @@ const customItemPrice = z.preprocess(
     .max(MAX_CUSTOM_ITEM_PRICE, m.customItemPriceTooHigh),
 );
 export const customItemInput = z.object({
-  id: z.union([z.string().max(100).refine(...refineSingleLine('Custom item id')), z.number()]).optional(),
+  id: z
+    .union([
+      z
+        .string()
+        .max(100)
+        .refine(...refineSingleLine('Custom item id')),
+      z.number(),
+    ])
+    .optional(),
   name: z
     .string({ error: m.customItemName })
     .trim()
@@ -153,9 +155,7 @@ export const customItemInput = z.object({
   isOneTime: z.boolean({ error: m.customItemOneTime }).optional().default(false),
   price: customItemPrice,
 });
-const customItems = z
-  .array(customItemInput, { error: m.customItems })
-  .max(MAX_CUSTOM_ITEMS, m.tooManyCustomItems);
+const customItems = z.array(customItemInput, { error: m.customItems }).max(MAX_CUSTOM_ITEMS, m.tooManyCustomItems);
 
 /** A customer field: optional; empty (or null) clears it, answered as null. */
 const customerText = (label: string, tooLong: string) =>

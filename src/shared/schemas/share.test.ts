@@ -3,12 +3,30 @@ import { acceptanceStatement, acceptInput, quoteTitle, sendInput, shareMessages 
 
 describe('the acceptance statement and consent', () => {
   it('names the number, the revision, the seller and the figures as the screens spell money', () => {
-    const v = { number: 'Q-000042', revision: 3, seller: { name: 'Acme Sales' }, totalMonthly: '1200.00', setupFees: '499.50', tcv: '43699.50', terms: null };
-    expect(acceptanceStatement(v)).toBe('I accept quote Q-000042, revision 3, from Acme Sales: €1,200.00 per month, €499.50 one-time fees, €43,699.50 total contract value.');
+    const v = {
+      number: 'Q-000042',
+      revision: 3,
+      seller: { name: 'Acme Sales' },
+      totalMonthly: '1200.00',
+      setupFees: '499.50',
+      tcv: '43699.50',
+      terms: null,
+    };
+    expect(acceptanceStatement(v)).toBe(
+      'I accept quote Q-000042, revision 3, from Acme Sales: €1,200.00 per month, €499.50 one-time fees, €43,699.50 total contract value.',
+    );
   });
 
   it('says the customer accepts the seller’s terms when there are any', () => {
-    const v = { number: 'Q-000042', revision: 3, seller: { name: 'Acme Sales' }, totalMonthly: '1200.00', setupFees: '0.00', tcv: '14400.00', terms: 'Payment within 30 days.' };
+    const v = {
+      number: 'Q-000042',
+      revision: 3,
+      seller: { name: 'Acme Sales' },
+      totalMonthly: '1200.00',
+      setupFees: '0.00',
+      tcv: '14400.00',
+      terms: 'Payment within 30 days.',
+    };
     expect(acceptanceStatement(v)).toBe(
       "I accept quote Q-000042, revision 3, from Acme Sales: €1,200.00 per month, €0.00 one-time fees, €14,400.00 total contract value, under Acme Sales's terms shown with it.",
     );

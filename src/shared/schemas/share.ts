@@ -15,7 +15,8 @@ export const shareMessages = {
   noLink: 'This quote has no live share link',
   changed: 'This quote has changed since it was sent to you',
   consent: 'Please confirm that you accept this quote',
-  signedIn: "You are signed in to the app: the customer answers from their own browser. To record an answer given another way, set the quote's status.",
+  signedIn:
+    "You are signed in to the app: the customer answers from their own browser. To record an answer given another way, set the quote's status.",
 } as const;
 const m = shareMessages;
 

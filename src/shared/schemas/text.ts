@@ -21,8 +21,7 @@ const MULTI_LINE_FORBIDDEN = new RegExp(String.raw`[\u0000-\u0008\u000B\u000C\u0
 const VISIBLE = /[^\p{White_Space}\p{M}]/u;
 const ONLY_WHITE_SPACE = /^\p{White_Space}*$/u;
 
-export const controlCharsMessage = (label: string) =>
-  `${label} must not contain control characters or text-direction overrides`;
+export const controlCharsMessage = (label: string) => `${label} must not contain control characters or text-direction overrides`;
 
 /** Empty (or white space only, which a required field's own rule refuses) or holding something visible. */
 function hasVisibleOrNothing(value: string): boolean {
@@ -43,7 +42,10 @@ export const refineMultiLine = (label: string) => [isMultiLineText, controlChars
 
 /** A plain single-line text field (trimmed). Chain length checks as usual. */
 export function singleLineText(label: string) {
-  return z.string().trim().refine(...refineSingleLine(label));
+  return z
+    .string()
+    .trim()
+    .refine(...refineSingleLine(label));
 }
 
 /**

@@ -1,7 +1,15 @@
 // Webhooks (docs/API.md "Webhooks"): where to send which events.
 import { z } from 'zod';
 
-export const WEBHOOK_EVENTS = ['quote.created', 'quote.sent', 'quote.viewed', 'quote.accepted', 'quote.declined', 'quote.deleted', 'catalogue.changed'] as const;
+export const WEBHOOK_EVENTS = [
+  'quote.created',
+  'quote.sent',
+  'quote.viewed',
+  'quote.accepted',
+  'quote.declined',
+  'quote.deleted',
+  'catalogue.changed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const URL_MAX = 2000;
@@ -37,12 +45,21 @@ const eventsField = z
   .max(WEBHOOK_EVENTS.length * 2, webhookMessages.events)
   .transform((list) => WEBHOOK_EVENTS.filter((e) => list.includes(e)));
 
-const id = (what: string) => z.number({ error: `${what} not found` }).int(`${what} not found`).positive(`${what} not found`);
+const id = (what: string) =>
+  z
+    .number({ error: `${what} not found` })
+    .int(`${what} not found`)
+    .positive(`${what} not found`);
 
 export const createWebhookInput = z.object({ url: urlField, events: eventsField });
 export type CreateWebhookInput = z.infer<typeof createWebhookInput>;
 export const webhookIdInput = z.object({ id: id('Webhook') });
-export const updateWebhookInput = z.object({ id: id('Webhook'), url: urlField.optional(), events: eventsField.optional(), active: z.boolean({ error: 'active must be true or false' }).optional() });
+export const updateWebhookInput = z.object({
+  id: id('Webhook'),
+  url: urlField.optional(),
+  events: eventsField.optional(),
+  active: z.boolean({ error: 'active must be true or false' }).optional(),
+});
 export type UpdateWebhookInput = z.infer<typeof updateWebhookInput>;
 export const deliveryIdInput = z.object({ id: id('Webhook'), deliveryId: id('Delivery') });
 

@@ -14,7 +14,12 @@ export function QuoteActivity({ id, enabled }: { id: number; enabled: boolean })
   const first = trpc.configurations.activity.useQuery({ id, page: 1, limit: ACTIVITY_PAGE }, { enabled });
   if (first.isLoading) return <Skeleton h="16" />;
   const total = first.data?.total ?? 0;
-  if (total === 0) return <Text color="fg.muted" textStyle="sm">No activity recorded yet.</Text>;
+  if (total === 0)
+    return (
+      <Text color="fg.muted" textStyle="sm">
+        No activity recorded yet.
+      </Text>
+    );
   return (
     <Stack gap="2">
       <Stack as="ol" gap="2" aria-label="Activity" data-testid="quote-activity">

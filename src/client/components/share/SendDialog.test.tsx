@@ -51,7 +51,11 @@ describe('Send dialog', () => {
     const demo = await t.login(USER!.email, USER!.password);
     const { dialog, queryClient } = await openFor(demo);
     // the account as the dialog asked for it has arrived
-    const me = () => queryClient.getQueryCache().findAll().find((q) => JSON.stringify(q.queryKey).startsWith('[["auth","me"]'));
+    const me = () =>
+      queryClient
+        .getQueryCache()
+        .findAll()
+        .find((q) => JSON.stringify(q.queryKey).startsWith('[["auth","me"]'));
     await waitFor(() => expect(me()?.state.status).toBe('success'));
     await waitFor(() => expect(within(dialog).getByTestId('send-preview').textContent).toContain('From'));
     expect(within(dialog).queryByTestId('send-unverified')).toBeNull();

@@ -27,7 +27,10 @@ const sendForm = sendInput.omit({ id: true });
 export function SendDialog({ quote, onClose }: { quote: SendTarget | null; onClose: () => void }) {
   const open = quote !== null;
   const utils = trpc.useUtils();
-  const form = useForm<z.input<typeof sendForm>, unknown, z.output<typeof sendForm>>({ resolver: zodResolver(sendForm), defaultValues: { to: '', cc: '', message: '' } });
+  const form = useForm<z.input<typeof sendForm>, unknown, z.output<typeof sendForm>>({
+    resolver: zodResolver(sendForm),
+    defaultValues: { to: '', cc: '', message: '' },
+  });
   const errors = form.formState.errors;
   const send = trpc.configurations.send.useMutation({
     // refused as unverified while this screen thought otherwise: read the account again, the notice shows

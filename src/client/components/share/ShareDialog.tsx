@@ -85,8 +85,8 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
               <Alert.Content>
                 <Alert.Title>{linkBehindLine({ revision: quote.revision, linkRevision: live.revision })}</Alert.Title>
                 <Alert.Description>
-                  The customer can no longer accept or decline through it. Share revision {quote.revision} to give them a new link; the
-                  old link stops working.
+                  The customer can no longer accept or decline through it. Share revision {quote.revision} to give them a new link; the old link stops
+                  working.
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -95,20 +95,26 @@ export function ShareDialog({ quote, onClose }: { quote: ShareTarget | null; onC
             <Field.Root readOnly>
               <Field.Label>Link for your customer</Field.Label>
               <HStack w="full" gap="2">
-                <Input readOnly value={shown.url} fontFamily="mono" textStyle="sm" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+                <Input
+                  readOnly
+                  value={shown.url}
+                  fontFamily="mono"
+                  textStyle="sm"
+                  data-testid="share-url"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <Button variant="outline" onClick={() => void copy(shown.url)} flexShrink={0}>
                   {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
                 </Button>
               </HStack>
               <Field.HelperText>
-                Works until {lastMinute(shown.expiresAt)}, the end of the quote's validity. Copy it as often as you
-                like: it stays the same.
+                Works until {lastMinute(shown.expiresAt)}, the end of the quote's validity. Copy it as often as you like: it stays the same.
               </Field.HelperText>
             </Field.Root>
           ) : live && !behind ? (
             <Text textStyle="sm" data-testid="share-live">
-              A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}. It was made before links could be
-              shown again: create a new link to copy one (the old one stops working).
+              A link shared on {formatAdminDateTime(live.sharedAt)} works until {lastMinute(live.expiresAt)}. It was made before links could be shown
+              again: create a new link to copy one (the old one stops working).
             </Text>
           ) : !live ? (
             <Text textStyle="sm" color="fg.muted">

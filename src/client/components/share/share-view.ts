@@ -71,7 +71,10 @@ export function timelineText(e: Pick<AuditEntry, 'action' | 'actor'> & { before?
     case 'accepted':
       return { title, detail: `${after?.name} (${after?.email}), revision ${after?.revision}` };
     case 'sent':
-      return { title, detail: `To ${after?.to}${Array.isArray(after?.cc) && after.cc.length > 0 ? `, cc ${after.cc.join(', ')}` : ''}; revision ${after?.revision}` };
+      return {
+        title,
+        detail: `To ${after?.to}${Array.isArray(after?.cc) && after.cc.length > 0 ? `, cc ${after.cc.join(', ')}` : ''}; revision ${after?.revision}`,
+      };
     case 'reminder_sent':
       return { title, detail: `To ${after?.to}` };
     case 'declined':

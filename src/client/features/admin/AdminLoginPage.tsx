@@ -96,12 +96,7 @@ export function AdminLoginPage() {
                   control={form.control}
                   name="remember"
                   render={({ field }) => (
-                    <Checkbox.Root
-                      size="sm"
-                      checked={field.value}
-                      onCheckedChange={(e) => field.onChange(e.checked === true)}
-                      name={field.name}
-                    >
+                    <Checkbox.Root size="sm" checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} name={field.name}>
                       <Checkbox.HiddenInput onBlur={field.onBlur} />
                       <Checkbox.Control />
                       <Checkbox.Label>Remember me</Checkbox.Label>

@@ -39,7 +39,9 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
     },
     onError: (err) => notify('error', 'Could not revoke the key', errorMessage(err, 'Please try again.')),
   });
-  const nameError = create.error ? (inputIssuesOf(create.error).find((i) => i.path === 'name')?.message ?? errorMessage(create.error, 'Please try again.')) : undefined;
+  const nameError = create.error
+    ? (inputIssuesOf(create.error).find((i) => i.path === 'name')?.message ?? errorMessage(create.error, 'Please try again.'))
+    : undefined;
 
   const close = () => {
     setMade(null);
@@ -125,10 +127,18 @@ export default function ApiKeysDialog({ open, onClose }: { open: boolean; onClos
                           <Text as="span" fontFamily="mono">
                             {k.prefix}…
                           </Text>{' '}
-                          · created {formatAdminDateTime(k.createdAt)} · {k.lastUsedAt ? `last used ${formatAdminDateTime(k.lastUsedAt)}` : 'never used'}
+                          · created {formatAdminDateTime(k.createdAt)} ·{' '}
+                          {k.lastUsedAt ? `last used ${formatAdminDateTime(k.lastUsedAt)}` : 'never used'}
                         </Text>
                       </Box>
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevoking({ id: k.id, name: k.name })} aria-label={`Revoke ${k.name}`} flexShrink={0}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => setRevoking({ id: k.id, name: k.name })}
+                        aria-label={`Revoke ${k.name}`}
+                        flexShrink={0}
+                      >
                         <LuTrash2 />
                         <Box as="span" hideBelow="sm">
                           Revoke

@@ -37,7 +37,9 @@ describe('User menu', () => {
   it('shows nothing when signed out', async () => {
     const { container, queryClient } = await renderUi(<UserMenu />, { path: '/', fetch: appFetch(t) });
     // the session check has answered "not signed in"
-    await waitFor(() => expect(queryClient.getQueryCache().findAll()[0]?.state.data).toEqual({ authenticated: false, isAdmin: false, registration: 'open' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().findAll()[0]?.state.data).toEqual({ authenticated: false, isAdmin: false, registration: 'open' }),
+    );
     expect(container.textContent).toBe('');
   });
 
@@ -118,5 +120,4 @@ describe('Profile Settings dialog', () => {
     const me = await demo.get('/api/user');
     expect(me.body).toMatchObject({ username: 'samira', firstname: 'Samira', lastname: 'Sales', email: USER!.email });
   });
-
 });

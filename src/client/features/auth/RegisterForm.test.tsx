@@ -21,7 +21,9 @@ async function openRegister(fetch: (url: string, init?: RequestInit) => Promise<
   return r;
 }
 
-type Fields = Partial<Record<'Email Address' | 'Confirm Email' | 'First Name' | 'Last Name' | 'Company Name' | 'Password' | 'Confirm Password', string>>;
+type Fields = Partial<
+  Record<'Email Address' | 'Confirm Email' | 'First Name' | 'Last Name' | 'Company Name' | 'Password' | 'Confirm Password', string>
+>;
 
 async function fill(user: Awaited<ReturnType<typeof renderUi>>['user'], fields: Fields) {
   for (const [label, value] of Object.entries(fields)) {

@@ -31,11 +31,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form
-      noValidate
-      aria-label="Register"
-      onSubmit={form.handleSubmit(({ confirmPassword: _confirm, ...data }) => register.mutate(data))}
-    >
+    <form noValidate aria-label="Register" onSubmit={form.handleSubmit(({ confirmPassword: _confirm, ...data }) => register.mutate(data))}>
       <Stack gap="4">
         <FormField label="Email Address" error={errors.username?.message}>
           <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('username')} />
@@ -44,11 +40,7 @@ export function RegisterForm() {
           <Input type="email" autoComplete="off" {...form.register('email')} />
         </FormField>
         <ProfileNameFields register={(name) => form.register(name)} errors={errors} />
-        <FormField
-          label="Password"
-          error={errors.password?.message}
-          hint="At least 8 characters, with uppercase and lowercase letters and numbers"
-        >
+        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters, with uppercase and lowercase letters and numbers">
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>

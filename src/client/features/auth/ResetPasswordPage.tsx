@@ -32,8 +32,7 @@ export function ResetPasswordPage() {
   const errors = form.formState.errors;
   const reset = trpc.auth.resetPassword.useMutation({
     onSuccess: (res) => notify('success', 'Password reset successful', res.message),
-    onError: (err) =>
-      notify('error', 'Password reset failed', errorMessage(err, 'Failed to reset password. The link may be invalid or expired.')),
+    onError: (err) => notify('error', 'Password reset failed', errorMessage(err, 'Failed to reset password. The link may be invalid or expired.')),
   });
 
   // Asked when the page opens: a used or expired link says so before anyone types a new password. An outage or a
@@ -66,8 +65,7 @@ export function ResetPasswordPage() {
     return (
       <Panel icon={LuLink2Off} tone="red" title="Invalid reset link">
         <Text color="fg.muted">
-          This password reset link is invalid or has expired. Please request a new link with “Forgot your password?” on
-          the login page.
+          This password reset link is invalid or has expired. Please request a new link with “Forgot your password?” on the login page.
         </Text>
         <Button asChild colorPalette="blue" alignSelf="flex-start">
           <Link href="/auth">Request a new link</Link>

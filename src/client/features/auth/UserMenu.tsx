@@ -99,7 +99,13 @@ export function UserMenu() {
                   Retry loading your account
                 </Menu.Item>
               )}
-              <Menu.Item value="logout" onClick={() => logout.mutate()} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} disabled={logout.isPending}>
+              <Menu.Item
+                value="logout"
+                onClick={() => logout.mutate()}
+                color="fg.error"
+                _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                disabled={logout.isPending}
+              >
                 <LuLogOut aria-hidden />
                 Log out
               </Menu.Item>

@@ -25,7 +25,8 @@ async function setup(packageId = 1) {
   );
   /** An add-on's own box or radio button (its label starts with its name; the waive switch's does not). */
   const control = (name: string) =>
-    (screen.queryByRole('checkbox', { name: new RegExp(`^${name}`) }) ?? screen.queryByRole('radio', { name: new RegExp(`^${name}`) })) as HTMLInputElement | null;
+    (screen.queryByRole('checkbox', { name: new RegExp(`^${name}`) }) ??
+      screen.queryByRole('radio', { name: new RegExp(`^${name}`) })) as HTMLInputElement | null;
   /** The add-ons ticked on screen, in the catalogue's order. */
   const selectedIds = () => testCatalog.addOns.filter((a) => control(a.name)?.checked).map((a) => a.id);
   return { ...r, selectedIds };

@@ -49,7 +49,8 @@ function AddOnText({ addOn, available, packageName }: { addOn: AddOnDto; availab
         <Text fontSize="sm" whiteSpace="nowrap">
           <Money value={addOn.monthlyFee} fontWeight="semibold" />
           <Text as="span" color="fg.muted">
-            {' '}/ month
+            {' '}
+            / month
           </Text>
         </Text>
       </Flex>
@@ -99,7 +100,19 @@ function WaiveToggle({ selection, addOn, dispatch }: { selection: SelectedAddOn;
   );
 }
 
-function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { group: Group; selected: SelectedAddOn[]; packageId: number; packageName: string; dispatch: Dispatch<CalculatorAction> }) {
+function CategoryGroup({
+  group,
+  selected,
+  packageId,
+  packageName,
+  dispatch,
+}: {
+  group: Group;
+  selected: SelectedAddOn[];
+  packageId: number;
+  packageName: string;
+  dispatch: Dispatch<CalculatorAction>;
+}) {
   const chosen = new Map(selected.map((s) => [s.id, s]));
   const anyChosen = group.addOns.some((a) => chosen.has(a.id));
   const CatIcon = catalogIconComponent(group.icon);
@@ -175,13 +188,7 @@ function CategoryGroup({ group, selected, packageId, packageName, dispatch }: { 
             </Text>
           </Stack>
         </HStack>
-        <Button
-          size="xs"
-          variant="ghost"
-          disabled={!anyChosen}
-          onClick={() => pick(CLEAR_CATEGORY_ID)}
-          aria-label={`Select none in ${group.name}`}
-        >
+        <Button size="xs" variant="ghost" disabled={!anyChosen} onClick={() => pick(CLEAR_CATEGORY_ID)} aria-label={`Select none in ${group.name}`}>
           Select none
         </Button>
       </Flex>

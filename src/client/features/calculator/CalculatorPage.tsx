@@ -130,7 +130,15 @@ type Quote = { ok: true; result: QuoteResult } | { ok: false; error: unknown };
 const NARROW = ['(max-width: 61.99em)'];
 
 /** Phones and tablets: the two figures that matter stay in sight while the form scrolls; a tap jumps to the summary. */
-const MobileTotalsBar = memo(function MobileTotalsBar({ monthly, tcv, target }: { monthly: number; tcv: number; target: RefObject<HTMLDivElement | null> }) {
+const MobileTotalsBar = memo(function MobileTotalsBar({
+  monthly,
+  tcv,
+  target,
+}: {
+  monthly: number;
+  tcv: number;
+  target: RefObject<HTMLDivElement | null>;
+}) {
   const [narrow] = useMediaQuery(NARROW, { ssr: false });
   if (!narrow) return null;
   return (
@@ -168,7 +176,12 @@ const MobileTotalsBar = memo(function MobileTotalsBar({ monthly, tcv, target }: 
               </Text>
             </Stack>
           </HStack>
-          <Button size="sm" colorPalette="blue" variant="subtle" onClick={() => target.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            variant="subtle"
+            onClick={() => target.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+          >
             Summary
           </Button>
         </Flex>
@@ -257,7 +270,10 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
     failing.current = !quote.ok;
   }, [quote]);
   // --- the quote's life: stored figures until an input changes, read-only once accepted -----------------------------
-  const life = useQuoteLife(state.configId, useMemo(() => JSON.stringify(form), [form]));
+  const life = useQuoteLife(
+    state.configId,
+    useMemo(() => JSON.stringify(form), [form]),
+  );
   const { markPriced } = life;
   const { dispatch: memoryDispatch } = memory;
   const readOnlyRef = useRef(false);
@@ -389,9 +405,7 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
 
   return (
     <>
-      {life.quote && (
-        <QuoteLifePanel quote={life.quote} figures={life.figures} readOnly={life.readOnly} onRepriced={life.markPriced} />
-      )}
+      {life.quote && <QuoteLifePanel quote={life.quote} figures={life.figures} readOnly={life.readOnly} onRepriced={life.markPriced} />}
       {memory.restored && <DraftNotice onStartOver={startOver} onDismiss={memory.dismissRestored} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0" asChild>
@@ -415,7 +429,7 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
               appliedText={appliedText}
               dispatch={dispatch}
             />
-            </fieldset>
+          </fieldset>
         </Stack>
         {/* sticky below the app's sticky header (4rem), never under it */}
         <Box position={{ lg: 'sticky' }} top={{ lg: '20' }} minW="0">

@@ -65,7 +65,14 @@ const AddOnsBlock = memo(function AddOnsBlock({
   return (
     <Stack gap="4">
       <SectionTitle hint={`Optional modules for the ${packageName ?? 'selected'} package.`}>Add-ons</SectionTitle>
-      <AddOnsSection categories={categories} addOns={addOns} selected={selected} packageId={packageId} packageName={packageName ?? ''} dispatch={dispatch} />
+      <AddOnsSection
+        categories={categories}
+        addOns={addOns}
+        selected={selected}
+        packageId={packageId}
+        packageName={packageName ?? ''}
+        dispatch={dispatch}
+      />
     </Stack>
   );
 });

@@ -64,7 +64,9 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
     expect(addButton().disabled).toBe(true);
 
     const table = screen.getByRole('table', { name: 'Added Items' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Description', 'Type', 'Price', '']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('One-time');

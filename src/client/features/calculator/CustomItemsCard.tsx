@@ -61,62 +61,62 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
   return (
     <Box asChild borderWidth="1px" borderRadius="l3" p="4" bg="bg.subtle">
       <form onSubmit={submit} noValidate aria-labelledby="custom-items-form-title">
-      <Heading as="h3" size="sm" id="custom-items-form-title" mb="3">
-        Add Custom Line Items
-      </Heading>
-      <Stack gap="3">
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-          <Field.Root gridColumn={{ sm: 'span 2' }} invalid={nameError !== undefined}>
-            <Field.Label>Item Name</Field.Label>
-            <Input
-              autoComplete="off"
-              bg="bg"
-              placeholder="e.g., On-site training"
-              maxLength={CONFIGURATION_NAME_MAX}
-              {...nameField}
-              ref={(el) => {
-                nameField.ref(el);
-                nameInput.current = el;
-              }}
-            />
-            {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={priceError !== undefined}>
-            <Field.Label>Price</Field.Label>
-            {/* text, not type=number: the browser's number field reads "12,50" as 1250 in an English locale and drops
+        <Heading as="h3" size="sm" id="custom-items-form-title" mb="3">
+          Add Custom Line Items
+        </Heading>
+        <Stack gap="3">
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+            <Field.Root gridColumn={{ sm: 'span 2' }} invalid={nameError !== undefined}>
+              <Field.Label>Item Name</Field.Label>
+              <Input
+                autoComplete="off"
+                bg="bg"
+                placeholder="e.g., On-site training"
+                maxLength={CONFIGURATION_NAME_MAX}
+                {...nameField}
+                ref={(el) => {
+                  nameField.ref(el);
+                  nameInput.current = el;
+                }}
+              />
+              {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root invalid={priceError !== undefined}>
+              <Field.Label>Price</Field.Label>
+              {/* text, not type=number: the browser's number field reads "12,50" as 1250 in an English locale and drops
                 what it cannot read; the schema reads a point or a comma (docs/PRODUCT.md "Numbers as typed") */}
-            <Input inputMode="decimal" autoComplete="off" bg="bg" placeholder="0.00" {...register('price')} />
-            {priceError && <Field.ErrorText>{priceError}</Field.ErrorText>}
+              <Input inputMode="decimal" autoComplete="off" bg="bg" placeholder="0.00" {...register('price')} />
+              {priceError && <Field.ErrorText>{priceError}</Field.ErrorText>}
+            </Field.Root>
+          </SimpleGrid>
+          <Field.Root invalid={descriptionError !== undefined}>
+            <Field.Label>Description (Optional)</Field.Label>
+            <Input autoComplete="off" bg="bg" maxLength={CUSTOM_ITEM_DESCRIPTION_MAX} {...register('description')} />
+            {descriptionError && <Field.ErrorText>{descriptionError}</Field.ErrorText>}
           </Field.Root>
-        </SimpleGrid>
-        <Field.Root invalid={descriptionError !== undefined}>
-          <Field.Label>Description (Optional)</Field.Label>
-          <Input autoComplete="off" bg="bg" maxLength={CUSTOM_ITEM_DESCRIPTION_MAX} {...register('description')} />
-          {descriptionError && <Field.ErrorText>{descriptionError}</Field.ErrorText>}
-        </Field.Root>
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Controller
-            control={control}
-            name="isOneTime"
-            render={({ field }) => (
-              // one name whatever the state ("One-time", on or off), so a screen reader says what the item is
-              <HStack gap="3">
-                <Switch.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked)} colorPalette="blue">
-                  <Switch.HiddenInput onBlur={field.onBlur} />
-                  <Switch.Control />
-                  <Switch.Label>One-time</Switch.Label>
-                </Switch.Root>
-                <Badge colorPalette={field.value ? 'purple' : 'teal'} variant="subtle" aria-live="polite">
-                  {field.value ? 'Charged once' : 'Recurring (monthly)'}
-                </Badge>
-              </HStack>
-            )}
-          />
-          <Button type="submit" colorPalette="blue" disabled={!valid}>
-            <LuPlus /> Add Item
-          </Button>
-        </Flex>
-      </Stack>
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <Controller
+              control={control}
+              name="isOneTime"
+              render={({ field }) => (
+                // one name whatever the state ("One-time", on or off), so a screen reader says what the item is
+                <HStack gap="3">
+                  <Switch.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked)} colorPalette="blue">
+                    <Switch.HiddenInput onBlur={field.onBlur} />
+                    <Switch.Control />
+                    <Switch.Label>One-time</Switch.Label>
+                  </Switch.Root>
+                  <Badge colorPalette={field.value ? 'purple' : 'teal'} variant="subtle" aria-live="polite">
+                    {field.value ? 'Charged once' : 'Recurring (monthly)'}
+                  </Badge>
+                </HStack>
+              )}
+            />
+            <Button type="submit" colorPalette="blue" disabled={!valid}>
+              <LuPlus /> Add Item
+            </Button>
+          </Flex>
+        </Stack>
       </form>
     </Box>
   );
@@ -172,7 +172,8 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
                 <Money value={c.price} />
                 {!c.isOneTime && (
                   <Text as="span" color="fg.muted" fontSize="xs">
-                    {' '}/ mo
+                    {' '}
+                    / mo
                   </Text>
                 )}
               </Table.Cell>

@@ -6,15 +6,7 @@ import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatCount, formatUnitPrice } from '../../lib/format';
 import type { CustomItem } from './calculator-state';
 import { Amount } from './PricingSummary';
-import {
-  addOnLines,
-  basePriceLines,
-  durationInYears,
-  euroCents,
-  frequencyLabel,
-  oneTimeLines,
-  pricingModelLabel,
-} from './summary-model';
+import { addOnLines, basePriceLines, durationInYears, euroCents, frequencyLabel, oneTimeLines, pricingModelLabel } from './summary-model';
 import { ViewDialog } from './ViewDialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -61,8 +53,12 @@ export const DetailsDialog = memo(function DetailsDialog({
           <Section title="Package Details">
             <Line label="Package">{r.packageName}</Line>
             {pkg?.description && <Line label="Description">{pkg.description}</Line>}
-            <Line label="Base price per month"><Amount cents={r.basePrice} /></Line>
-            <Line label="Setup fee"><Amount cents={r.packageSetupFee} /></Line>
+            <Line label="Base price per month">
+              <Amount cents={r.basePrice} />
+            </Line>
+            <Line label="Setup fee">
+              <Amount cents={r.packageSetupFee} />
+            </Line>
           </Section>
           <Section title="Configuration Details">
             <Line label="Pricing model">{pricingModelLabel(r.form.pricingModel)}</Line>
@@ -154,15 +150,27 @@ export const DetailsDialog = memo(function DetailsDialog({
             )}
           </Section>
           <Section title="Final Totals">
-            <Line label="Monthly subtotal"><Amount cents={r.subtotal} /></Line>
-            <Line label="Monthly Total" strong><Amount cents={r.total} /></Line>
-            <Line label="Yearly Total"><Amount cents={r.yearlyTotal} /></Line>
-            <Line label="One-time Fees"><Amount cents={r.oneTimeCosts} /></Line>
+            <Line label="Monthly subtotal">
+              <Amount cents={r.subtotal} />
+            </Line>
+            <Line label="Monthly Total" strong>
+              <Amount cents={r.total} />
+            </Line>
+            <Line label="Yearly Total">
+              <Amount cents={r.yearlyTotal} />
+            </Line>
+            <Line label="One-time Fees">
+              <Amount cents={r.oneTimeCosts} />
+            </Line>
             <Line label="Contract length">
               {r.paidMonths} paid months{r.freeMonths > 0 ? ` + ${r.freeMonths} free` : ''}
             </Line>
-            <Line label="Total Contract Value" strong><Amount cents={r.tcv} /></Line>
-            <Text fontSize="xs" color="fg.muted">All prices in euro, excluding VAT</Text>
+            <Line label="Total Contract Value" strong>
+              <Amount cents={r.tcv} />
+            </Line>
+            <Text fontSize="xs" color="fg.muted">
+              All prices in euro, excluding VAT
+            </Text>
           </Section>
         </Stack>
       )}

@@ -28,7 +28,14 @@ function disabledReason(d: DiscountDto, eligible: boolean, model: PricingModel):
   return null;
 }
 
-export const DiscountsPanel = memo(function DiscountsPanel({ discounts, eligibleKey, selectedIds, pricingModel, appliedText, dispatch }: DiscountsPanelProps) {
+export const DiscountsPanel = memo(function DiscountsPanel({
+  discounts,
+  eligibleKey,
+  selectedIds,
+  pricingModel,
+  appliedText,
+  dispatch,
+}: DiscountsPanelProps) {
   const [open, setOpen] = useState(false);
   const eligible = new Set(eligibleKey === '' ? [] : eligibleKey.split(',').map(Number));
   const count = selectedIds.length;

@@ -54,7 +54,8 @@ export const PackagePicker = memo(function PackagePicker({ packages, packageId, 
                   <Text as="div" fontSize="2xl" fontWeight="bold" lineHeight="short" fontVariantNumeric="tabular-nums">
                     <Money value={p.basePrice} />
                     <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
-                      {' '}/ month
+                      {' '}
+                      / month
                     </Text>
                   </Text>
                   {p.description && (

@@ -9,7 +9,13 @@ async function setup(packageId = 1) {
   const r = await renderUi(
     <WithState initial={(s) => ({ ...s, packageId })}>
       {(s, dispatch) => (
-        <PricingOptions pricingModel={s.pricingModel} squareMeters={s.squareMeters} userCount={s.userCount} locations={s.locations} dispatch={dispatch} />
+        <PricingOptions
+          pricingModel={s.pricingModel}
+          squareMeters={s.squareMeters}
+          userCount={s.userCount}
+          locations={s.locations}
+          dispatch={dispatch}
+        />
       )}
     </WithState>,
   );
@@ -17,7 +23,12 @@ async function setup(packageId = 1) {
   /** What the summary prices, as the state would say it. */
   const state = () => {
     const { model, count } = pricedQuantity(r.container);
-    return { pricingModel: model === 'Units' ? 'sqm' : 'user', squareMeters: model === 'Units' ? count : undefined, userCount: model === 'Users' ? count : undefined, locations: pricedLocations(r.container) };
+    return {
+      pricingModel: model === 'Units' ? 'sqm' : 'user',
+      squareMeters: model === 'Units' ? count : undefined,
+      userCount: model === 'Users' ? count : undefined,
+      locations: pricedLocations(r.container),
+    };
   };
   return { ...r, state };
 }

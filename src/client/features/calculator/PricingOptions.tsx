@@ -127,7 +127,16 @@ export const LocationsStepper = memo(function LocationsStepper({ locations, disp
         >
           <LuMinus />
         </IconButton>
-        <Input readOnly value={locations} textAlign="center" fontVariantNumeric="tabular-nums" aria-label="Locations" name="locations" flex="1" minW="0" />
+        <Input
+          readOnly
+          value={locations}
+          textAlign="center"
+          fontVariantNumeric="tabular-nums"
+          aria-label="Locations"
+          name="locations"
+          flex="1"
+          minW="0"
+        />
         <IconButton
           aria-label="Increase locations"
           variant="outline"
@@ -163,13 +172,7 @@ export const PricingOptions = memo(function PricingOptions({
   const setModel = useCallback((v: string) => dispatch({ type: 'setPricingModel', pricingModel: v as PricingModel }), [dispatch]);
   return (
     <Stack gap="4">
-      <SegmentChoice
-        label="Pricing Model"
-        name="pricingModel"
-        value={pricingModel}
-        items={MODEL_ITEMS}
-        onChange={setModel}
-      />
+      <SegmentChoice label="Pricing Model" name="pricingModel" value={pricingModel} items={MODEL_ITEMS} onChange={setModel} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <QuantityInput
           key={field}
@@ -204,13 +207,7 @@ export const ContractOptions = memo(function ContractOptions({
         items={DURATION_ITEMS}
         onChange={setDuration}
       />
-      <SegmentChoice
-        label="Payment Frequency"
-        name="paymentFrequency"
-        value={paymentFrequency}
-        items={FREQUENCY_ITEMS}
-        onChange={setFrequency}
-      />
+      <SegmentChoice label="Payment Frequency" name="paymentFrequency" value={paymentFrequency} items={FREQUENCY_ITEMS} onChange={setFrequency} />
     </SimpleGrid>
   );
 });

@@ -335,11 +335,29 @@ const SummaryHeader = memo(function SummaryHeader({
           <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onDetails} disabled={!ready}>
             <LuFileText /> Details
           </Button>
-          <Button size="xs" variant="surface" colorPalette="gray" focusRingColor="white" onClick={onPdf} loading={pdfPending} disabled={!ready} aria-label="Download PDF">
+          <Button
+            size="xs"
+            variant="surface"
+            colorPalette="gray"
+            focusRingColor="white"
+            onClick={onPdf}
+            loading={pdfPending}
+            disabled={!ready}
+            aria-label="Download PDF"
+          >
             <LuFileDown /> PDF
           </Button>
         </SimpleGrid>
-        <Button size="sm" variant="solid" bg="white" color="blue.fg" _hover={{ bg: 'whiteAlpha.900' }} focusRingColor="white" onClick={onSave} w="full">
+        <Button
+          size="sm"
+          variant="solid"
+          bg="white"
+          color="blue.fg"
+          _hover={{ bg: 'whiteAlpha.900' }}
+          focusRingColor="white"
+          onClick={onSave}
+          w="full"
+        >
           {saveLabel === undefined ? <LuSave /> : <LuCopy />} {saveLabel ?? 'Save'}
         </Button>
       </Stack>
@@ -374,7 +392,15 @@ export const PricingSummary = memo(
     const freeText = r ? freeMonthsSentence(r.freeMonths) : null;
 
     return (
-      <Card.Root ref={ref} as="section" aria-labelledby="summary-title" shadow="md" borderColor="border" overflow="hidden" data-testid="pricing-summary">
+      <Card.Root
+        ref={ref}
+        as="section"
+        aria-labelledby="summary-title"
+        shadow="md"
+        borderColor="border"
+        overflow="hidden"
+        data-testid="pricing-summary"
+      >
         <SummaryHeader
           packageName={packageName}
           paymentFrequency={paymentFrequency}

@@ -39,7 +39,13 @@ export function QuoteDetailsDialog({ quote, open, onClose }: { quote: LoadedQuot
     }
   };
   return (
-    <DialogShell open={open} onClose={onClose} closeLabel="Close dialog" contentProps={{ maxW: '520px', mx: '3' }} formProps={{ onSubmit: submit, noValidate: true }}>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      closeLabel="Close dialog"
+      contentProps={{ maxW: '520px', mx: '3' }}
+      formProps={{ onSubmit: submit, noValidate: true }}
+    >
       <Dialog.Header flexDirection="column" alignItems="start" gap="1">
         <Dialog.Title>Quote details · {quote.number}</Dialog.Title>
         <Dialog.Description color="fg.muted" fontSize="sm">

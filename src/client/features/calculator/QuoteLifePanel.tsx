@@ -105,7 +105,15 @@ export function QuoteLifePanel({
                     {answer}
                   </Text>
                   {quote.acceptance && (
-                    <Button size="2xs" variant="plain" colorPalette="green" textDecoration="underline" px="0" onClick={() => setEvidenceOpen((o) => !o)} aria-expanded={evidenceOpen}>
+                    <Button
+                      size="2xs"
+                      variant="plain"
+                      colorPalette="green"
+                      textDecoration="underline"
+                      px="0"
+                      onClick={() => setEvidenceOpen((o) => !o)}
+                      aria-expanded={evidenceOpen}
+                    >
                       {evidenceOpen ? 'Hide evidence' : 'Show evidence'}
                     </Button>
                   )}

@@ -9,11 +9,17 @@ import { usePageTitle } from '../../lib/page-title';
 export function QuoteNotFound({ id }: { id: number }) {
   usePageTitle('Quote not found');
   return (
-    <IconCard look="centred" icon={LuFileQuestion} tone="orange" title="Quote not found" headingAs="h2" maxW="lg" mt={{ base: '2', md: '6' }} data-testid="quote-not-found">
-      <Text color="fg.muted">
-        There is no saved configuration #{id} that you can open. It may have been deleted, or it belongs to another
-        user.
-      </Text>
+    <IconCard
+      look="centred"
+      icon={LuFileQuestion}
+      tone="orange"
+      title="Quote not found"
+      headingAs="h2"
+      maxW="lg"
+      mt={{ base: '2', md: '6' }}
+      data-testid="quote-not-found"
+    >
+      <Text color="fg.muted">There is no saved configuration #{id} that you can open. It may have been deleted, or it belongs to another user.</Text>
       <HStack gap="3" wrap="wrap" justify="center" mt="2">
         <Button asChild colorPalette="blue">
           <Link href="/saved-configurations">

@@ -11,7 +11,15 @@ const configs = [
   { id: 9, name: 'Globex' },
 ];
 
-function Host({ currentConfigId, configurations, onSave }: { currentConfigId: number | null; configurations: typeof configs; onSave: (e: SaveEvent) => Promise<boolean> }) {
+function Host({
+  currentConfigId,
+  configurations,
+  onSave,
+}: {
+  currentConfigId: number | null;
+  configurations: typeof configs;
+  onSave: (e: SaveEvent) => Promise<boolean>;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -63,7 +71,9 @@ describe('save dialog modes', () => {
     // another quote than the open one: asked first, with what happens said before it happens
     await user.click(screen.getByRole('button', { name: 'Update Configuration' }));
     expect(onSave).not.toHaveBeenCalled();
-    expect(screen.getByTestId('save-warning').textContent).toBe('This replaces “Acme HQ” with the quote on screen. The quote you opened stays as it is.');
+    expect(screen.getByTestId('save-warning').textContent).toBe(
+      'This replaces “Acme HQ” with the quote on screen. The quote you opened stays as it is.',
+    );
     await user.click(screen.getByRole('button', { name: 'Replace it' }));
     expect(onSave).toHaveBeenCalledWith({ name: 'Acme HQ v2', id: 5 });
   });
@@ -112,7 +122,11 @@ describe('blocking while saving', () => {
   });
 
   it('a failed save re-enables the dialog with the name kept', async () => {
-    const { user, open, nameField } = await setup(null, configs, vi.fn(async () => false));
+    const { user, open, nameField } = await setup(
+      null,
+      configs,
+      vi.fn(async () => false),
+    );
     await open();
     await user.type(nameField(), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Save Configuration' }));

@@ -17,8 +17,7 @@ import { testCatalog, testContext } from './test-catalog';
 import type { CatalogDto } from '../../lib/catalog-types';
 import { toPricingCatalog } from '../../../shared/catalog';
 
-const run = (s: CalculatorState, ...actions: CalculatorAction[]) =>
-  actions.reduce((acc, a) => calculatorReducer(acc, a, testContext), s);
+const run = (s: CalculatorState, ...actions: CalculatorAction[]) => actions.reduce((acc, a) => calculatorReducer(acc, a, testContext), s);
 const init = () => initialCalculatorState(testContext);
 const pick = (id: number, category: number | null) => ({ type: 'selectAddOn', pick: { id, category } }) as const;
 
@@ -44,9 +43,7 @@ describe('defaults (docs/PRODUCT.md "The calculator")', () => {
       { ...testCatalog.packages[0]!, id: 9, name: 'Zeta', basePrice: '5.00' },
       { ...testCatalog.packages[0]!, id: 8, name: 'Alpha', basePrice: '50.00' },
     ];
-    expect(orderPackages([...testCatalog.packages, ...extra]).map((p) => p.name)).toEqual([
-      'Entry', 'Advanced', 'Ultimate', 'Zeta', 'Alpha',
-    ]);
+    expect(orderPackages([...testCatalog.packages, ...extra]).map((p) => p.name)).toEqual(['Entry', 'Advanced', 'Ultimate', 'Zeta', 'Alpha']);
   });
 
   it('without known names, the cheapest package comes first; without tiers units are 1 and users 10', () => {
@@ -198,7 +195,15 @@ describe('custom items', () => {
   it('adds only with a name and a price above 0', () => {
     const add = (name: string, price: string, isOneTime = true) =>
       ({ type: 'addCustomItem', item: { id: `c-${name}-${price}`, name, description: ' Note ', isOneTime, price } }) as const;
-    const s = run(init(), add('Training', '250.50'), add('', '10'), add('Free', '0'), add('Bad', 'abc'), add('Tiny', '0.001'), add('Hosting', '20', false));
+    const s = run(
+      init(),
+      add('Training', '250.50'),
+      add('', '10'),
+      add('Free', '0'),
+      add('Bad', 'abc'),
+      add('Tiny', '0.001'),
+      add('Hosting', '20', false),
+    );
     expect(s.customItems).toEqual([
       { id: 'c-Training-250.50', name: 'Training', description: 'Note', isOneTime: true, price: 250.5 },
       { id: 'c-Hosting-20', name: 'Hosting', description: 'Note', isOneTime: false, price: 20 },
@@ -330,9 +335,13 @@ describe('the units / users hint', () => {
     const users = run(entry(), { type: 'setPricingModel', pricingModel: 'user' }, { type: 'inputQuantity', field: 'userCount', text: '3' });
     expect(quantityHint(users, testContext, 12)).toBe('Entry starts at 10 users');
     const ultimate = run(init(), { type: 'selectPackage', packageId: 3 }, { type: 'inputQuantity', field: 'squareMeters', text: '1999' });
-    expect(quantityHint(run(ultimate, { type: 'inputQuantity', field: 'squareMeters', text: '199' }), testContext, 3.5)).toBe('Ultimate starts at 200 units');
+    expect(quantityHint(run(ultimate, { type: 'inputQuantity', field: 'squareMeters', text: '199' }), testContext, 3.5)).toBe(
+      'Ultimate starts at 200 units',
+    );
     // at the minimum itself the price is back
-    expect(quantityHint(run(s, { type: 'inputQuantity', field: 'squareMeters', text: '100' }), testContext, 3)).toBe('€3.00 per unit per month at this size');
+    expect(quantityHint(run(s, { type: 'inputQuantity', field: 'squareMeters', text: '100' }), testContext, 3)).toBe(
+      '€3.00 per unit per month at this size',
+    );
     // a package without tiers has no minimum to speak of
     const advanced = run(init(), { type: 'selectPackage', packageId: 2 }, { type: 'inputQuantity', field: 'squareMeters', text: '5' });
     expect(quantityHint(advanced, testContext, 2.5)).toBe('€2.50 per unit per month at this size');

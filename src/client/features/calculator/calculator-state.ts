@@ -387,20 +387,14 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
       if (!on && !ctx.catalog.discounts.some((d) => d.id === action.discountId)) return s;
       return {
         ...s,
-        selectedDiscountIds: on
-          ? s.selectedDiscountIds.filter((id) => id !== action.discountId)
-          : [...s.selectedDiscountIds, action.discountId],
+        selectedDiscountIds: on ? s.selectedDiscountIds.filter((id) => id !== action.discountId) : [...s.selectedDiscountIds, action.discountId],
       };
     }
     case 'loadConfiguration':
       return loadConfiguration(s, action.configuration, ctx);
     case 'restoreDraft': {
       const d = action.draft;
-      const restored = loadConfiguration(
-        s,
-        { ...d, id: 0, addOnSelections: d.addOns, discountIds: d.selectedDiscountIds },
-        ctx,
-      );
+      const restored = loadConfiguration(s, { ...d, id: 0, addOnSelections: d.addOns, discountIds: d.selectedDiscountIds }, ctx);
       return { ...restored, configId: d.configId };
     }
     case 'startOver':

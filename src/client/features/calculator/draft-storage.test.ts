@@ -20,7 +20,13 @@ describe('the unsaved draft', () => {
   });
 
   it('is checked against the catalogue: unknown add-ons, discounts and packages do not come back', () => {
-    const s = { ...init(), packageId: 99, addOns: [{ id: 999, category: null, waiveSetupFee: false }], selectedDiscountIds: [999], contractDuration: 18 as 12 };
+    const s = {
+      ...init(),
+      packageId: 99,
+      addOns: [{ id: 999, category: null, waiveSetupFee: false }],
+      selectedDiscountIds: [999],
+      contractDuration: 18 as 12,
+    };
     const restored = calculatorReducer(init(), { type: 'restoreDraft', draft: parseDraft(serializeDraft(s))! }, testContext);
     expect(restored.packageId).toBe(1);
     expect(restored.addOns).toEqual([]);

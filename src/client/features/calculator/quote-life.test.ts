@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { driftOf, figuresShown, isReadOnly, quoteFieldsError, sentQuoteNotice, quoteFieldsForCreate, type LoadedQuote } from './quote-life';
 
 const quote = (over: Partial<LoadedQuote> = {}) =>
-  ({ id: 7, status: 'draft', totalMonthly: '191851.98', catalogDrift: { totalMonthly: '192307.98', setupFees: '0.00', tcv: '1.00' }, ...over }) as LoadedQuote;
+  ({
+    id: 7,
+    status: 'draft',
+    totalMonthly: '191851.98',
+    catalogDrift: { totalMonthly: '192307.98', setupFees: '0.00', tcv: '1.00' },
+    ...over,
+  }) as LoadedQuote;
 
 describe('the loaded quote in the calculator', () => {
   it('shows the stored figures until an input changes, then today’s', () => {
@@ -26,7 +32,9 @@ describe('the loaded quote in the calculator', () => {
     expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2026-02-28' }, '2026-03-01')).toBe('Valid until cannot be before today');
     expect(quoteFieldsError({ ...v, customerEmail: 'a@b.co', validUntil: '2026-03-01' }, '2026-03-01')).toBeNull();
     expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-01' }, '2026-03-01')).toBeNull();
-    expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-02' }, '2026-03-01')).toBe('Valid until can be at most 365 days from today');
+    expect(quoteFieldsError({ ...v, customerEmail: '', validUntil: '2027-03-02' }, '2026-03-01')).toBe(
+      'Valid until can be at most 365 days from today',
+    );
     expect(quoteFieldsForCreate({ ...v, customerEmail: ' a@b.co ', customerCompany: ' ' })).toEqual({ customerEmail: 'a@b.co' });
   });
 });

@@ -44,8 +44,18 @@ export interface QuoteFieldsValue {
 
 export const emptyQuoteFields: QuoteFieldsValue = { customerCompany: '', customerName: '', customerEmail: '', validUntil: '' };
 
-export function quoteFieldsOf(q: { customerCompany: string | null; customerName: string | null; customerEmail: string | null; validUntil: string }): QuoteFieldsValue {
-  return { customerCompany: q.customerCompany ?? '', customerName: q.customerName ?? '', customerEmail: q.customerEmail ?? '', validUntil: q.validUntil };
+export function quoteFieldsOf(q: {
+  customerCompany: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  validUntil: string;
+}): QuoteFieldsValue {
+  return {
+    customerCompany: q.customerCompany ?? '',
+    customerName: q.customerName ?? '',
+    customerEmail: q.customerEmail ?? '',
+    validUntil: q.validUntil,
+  };
 }
 
 /** Today in Europe/Amsterdam: the first day a quote may be valid until. */

@@ -20,7 +20,13 @@ const configs = [
 describe('save dialog modes (docs/PRODUCT.md "The calculator")', () => {
   it('opens in overwrite mode with the current configuration selected and its name prefilled', () => {
     expect(r(closedSaveDialog, { type: 'open', currentConfigId: 9, configurations: configs })).toEqual({
-      open: true, mode: 'overwrite', selectedId: 9, name: 'Globex', saving: false, currentId: 9, askingReplace: false,
+      open: true,
+      mode: 'overwrite',
+      selectedId: 9,
+      name: 'Globex',
+      saving: false,
+      currentId: 9,
+      askingReplace: false,
     });
   });
 
@@ -28,18 +34,31 @@ describe('save dialog modes (docs/PRODUCT.md "The calculator")', () => {
     const dirty: SaveDialogState = { ...closedSaveDialog, name: 'left over', selectedId: 5 };
     for (const id of [null, 404]) {
       expect(r(dirty, { type: 'open', currentConfigId: id, configurations: configs })).toEqual({
-        open: true, mode: 'new', selectedId: null, name: '', saving: false, currentId: null, askingReplace: false,
+        open: true,
+        mode: 'new',
+        selectedId: null,
+        name: '',
+        saving: false,
+        currentId: null,
+        askingReplace: false,
       });
     }
   });
 
   it('switching to overwrite with no selection picks the first configuration and prefills its name', () => {
-    const s = r(r(closedSaveDialog, { type: 'open', currentConfigId: null, configurations: configs }), { type: 'setMode', mode: 'overwrite', configurations: configs });
+    const s = r(r(closedSaveDialog, { type: 'open', currentConfigId: null, configurations: configs }), {
+      type: 'setMode',
+      mode: 'overwrite',
+      configurations: configs,
+    });
     expect(s).toMatchObject({ mode: 'overwrite', selectedId: 5, name: 'Acme HQ' });
   });
 
   it('choosing another configuration replaces the name', () => {
-    const s = r({ ...closedSaveDialog, open: true, mode: 'overwrite', selectedId: 5, name: 'typed' }, { type: 'select', id: 9, configurations: configs });
+    const s = r(
+      { ...closedSaveDialog, open: true, mode: 'overwrite', selectedId: 5, name: 'typed' },
+      { type: 'select', id: 9, configurations: configs },
+    );
     expect(s).toMatchObject({ selectedId: 9, name: 'Globex' });
   });
 
@@ -99,7 +118,10 @@ describe('submit rules (docs/PRODUCT.md "The calculator")', () => {
     const opened = r(closedSaveDialog, { type: 'open', currentConfigId: 9, configurations: configs });
     // back and forth between the modes comes back to the open quote, not the first in the list
     const back = r(r(opened, { type: 'setMode', mode: 'new', configurations: configs }), { type: 'select', id: 9, configurations: configs });
-    expect(r({ ...back, selectedId: null }, { type: 'setMode', mode: 'overwrite', configurations: configs })).toMatchObject({ selectedId: 9, name: 'Globex' });
+    expect(r({ ...back, selectedId: null }, { type: 'setMode', mode: 'overwrite', configurations: configs })).toMatchObject({
+      selectedId: 9,
+      name: 'Globex',
+    });
     expect(submitDecision(opened)).toEqual({ name: 'Globex', id: 9 });
 
     const other = r(opened, { type: 'select', id: 5, configurations: configs });
@@ -110,7 +132,9 @@ describe('submit rules (docs/PRODUCT.md "The calculator")', () => {
     expect(submitDecision(asked)).toEqual({ name: 'Acme HQ', id: 5 });
     expect(overwriteWarnings(asked, configs)).toEqual(['This replaces “Acme HQ” with the quote on screen. The quote you opened stays as it is.']);
     const sent = [{ id: 5, name: 'Acme HQ', status: 'sent' }, configs[1]!];
-    expect(overwriteWarnings(r(opened, { type: 'select', id: 5, configurations: sent }), sent)[0]).toMatch(/^“Acme HQ” was sent to the customer: updating its prices or options makes it a draft again/);
+    expect(overwriteWarnings(r(opened, { type: 'select', id: 5, configurations: sent }), sent)[0]).toMatch(
+      /^“Acme HQ” was sent to the customer: updating its prices or options makes it a draft again/,
+    );
     // choosing again asks again
     expect(submitDecision(r(asked, { type: 'select', id: 5, configurations: configs }))).toBe('confirm');
   });

@@ -146,6 +146,8 @@ export function overwriteWarnings(s: SaveDialogState, configurations: SavedConfi
   const out: string[] = [];
   if (s.askingReplace) out.push(`This replaces “${chosen.name}” with the quote on screen. The quote you opened stays as it is.`);
   if (chosen.status === 'sent')
-    out.push(`“${chosen.name}” was sent to the customer: updating its prices or options makes it a draft again, and the customer keeps the version they received until you share it again.`);
+    out.push(
+      `“${chosen.name}” was sent to the customer: updating its prices or options makes it a draft again, and the customer keeps the version they received until you share it again.`,
+    );
   return out;
 }

@@ -80,7 +80,7 @@ describe('the discount lines add up to what they say', () => {
 });
 
 describe('the discounts panel count', () => {
-  it('counts what applies, and the monthly part is the summary\'s Discounts count', () => {
+  it("counts what applies, and the monthly part is the summary's Discounts count", () => {
     const none = quoteAfter({ type: 'setContractDuration', contractDuration: 12 });
     expect(appliedDiscountsText(none)).toBeNull();
     const two = quoteAfter({ type: 'toggleDiscount', discountId: 1 }, { type: 'toggleDiscount', discountId: 4 });

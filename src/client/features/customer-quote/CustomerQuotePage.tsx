@@ -1,7 +1,25 @@
 // /q/:token, the customer's page (docs/API.md "Share links"): no account, no app header. It reads like the document a company
 // sends: seller, number and revision, who prepared it for whom, the lines and totals exactly as stored, validity and
 // status, a PDF, and Accept / Decline. Printable: the actions are hidden in print (print stylesheet below).
-import { Alert, Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, Separator, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  Separator,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useReducer, type ReactNode } from 'react';
 import { LuCheck, LuDownload, LuPrinter, LuX } from 'react-icons/lu';
 import { quoteTitle, type SharedLine, type SharedQuoteView, type SharedSeller } from '../../../shared/schemas/share';
@@ -64,7 +82,17 @@ export function LinkNotValidPage() {
 /** A short card in place of the quote: the seller's name when known, a heading and a sentence. */
 function Notice({ title, seller, children }: { title: string; seller?: string; children: ReactNode }) {
   return (
-    <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '6', md: '10' }} textAlign="center" maxW="xl" mx="auto" mt={{ base: '6', md: '16' }} data-testid="customer-notice">
+    <Box
+      bg="bg"
+      borderWidth="1px"
+      rounded="lg"
+      p={{ base: '6', md: '10' }}
+      textAlign="center"
+      maxW="xl"
+      mx="auto"
+      mt={{ base: '6', md: '16' }}
+      data-testid="customer-notice"
+    >
       {seller && (
         <Text fontWeight="semibold" color="blue.fg" textStyle="sm" letterSpacing="wide" textTransform="uppercase" mb="3">
           {seller}
@@ -80,7 +108,13 @@ function Notice({ title, seller, children }: { title: string; seller?: string; c
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <Box minH="100vh" bg="bg.subtle" py={{ base: '3', md: '10' }} px={{ base: '2', md: '6' }} css={{ '@media print': { background: 'white', padding: 0 } }}>
+    <Box
+      minH="100vh"
+      bg="bg.subtle"
+      py={{ base: '3', md: '10' }}
+      px={{ base: '2', md: '6' }}
+      css={{ '@media print': { background: 'white', padding: 0 } }}
+    >
       <Box as="main" maxW="4xl" mx="auto">
         {children}
       </Box>
@@ -267,7 +301,12 @@ function LineRow({ l }: { l: SharedLine }) {
       <Table.Cell textAlign="end" hideBelow="sm" color={l.waived ? 'fg.muted' : undefined} textDecoration={l.waived ? 'line-through' : undefined}>
         {unitPrice}
       </Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={l.waived || Number(l.amount) < 0 ? 'green.fg' : undefined}>
+      <Table.Cell
+        textAlign="end"
+        fontVariantNumeric="tabular-nums"
+        whiteSpace="nowrap"
+        color={l.waived || Number(l.amount) < 0 ? 'green.fg' : undefined}
+      >
         {l.waived ? 'Waived' : formatEuro(l.amount)}
       </Table.Cell>
     </Table.Row>
@@ -344,9 +383,18 @@ function Answer({ token, v }: { token: string; v: SharedQuoteView }) {
           </Field.Root>
           <Field.Root required>
             <Field.Label>Your email</Field.Label>
-            <Input type="email" value={s.email} autoComplete="email" onChange={(e) => dispatch({ type: 'field', field: 'email', value: e.target.value })} />
+            <Input
+              type="email"
+              value={s.email}
+              autoComplete="email"
+              onChange={(e) => dispatch({ type: 'field', field: 'email', value: e.target.value })}
+            />
           </Field.Root>
-          <Checkbox.Root checked={s.confirmed} onCheckedChange={(e) => dispatch({ type: 'confirm', value: e.checked === true })} alignItems="flex-start">
+          <Checkbox.Root
+            checked={s.confirmed}
+            onCheckedChange={(e) => dispatch({ type: 'confirm', value: e.checked === true })}
+            alignItems="flex-start"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control mt="0.5" />
             <Checkbox.Label fontWeight="normal">{v.statement}</Checkbox.Label>
@@ -421,7 +469,16 @@ function ResponseForm({
 /** The acceptance as the customer's evidence: who, when, which revision, and the fingerprint of what was accepted. */
 function AcceptedBlock({ a, seller }: { a: NonNullable<SharedQuoteView['acceptance']>; seller: string }) {
   return (
-    <Box mt="8" borderWidth="1px" borderColor="green.muted" bg="green.subtle" rounded="md" p={{ base: '4', md: '5' }} role="status" data-testid="accepted-block">
+    <Box
+      mt="8"
+      borderWidth="1px"
+      borderColor="green.muted"
+      bg="green.subtle"
+      rounded="md"
+      p={{ base: '4', md: '5' }}
+      role="status"
+      data-testid="accepted-block"
+    >
       <HStack gap="2" color="green.fg" mb="3">
         <LuCheck />
         <Heading as="h2" size="md" color="green.fg">

@@ -19,5 +19,4 @@ describe('the customer page state', () => {
     expect(s.confirmed).toBe(false);
     expect(customerQuoteReducer(s, { type: 'answered' }).panel).toBe('none');
   });
-
 });

@@ -10,7 +10,13 @@ export function EmptyCard({
   action,
   py,
   ...card
-}: ComponentProps<typeof Card.Root> & { icon: ReactNode; title: string; description: string; action: { href: string; label: ReactNode }; py: string }) {
+}: ComponentProps<typeof Card.Root> & {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action: { href: string; label: ReactNode };
+  py: string;
+}) {
   return (
     <Card.Root {...card}>
       <EmptyState.Root py={py}>

@@ -58,7 +58,9 @@ describe('Your Saved Configurations', () => {
     await screen.findAllByTestId('saved-row');
     expect(rowNames()).toEqual(['Branch', 'Head office', 'Corner shop']);
     const corner = screen.getAllByTestId('saved-row')[2]!;
-    const cells = within(corner).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(corner)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     // 1599.00 × 12 + 499.00 = 19,687.00
     expect(cells.slice(3, 8)).toEqual(['Entry', '1', '12 months', '€19,687.00', 'Sam Sales']);
     expect(cells[0]).toMatch(/^Q-\d{6}DraftValid until \d{1,2} \w{3} \d{4}$/);

@@ -216,17 +216,7 @@ export function SavedConfigurationsTable() {
           </Table.Row>
         ))}
       </DataTable>
-      <Flex
-        borderTopWidth="1px"
-        px="4"
-        py="3"
-        align="center"
-        justify="space-between"
-        gap="3"
-        wrap="wrap"
-        fontSize="sm"
-        color="fg.muted"
-      >
+      <Flex borderTopWidth="1px" px="4" py="3" align="center" justify="space-between" gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
         <Text fontVariantNumeric="tabular-nums">
           Showing {first}–{last} of {data.total}
         </Text>
@@ -269,7 +259,14 @@ function RowActions({ row, onDelete, onShare, onSend }: { row: Row; onDelete: ()
       <IconButton size="xs" variant="outline" onClick={onShare} aria-label={`Share ${row.name}`} title="Share">
         <LuShare2 />
       </IconButton>
-      <IconButton size="xs" variant="outline" onClick={() => void duplicate(row)} loading={pending} aria-label={`Duplicate ${row.name}`} title="Duplicate">
+      <IconButton
+        size="xs"
+        variant="outline"
+        onClick={() => void duplicate(row)}
+        loading={pending}
+        aria-label={`Duplicate ${row.name}`}
+        title="Duplicate"
+      >
         <LuCopy />
       </IconButton>
       <Button asChild size="xs" variant="outline" px={{ base: '0', xl: '2.5' }} minW="8">

@@ -11,14 +11,22 @@ export interface ApiKeyCreatedMail {
  * To a key's owner when a key is made (docs/API.md "API keys"): its name, its prefix and when, so a key made by
  * someone else with a stolen session is noticed. Never the key itself.
  */
-export function apiKeyCreatedMail(params: { firstname: string; name: string; prefix: string; scope: 'read' | 'write'; at: Date; appUrl: string }): ApiKeyCreatedMail {
+export function apiKeyCreatedMail(params: {
+  firstname: string;
+  name: string;
+  prefix: string;
+  scope: 'read' | 'write';
+  at: Date;
+  appUrl: string;
+}): ApiKeyCreatedMail {
   const name = params.firstname.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const access = params.scope === 'write' ? 'read and write' : 'read-only';
   const when = formatAmsterdamTime(params.at);
   const subject = 'A new API key was created';
   const made = `A new ${access} API key was created for your Quote Configurator account on ${when}.`;
-  const notYou = 'If you did not create it, revoke it at once in the app (your name at the top right, then API keys) and change your password with "Forgot your password?" on the login screen: a new password also ends every API key of your account.';
+  const notYou =
+    'If you did not create it, revoke it at once in the app (your name at the top right, then API keys) and change your password with "Forgot your password?" on the login screen: a new password also ends every API key of your account.';
   const url = escapeHtml(params.appUrl);
   const html = `<!doctype html>
 <html lang="en">

@@ -15,7 +15,10 @@ export interface QuoteMail {
 }
 
 /** What a mail about a quote needs to know of it: the link's frozen view (figures, seller, contact, customer). */
-type QuoteFacts = Pick<SharedQuoteView, 'number' | 'revision' | 'packageName' | 'totalMonthly' | 'setupFees' | 'tcv' | 'seller' | 'preparedBy' | 'preparedFor'>;
+type QuoteFacts = Pick<
+  SharedQuoteView,
+  'number' | 'revision' | 'packageName' | 'totalMonthly' | 'setupFees' | 'tcv' | 'seller' | 'preparedBy' | 'preparedFor'
+>;
 
 const day = (isoDate: string) => formatDocumentDate(new Date(`${isoDate}T12:00:00Z`));
 
@@ -32,9 +35,13 @@ interface Parts {
 
 function render(p: Parts): { html: string; text: string } {
   // a fingerprint or a link is one long word: it wraps on a phone rather than widening the mail
-  const para = (t: string) => `<p style="margin: 0 0 14px; overflow-wrap: anywhere; word-break: break-word;">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
+  const para = (t: string) =>
+    `<p style="margin: 0 0 14px; overflow-wrap: anywhere; word-break: break-word;">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
   const rows = p.figures
-    .map(([k, v]) => `<tr><td style="padding: 4px 16px 4px 0; color: #5f6b7a;">${escapeHtml(k)}</td><td style="padding: 4px 0; text-align: right; font-weight: bold;">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding: 4px 16px 4px 0; color: #5f6b7a;">${escapeHtml(k)}</td><td style="padding: 4px 0; text-align: right; font-weight: bold;">${escapeHtml(v)}</td></tr>`,
+    )
     .join('');
   const url = p.action && escapeHtml(p.action.url);
   const html = `<!doctype html>

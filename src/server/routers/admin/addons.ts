@@ -5,21 +5,49 @@ import { adminProcedure, router } from '../../trpc/init';
 
 export const adminAddonsRouter = router({
   create: adminProcedure.input(createAddOnInput).mutation(({ ctx, input }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'addon', action: 'create' }, () => null,
-      () => createAddOn(ctx.db, input), (a) => ({ entityId: a.id, value: a })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'addon', action: 'create' },
+      () => null,
+      () => createAddOn(ctx.db, input),
+      (a) => ({ entityId: a.id, value: a }),
+    ),
   ),
   update: adminProcedure.input(updateAddOnInput).mutation(({ ctx, input: { id, ...changes } }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'addon', action: 'update', entityId: id }, () => getAddOn(ctx.db, id),
-      () => updateAddOn(ctx.db, id, changes), (a) => ({ entityId: a.id, value: a })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'addon', action: 'update', entityId: id },
+      () => getAddOn(ctx.db, id),
+      () => updateAddOn(ctx.db, id, changes),
+      (a) => ({ entityId: a.id, value: a }),
+    ),
   ),
   /** The availability checkboxes of the Add-ons tab: changes nothing but availableForPackages. */
   setAvailability: adminProcedure.input(setAvailabilityInput).mutation(({ ctx, input }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'addon', action: 'update', entityId: input.id }, () => getAddOn(ctx.db, input.id),
-      () => updateAddOn(ctx.db, input.id, { availableForPackages: input.availableForPackages }), (a) => ({ entityId: a.id, value: a })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'addon', action: 'update', entityId: input.id },
+      () => getAddOn(ctx.db, input.id),
+      () => updateAddOn(ctx.db, input.id, { availableForPackages: input.availableForPackages }),
+      (a) => ({ entityId: a.id, value: a }),
+    ),
   ),
   delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'addon', action: 'delete', entityId: input.id }, () => getAddOn(ctx.db, input.id),
-      () => deleteAddOn(ctx.db, input.id), () => undefined);
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'addon', action: 'delete', entityId: input.id },
+      () => getAddOn(ctx.db, input.id),
+      () => deleteAddOn(ctx.db, input.id),
+      () => undefined,
+    );
     return { id: input.id };
   }),
 });

@@ -5,16 +5,37 @@ import { adminProcedure, router } from '../../trpc/init';
 
 export const adminCategoriesRouter = router({
   create: adminProcedure.input(createCategoryInput).mutation(({ ctx, input }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'category', action: 'create' }, () => null,
-      () => createCategory(ctx.db, input), (c) => ({ entityId: c.id, value: c })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'category', action: 'create' },
+      () => null,
+      () => createCategory(ctx.db, input),
+      (c) => ({ entityId: c.id, value: c }),
+    ),
   ),
   update: adminProcedure.input(updateCategoryInput).mutation(({ ctx, input: { id, ...changes } }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'category', action: 'update', entityId: id }, () => getCategory(ctx.db, id),
-      () => updateCategory(ctx.db, id, changes), (c) => ({ entityId: c.id, value: c })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'category', action: 'update', entityId: id },
+      () => getCategory(ctx.db, id),
+      () => updateCategory(ctx.db, id, changes),
+      (c) => ({ entityId: c.id, value: c }),
+    ),
   ),
   delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'category', action: 'delete', entityId: input.id }, () => getCategory(ctx.db, input.id),
-      () => deleteCategory(ctx.db, input.id), () => undefined);
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'category', action: 'delete', entityId: input.id },
+      () => getCategory(ctx.db, input.id),
+      () => deleteCategory(ctx.db, input.id),
+      () => undefined,
+    );
     return { id: input.id };
   }),
 });

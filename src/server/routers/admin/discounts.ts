@@ -5,16 +5,37 @@ import { adminProcedure, router } from '../../trpc/init';
 
 export const adminDiscountsRouter = router({
   create: adminProcedure.input(createDiscountInput).mutation(({ ctx, input }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'discount', action: 'create' }, () => null,
-      () => createDiscount(ctx.db, input), (d) => ({ entityId: d.id, value: d })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'discount', action: 'create' },
+      () => null,
+      () => createDiscount(ctx.db, input),
+      (d) => ({ entityId: d.id, value: d }),
+    ),
   ),
   update: adminProcedure.input(updateDiscountInput).mutation(({ ctx, input: { id, ...changes } }) =>
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'discount', action: 'update', entityId: id }, () => getDiscount(ctx.db, id),
-      () => updateDiscount(ctx.db, id, changes), (d) => ({ entityId: d.id, value: d })),
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'discount', action: 'update', entityId: id },
+      () => getDiscount(ctx.db, id),
+      () => updateDiscount(ctx.db, id, changes),
+      (d) => ({ entityId: d.id, value: d }),
+    ),
   ),
   delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'discount', action: 'delete', entityId: input.id }, () => getDiscount(ctx.db, input.id),
-      () => deleteDiscount(ctx.db, input.id), () => undefined);
+    audited(
+      ctx.db,
+      ctx.clock,
+      { userId: ctx.user.id },
+      { entity: 'discount', action: 'delete', entityId: input.id },
+      () => getDiscount(ctx.db, input.id),
+      () => deleteDiscount(ctx.db, input.id),
+      () => undefined,
+    );
     return { id: input.id };
   }),
 });

@@ -22,28 +22,43 @@ import { adminProcedure, router } from '../../trpc/init';
 
 /** A tier write is a change of its package's prices: recorded as the package before and after. */
 function tierChange<T>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): T {
-  return audited(ctx.db, ctx.clock, { userId: ctx.user.id }, { entity: 'package', action: 'update', entityId: packageId },
-    () => getPackage(ctx.db, packageId), change, () => ({ entityId: packageId, value: getPackage(ctx.db, packageId) }));
+  return audited(
+    ctx.db,
+    ctx.clock,
+    { userId: ctx.user.id },
+    { entity: 'package', action: 'update', entityId: packageId },
+    () => getPackage(ctx.db, packageId),
+    change,
+    () => ({ entityId: packageId, value: getPackage(ctx.db, packageId) }),
+  );
 }
 
 /** Single-tier writes answer the tier; `replace` (Save Changes, Auto-Generate) answers the package. */
 export const adminTiersRouter = router({
-  createUnit: adminProcedure.input(createUnitTierInput).mutation(({ ctx, input: t }) =>
-    tierChange(ctx, t.packageId, () => createUnitTier(ctx.db, t.packageId, { min: t.minSqm, max: t.maxSqm, price: t.pricePerSqm })),
-  ),
-  updateUnit: adminProcedure.input(updateUnitTierInput).mutation(({ ctx, input: t }) =>
-    tierChange(ctx, t.packageId, () => updateUnitTier(ctx.db, t.packageId, t.tierId, { min: t.minSqm, max: t.maxSqm, price: t.pricePerSqm })),
-  ),
+  createUnit: adminProcedure
+    .input(createUnitTierInput)
+    .mutation(({ ctx, input: t }) =>
+      tierChange(ctx, t.packageId, () => createUnitTier(ctx.db, t.packageId, { min: t.minSqm, max: t.maxSqm, price: t.pricePerSqm })),
+    ),
+  updateUnit: adminProcedure
+    .input(updateUnitTierInput)
+    .mutation(({ ctx, input: t }) =>
+      tierChange(ctx, t.packageId, () => updateUnitTier(ctx.db, t.packageId, t.tierId, { min: t.minSqm, max: t.maxSqm, price: t.pricePerSqm })),
+    ),
   deleteUnit: adminProcedure.input(deleteTierInput).mutation(({ ctx, input }) => {
     tierChange(ctx, input.packageId, () => deleteUnitTier(ctx.db, input.packageId, input.tierId));
     return { id: input.tierId };
   }),
-  createUser: adminProcedure.input(createUserTierInput).mutation(({ ctx, input: t }) =>
-    tierChange(ctx, t.packageId, () => createUserTier(ctx.db, t.packageId, { min: t.minUsers, max: t.maxUsers, price: t.pricePerUser })),
-  ),
-  updateUser: adminProcedure.input(updateUserTierInput).mutation(({ ctx, input: t }) =>
-    tierChange(ctx, t.packageId, () => updateUserTier(ctx.db, t.packageId, t.tierId, { min: t.minUsers, max: t.maxUsers, price: t.pricePerUser })),
-  ),
+  createUser: adminProcedure
+    .input(createUserTierInput)
+    .mutation(({ ctx, input: t }) =>
+      tierChange(ctx, t.packageId, () => createUserTier(ctx.db, t.packageId, { min: t.minUsers, max: t.maxUsers, price: t.pricePerUser })),
+    ),
+  updateUser: adminProcedure
+    .input(updateUserTierInput)
+    .mutation(({ ctx, input: t }) =>
+      tierChange(ctx, t.packageId, () => updateUserTier(ctx.db, t.packageId, t.tierId, { min: t.minUsers, max: t.maxUsers, price: t.pricePerUser })),
+    ),
   deleteUser: adminProcedure.input(deleteTierInput).mutation(({ ctx, input }) => {
     tierChange(ctx, input.packageId, () => deleteUserTier(ctx.db, input.packageId, input.tierId));
     return { id: input.tierId };

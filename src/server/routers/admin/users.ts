@@ -6,7 +6,9 @@ export const adminUsersRouter = router({
   /** Every account, by id; never a password hash. */
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
 
-  create: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, ctx.clock, input, { userId: ctx.user.id, sessionId: ctx.session.id, clock: ctx.clock })),
+  create: adminProcedure
+    .input(createUserInput)
+    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.clock, input, { userId: ctx.user.id, sessionId: ctx.session.id, clock: ctx.clock })),
 
   /** Only the fields sent change; a blank or absent password keeps the current one. */
   update: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => {

@@ -26,7 +26,10 @@ const targetsOf = (ctx: Context) => webhookTargets(ctx.config, ctx.resolveHost);
 /** Webhook subscriptions and their deliveries (admin.webhooks.*): REST /api/admin/webhooks. */
 export const adminWebhooksRouter = router({
   list: adminProcedure.output(webhookOutput.array()).query(({ ctx }) => listWebhooks(ctx.db)),
-  get: adminProcedure.input(webhookIdInput).output(webhookOutput).query(({ ctx, input }) => getWebhook(ctx.db, input.id)),
+  get: adminProcedure
+    .input(webhookIdInput)
+    .output(webhookOutput)
+    .query(({ ctx, input }) => getWebhook(ctx.db, input.id)),
   /** The answer holds the signing secret: the only time it is shown. An address inside is refused (webhook-address.ts). */
   create: adminProcedure
     .input(createWebhookInput)

@@ -37,7 +37,10 @@ function assertCategoryExists(db: Db, categoryId: number): void {
 function writeAvailability(db: Db, addonId: number, packageIds: readonly number[]): void {
   assertPackagesExist(db, packageIds);
   db.delete(addonPackages).where(eq(addonPackages.addonId, addonId)).run();
-  if (packageIds.length > 0) db.insert(addonPackages).values(packageIds.map((packageId) => ({ addonId, packageId }))).run();
+  if (packageIds.length > 0)
+    db.insert(addonPackages)
+      .values(packageIds.map((packageId) => ({ addonId, packageId })))
+      .run();
 }
 
 export interface NewAddOn {

@@ -21,12 +21,7 @@ export function getPackage(db: Db, id: number): PackageDto | null {
     .where(eq(packageFeatures.packageId, id))
     .orderBy(asc(packageFeatures.position), asc(packageFeatures.id))
     .all();
-  const unit = db
-    .select()
-    .from(priceTiers)
-    .where(eq(priceTiers.packageId, id))
-    .orderBy(asc(priceTiers.minSqm), asc(priceTiers.id))
-    .all();
+  const unit = db.select().from(priceTiers).where(eq(priceTiers.packageId, id)).orderBy(asc(priceTiers.minSqm), asc(priceTiers.id)).all();
   const user = db
     .select()
     .from(userPriceTiers)
@@ -50,14 +45,24 @@ export function packageExists(db: Db, id: number): boolean {
 export function assertPackagesExist(db: Db, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const found = new Set(
-    db.select({ id: packages.id }).from(packages).where(inArray(packages.id, [...ids])).all().map((r) => r.id),
+    db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(inArray(packages.id, [...ids]))
+      .all()
+      .map((r) => r.id),
   );
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw new InvalidInputError(`Package ${missing} does not exist`);
 }
 
 export function allPackageIds(db: Db): number[] {
-  return db.select({ id: packages.id }).from(packages).orderBy(asc(packages.id)).all().map((r) => r.id);
+  return db
+    .select({ id: packages.id })
+    .from(packages)
+    .orderBy(asc(packages.id))
+    .all()
+    .map((r) => r.id);
 }
 
 function writeFeatures(db: Db, packageId: number, features: Feature[]): void {

@@ -43,9 +43,7 @@ const unitStore: TierStore<PriceTierDto> = {
     return row && toPriceTierDto(row);
   },
   insert: (db, packageId, t) =>
-    toPriceTierDto(
-      db.insert(priceTiers).values({ packageId, minSqm: t.min, maxSqm: t.max, pricePerSqm: t.price }).returning().get(),
-    ),
+    toPriceTierDto(db.insert(priceTiers).values({ packageId, minSqm: t.min, maxSqm: t.max, pricePerSqm: t.price }).returning().get()),
   update: (db, tierId, t) => {
     db.update(priceTiers).set({ minSqm: t.min, maxSqm: t.max, pricePerSqm: t.price }).where(eq(priceTiers.id, tierId)).run();
   },
@@ -75,18 +73,9 @@ const userStore: TierStore<UserPriceTierDto> = {
     return row && toUserPriceTierDto(row);
   },
   insert: (db, packageId, t) =>
-    toUserPriceTierDto(
-      db
-        .insert(userPriceTiers)
-        .values({ packageId, minUsers: t.min, maxUsers: t.max, pricePerUser: t.price })
-        .returning()
-        .get(),
-    ),
+    toUserPriceTierDto(db.insert(userPriceTiers).values({ packageId, minUsers: t.min, maxUsers: t.max, pricePerUser: t.price }).returning().get()),
   update: (db, tierId, t) => {
-    db.update(userPriceTiers)
-      .set({ minUsers: t.min, maxUsers: t.max, pricePerUser: t.price })
-      .where(eq(userPriceTiers.id, tierId))
-      .run();
+    db.update(userPriceTiers).set({ minUsers: t.min, maxUsers: t.max, pricePerUser: t.price }).where(eq(userPriceTiers.id, tierId)).run();
   },
   remove: (db, tierId) => {
     db.delete(userPriceTiers).where(eq(userPriceTiers.id, tierId)).run();
@@ -114,13 +103,7 @@ function createTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tier:
 }
 
 /** Fields not sent keep their stored value; the merged tier must still fit the package's set. */
-function updateTier<Dto>(
-  store: TierStore<Dto>,
-  db: Db,
-  packageId: number,
-  tierId: number,
-  changes: Partial<TierInput>,
-): Dto {
+function updateTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tierId: number, changes: Partial<TierInput>): Dto {
   return transaction(db, () => {
     assertPackage(db, packageId);
     const tiers = store.list(db, packageId);

@@ -7,7 +7,18 @@ import { OptionSelect } from '../../../components/OptionSelect';
 import { formatAdminDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { EmptyBlock, QueryStates, Pager, SectionHeader } from '../shared/shell-ui';
-import { ACTION_OPTIONS, actionLabel, ACTIVITY_PAGE_SIZE, csvUrl, ENTITY_OPTIONS, entryLines, initialFilters, setFilter, subjectOf, toQuery } from './activity-filters';
+import {
+  ACTION_OPTIONS,
+  actionLabel,
+  ACTIVITY_PAGE_SIZE,
+  csvUrl,
+  ENTITY_OPTIONS,
+  entryLines,
+  initialFilters,
+  setFilter,
+  subjectOf,
+  toQuery,
+} from './activity-filters';
 import { DataTable } from '../../../components/DataTable';
 import type { NameLookup } from '../shared/change-words';
 
@@ -56,7 +67,13 @@ export function ActivityTab() {
           </a>
         </Button>
       </Flex>
-      <QueryStates query={list} loading="Loading activity..." failure="Error loading activity" isEmpty={(d) => d.items.length === 0} empty={<EmptyBlock icon={<LuHistory />} title="No activity found" />}>
+      <QueryStates
+        query={list}
+        loading="Loading activity..."
+        failure="Error loading activity"
+        isEmpty={(d) => d.items.length === 0}
+        empty={<EmptyBlock icon={<LuHistory />} title="No activity found" />}
+      >
         {(d) => (
           <>
             <DataTable
@@ -136,7 +153,12 @@ const CUSTOMER_ACTIONS = new Set(['opened', 'accepted', 'declined']);
 const wideOnly = { display: { base: 'none', md: 'table-cell' } } as const;
 
 function Changes({ lines }: { lines: string[] }) {
-  if (lines.length === 0) return <Text fontSize="xs" color="fg.muted">—</Text>;
+  if (lines.length === 0)
+    return (
+      <Text fontSize="xs" color="fg.muted">
+        —
+      </Text>
+    );
   return (
     <Stack gap="0.5" fontSize="xs" color="fg.muted">
       {lines.slice(0, 6).map((c) => (

@@ -118,7 +118,9 @@ export function changedFields(before: unknown, after: unknown): string[] {
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return keys
     .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => (Array.isArray(a[k]) || Array.isArray(b[k]) ? `${fieldLabel(k)} changed` : `${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, a[k])}`));
+    .map((k) =>
+      Array.isArray(a[k]) || Array.isArray(b[k]) ? `${fieldLabel(k)} changed` : `${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, a[k])}`,
+    );
 }
 
 type Entry = { entity: string; entityId: number | null; action: string; before?: unknown; after?: unknown };
@@ -134,8 +136,10 @@ export function quoteEventLines(e: Entry): string[] | null {
       return [`Saved as “${String(a.name ?? '')}”, TCV ${valueText('tcv', a.tcv)}`];
     case 'revised': {
       const lines = [`Revision ${String(b.revision ?? '?')} → ${String(a.revision ?? '?')}`];
-      for (const k of ['totalMonthly', 'setupFees', 'tcv']) if (b[k] !== a[k]) lines.push(`${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, a[k])}`);
-      if (b.status === 'sent' && a.status === 'draft') lines.push('Back to draft: it had been sent, and the customer’s link shows the earlier revision');
+      for (const k of ['totalMonthly', 'setupFees', 'tcv'])
+        if (b[k] !== a[k]) lines.push(`${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, a[k])}`);
+      if (b.status === 'sent' && a.status === 'draft')
+        lines.push('Back to draft: it had been sent, and the customer’s link shows the earlier revision');
       return lines;
     }
     case 'status_changed':
@@ -181,7 +185,7 @@ export function entryLines(e: Entry, names?: NameLookup): string[] {
 
 /** What the row names: a quote by its number ("Q-000002"), anything else by its kind and name ("Package · Advanced"). */
 export function subjectOf(e: Entry, quoteNumbers: Record<string, string> = {}): string {
-  const v = ((e.after ?? e.before) ?? {}) as Record<string, unknown>;
+  const v = (e.after ?? e.before ?? {}) as Record<string, unknown>;
   if (e.entity === 'quote') {
     const number = (e.entityId !== null ? quoteNumbers[String(e.entityId)] : undefined) ?? (typeof v.number === 'string' ? v.number : null);
     return number ?? 'A deleted quote';

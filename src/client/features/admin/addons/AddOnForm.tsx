@@ -92,7 +92,9 @@ export function AddOnForm({
                         key={p.id}
                         checked={field.value.includes(p.id)}
                         onCheckedChange={(e) =>
-                          field.onChange(e.checked === true ? [...field.value.filter((id) => id !== p.id), p.id] : field.value.filter((id) => id !== p.id))
+                          field.onChange(
+                            e.checked === true ? [...field.value.filter((id) => id !== p.id), p.id] : field.value.filter((id) => id !== p.id),
+                          )
                         }
                       >
                         <Checkbox.HiddenInput />

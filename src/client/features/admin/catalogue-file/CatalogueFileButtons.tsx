@@ -76,7 +76,8 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
       { catalogue: parsed, dryRun: true },
       {
         onSuccess: (result) => setStage({ step: 'checked', file: parsed, name: file.name, result }),
-        onError: (e) => setStage({ step: 'problems', name: file.name, issues: inputIssuesOf(e), message: errorMessage(e, 'The file could not be checked.') }),
+        onError: (e) =>
+          setStage({ step: 'problems', name: file.name, issues: inputIssuesOf(e), message: errorMessage(e, 'The file could not be checked.') }),
       },
     );
   };
@@ -88,7 +89,8 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
       <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
         <Dialog.Title>Import catalogue</Dialog.Title>
         <Text color="fg.muted" fontSize="sm">
-          The catalogue becomes exactly what the file holds: items are matched by name, and what the file leaves out is deleted. Saved quotes keep their figures.
+          The catalogue becomes exactly what the file holds: items are matched by name, and what the file leaves out is deleted. Saved quotes keep
+          their figures.
         </Text>
       </Dialog.Header>
       <Dialog.Body>

@@ -7,7 +7,12 @@ describe('the import summary', () => {
   it('lists each change per list, in the catalogue order, and nothing for an unchanged list', () => {
     const lines = summaryLines({
       dryRun: true,
-      packages: { created: [], updated: ['Entry'], deleted: [], changes: [{ name: 'Entry', fields: [{ field: 'basePrice', before: '499.00', after: '529.00' }] }] },
+      packages: {
+        created: [],
+        updated: ['Entry'],
+        deleted: [],
+        changes: [{ name: 'Entry', fields: [{ field: 'basePrice', before: '499.00', after: '529.00' }] }],
+      },
       categories: none,
       addOns: { created: ['SSO'], updated: [], deleted: ['Fax', 'Pager'], changes: [] },
       discounts: none,
@@ -21,7 +26,12 @@ describe('the import summary', () => {
   });
 
   it('says what changes in each item, in the admin forms’ words: a tier’s price, a category, a rule’s value in its kind', () => {
-    const file = { discounts: [{ name: 'Welcome Credit', type: 'fixed' }, { name: 'Loyalty', type: 'percentage' }] };
+    const file = {
+      discounts: [
+        { name: 'Welcome Credit', type: 'fixed' },
+        { name: 'Loyalty', type: 'percentage' },
+      ],
+    };
     const lines = summaryLines(
       {
         dryRun: true,
@@ -49,7 +59,12 @@ describe('the import summary', () => {
             },
           ],
         },
-        categories: { created: [], updated: ['Security'], deleted: [], changes: [{ name: 'Security', fields: [{ field: 'allowsMultipleSelection', before: true, after: false }] }] },
+        categories: {
+          created: [],
+          updated: ['Security'],
+          deleted: [],
+          changes: [{ name: 'Security', fields: [{ field: 'allowsMultipleSelection', before: true, after: false }] }],
+        },
         addOns: {
           created: [],
           updated: ['Audit Log'],
@@ -75,7 +90,11 @@ describe('the import summary', () => {
               fields: [
                 { field: 'type', before: 'free_months', after: 'percentage' },
                 { field: 'value', before: '2.00', after: '10.00' },
-                { field: 'conditions', before: [{ type: 'contractDuration', operator: '>=', value: 24 }], after: [{ type: 'package', operator: 'in', value: ['Entry', 'Advanced'] }] },
+                {
+                  field: 'conditions',
+                  before: [{ type: 'contractDuration', operator: '>=', value: 24 }],
+                  after: [{ type: 'package', operator: 'in', value: ['Entry', 'Advanced'] }],
+                },
               ],
             },
           ],
@@ -91,7 +110,11 @@ describe('the import summary', () => {
         { name: 'Welcome Credit', lines: ['Value: €50.00 → €75.00'] },
         {
           name: 'Loyalty',
-          lines: ['Discount type: Free Months → Standard Percentage', 'Value: 2 months → 10%', 'Conditions: Contract Duration >= 24 → Package in Entry, Advanced'],
+          lines: [
+            'Discount type: Free Months → Standard Percentage',
+            'Value: 2 months → 10%',
+            'Conditions: Contract Duration >= 24 → Package in Entry, Advanced',
+          ],
         },
       ],
     ]);

@@ -17,16 +17,12 @@ describe('category dialog', () => {
 
     const picker = within(screen.getByTestId('icon-picker'));
     expect(picker.getAllByRole('button')).toHaveLength(30);
-    expect(picker.getAllByRole('button').map((b) => b.getAttribute('aria-label')).slice(0, 8)).toEqual([
-      'Building',
-      'House',
-      'Door',
-      'Chat',
-      'Phone',
-      'Mail',
-      'Announcements',
-      'Security',
-    ]);
+    expect(
+      picker
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'))
+        .slice(0, 8),
+    ).toEqual(['Building', 'House', 'Door', 'Chat', 'Phone', 'Mail', 'Announcements', 'Security']);
     await user.click(picker.getByRole('button', { name: 'Mail' }));
     expect(picker.getByRole('button', { name: 'Mail' }).getAttribute('aria-pressed')).toBe('true');
     expect(picker.getByRole('button', { name: 'Security' }).getAttribute('aria-pressed')).toBe('false');
@@ -39,7 +35,13 @@ describe('category dialog', () => {
   it('edits an existing category with its values filled in', async () => {
     const onSave = vi.fn();
     const { user } = await renderUi(
-      <CategoryDialog open category={{ id: 4, name: 'Support Plans', icon: 'people', allowsMultipleSelection: false }} pending={false} onSave={onSave} onClose={() => {}} />,
+      <CategoryDialog
+        open
+        category={{ id: 4, name: 'Support Plans', icon: 'people', allowsMultipleSelection: false }}
+        pending={false}
+        onSave={onSave}
+        onClose={() => {}}
+      />,
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Category Name').value).toBe('Support Plans');

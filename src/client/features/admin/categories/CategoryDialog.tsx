@@ -34,7 +34,9 @@ export function CategoryDialog({
 }) {
   return (
     <DialogShell open={open} onClose={onClose} busy={pending} size="lg" scrollBehavior="inside">
-      {open && <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} taken={taken} onSave={onSave} onClose={onClose} />}
+      {open && (
+        <CategoryDialogBody key={category?.id ?? 'new'} category={category} pending={pending} taken={taken} onSave={onSave} onClose={onClose} />
+      )}
     </DialogShell>
   );
 }

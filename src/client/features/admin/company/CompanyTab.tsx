@@ -42,7 +42,11 @@ export function CompanyTab() {
 
   if (!company.data) return <LoadingBlock label="Loading company details..." />;
   const terms = form.watch('terms') ?? '';
-  const field = (name: 'name' | 'email' | 'phone' | 'vatNumber', label: string, props: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
+  const field = (
+    name: 'name' | 'email' | 'phone' | 'vatNumber',
+    label: string,
+    props: { type?: string; autoComplete?: string; required?: boolean } = {},
+  ) => (
     <Field.Root invalid={Boolean(errors[name])} required={props.required}>
       <Field.Label>
         {label}
@@ -74,8 +78,8 @@ export function CompanyTab() {
               <Field.Label>Terms and conditions</Field.Label>
               <Textarea rows={8} {...form.register('terms')} />
               <Field.HelperText>
-                Shown to the customer before they accept, and printed on the PDF; accepting a quote accepts them.{' '}
-                {formatCount(terms.length)} of {formatCount(COMPANY_TERMS_MAX)} characters.
+                Shown to the customer before they accept, and printed on the PDF; accepting a quote accepts them. {formatCount(terms.length)} of{' '}
+                {formatCount(COMPANY_TERMS_MAX)} characters.
               </Field.HelperText>
               <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
             </Field.Root>

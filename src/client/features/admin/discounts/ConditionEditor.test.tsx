@@ -19,7 +19,10 @@ function Harness() {
   return <ConditionEditor conditions={conditions} onChange={setConditions} packages={packages} />;
 }
 
-const optionTexts = (el: HTMLElement) => within(el).getAllByRole('option').map((o) => o.textContent);
+const optionTexts = (el: HTMLElement) =>
+  within(el)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('condition editor', () => {
   it('starts with contract duration >= 24 and offers the numeric operators', async () => {

@@ -24,7 +24,19 @@ export interface ConditionEditorProps {
   packages: readonly { id: number; name: string }[];
 }
 
-function Select({ label, value, onChange, children, disabled }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode; disabled?: boolean }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <NativeSelect.Root size="sm" disabled={disabled}>
       <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>

@@ -91,7 +91,6 @@ describe('how a rule reads', () => {
     expect(conditionText({ type: 'pricingModel', operator: '=', value: 'sqm' }, packages)).toBe('Pricing Model = Unit-Based');
     expect(conditionText({ type: 'squareMeters', operator: '>=', value: 5000 }, packages)).toBe('Units >= 5,000');
   });
-
 });
 
 describe('saving a rule', () => {
@@ -118,7 +117,13 @@ describe('saving a rule', () => {
     const r = discountDraftToInput(ok);
     expect(r).toEqual({
       ok: true,
-      input: { name: 'Loyalty', description: '', type: 'percentage', value: '10', conditions: [{ type: 'contractDuration', operator: '>=', value: 24 }] },
+      input: {
+        name: 'Loyalty',
+        description: '',
+        type: 'percentage',
+        value: '10',
+        conditions: [{ type: 'contractDuration', operator: '>=', value: 24 }],
+      },
     });
     if (r.ok) expect(createDiscountInput.parse(r.input).value).toBe(1000);
   });

@@ -41,7 +41,6 @@ export const CONDITION_TYPE_OPTIONS: { value: ConditionType; label: string }[] =
 ];
 const TYPE_LABEL = new Map<string, string>(CONDITION_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
-
 export const NUMERIC_OPERATORS = ['=', '>', '>=', '<', '<='] as const;
 
 export function operatorsFor(type: ConditionType): readonly string[] {

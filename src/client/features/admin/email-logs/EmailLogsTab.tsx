@@ -18,7 +18,13 @@ export function EmailLogsTab() {
   return (
     <Box>
       <SectionHeader title="Email Logs" description="Every email the application sent or tried to send, newest first." />
-      <QueryStates query={logs} loading="Loading email logs..." failure="Error loading email logs" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuMail />} title="No email logs found" />}>
+      <QueryStates
+        query={logs}
+        loading="Loading email logs..."
+        failure="Error loading email logs"
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyBlock icon={<LuMail />} title="No email logs found" />}
+      >
         {(d) => (
           <>
             <DataTable

@@ -11,14 +11,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function PackageCard({ pkg, onEdit, onDelete, disabled }: { pkg: PackageDto; onEdit: () => void; onDelete: () => void; disabled: boolean }) {
   return (
     <Card.Root variant="outline" data-testid="admin-package-card">
-      <CatalogCardHeader
-        name={pkg.name}
-        description={pkg.description}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        disabled={disabled}
-        actionsGap="1"
-      />
+      <CatalogCardHeader name={pkg.name} description={pkg.description} onEdit={onEdit} onDelete={onDelete} disabled={disabled} actionsGap="1" />
       <Card.Body pt="4">
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>

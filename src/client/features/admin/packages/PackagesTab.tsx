@@ -91,24 +91,18 @@ export function PackagesTab() {
         {packages.map((p) =>
           open === p.id ? (
             <Box key={p.id} gridColumn="1 / -1">
-            <PackageForm
-              title={`Edit ${p.name}`}
-              submitLabel="Save Changes"
-              initial={packageToForm(p)}
-              pending={update.isPending}
-              taken={takenNameOf(update, p.id)}
-              onSubmit={(v) => update.mutate({ id: p.id, ...formToPackageInput(v) })}
-              onCancel={() => setOpen(null)}
-            />
+              <PackageForm
+                title={`Edit ${p.name}`}
+                submitLabel="Save Changes"
+                initial={packageToForm(p)}
+                pending={update.isPending}
+                taken={takenNameOf(update, p.id)}
+                onSubmit={(v) => update.mutate({ id: p.id, ...formToPackageInput(v) })}
+                onCancel={() => setOpen(null)}
+              />
             </Box>
           ) : (
-            <PackageCard
-              key={p.id}
-              pkg={p}
-              disabled={open !== null && open !== 'new'}
-              onEdit={() => setOpen(p.id)}
-              onDelete={() => setDeleting(p)}
-            />
+            <PackageCard key={p.id} pkg={p} disabled={open !== null && open !== 'new'} onEdit={() => setOpen(p.id)} onDelete={() => setDeleting(p)} />
           ),
         )}
       </SimpleGrid>

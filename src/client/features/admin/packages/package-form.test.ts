@@ -29,7 +29,13 @@ describe('package form', () => {
       ['basePrice', 'Base price must be 0 or more'],
       ['setupFee', 'Setup fee must be a number'],
     ]);
-    const big = packageFormSchema.safeParse({ ...newPackageForm(), name: 'Flex', basePrice: '100000000', setupFee: '1e3', extraLocationPrice: '1,234' });
+    const big = packageFormSchema.safeParse({
+      ...newPackageForm(),
+      name: 'Flex',
+      basePrice: '100000000',
+      setupFee: '1e3',
+      extraLocationPrice: '1,234',
+    });
     expect(big.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['basePrice', 'Base price is too large'],
       ['setupFee', 'Setup fee must be a number'],

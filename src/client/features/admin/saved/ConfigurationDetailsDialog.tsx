@@ -46,9 +46,7 @@ export function ConfigurationDetailsDialog({ configuration, onClose }: { configu
           <Dialog.Body>
             <Stack gap="5">
               {(c.customerCompany || c.customerName || c.customerEmail) && (
-                <DetailItem label="Prepared for">
-                  {[c.customerCompany, c.customerName, c.customerEmail].filter((v) => v).join(' · ')}
-                </DetailItem>
+                <DetailItem label="Prepared for">{[c.customerCompany, c.customerName, c.customerEmail].filter((v) => v).join(' · ')}</DetailItem>
               )}
               <SimpleGrid columns={{ base: 2 }} gap="4">
                 <DetailItem label="Package">{c.packageName}</DetailItem>

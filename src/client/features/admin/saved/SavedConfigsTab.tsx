@@ -48,7 +48,14 @@ export function SavedConfigsTab() {
   }, [searchText]);
 
   const list = trpc.configurations.list.useQuery(
-    { scope: 'all', sort: state.sort, direction: state.direction, page: state.page, search: state.search || undefined, ...(status ? { status } : {}) },
+    {
+      scope: 'all',
+      sort: state.sort,
+      direction: state.direction,
+      page: state.page,
+      search: state.search || undefined,
+      ...(status ? { status } : {}),
+    },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
   const data = list.data;
@@ -111,18 +118,18 @@ export function SavedConfigsTab() {
         <EmptyBlock
           icon={<LuFileText />}
           title={
-            state.search
-              ? 'No configurations found matching the search text'
-              : status
-                ? 'No quotes with this status'
-                : 'No saved configurations yet'
+            state.search ? 'No configurations found matching the search text' : status ? 'No quotes with this status' : 'No saved configurations yet'
           }
         />
       ) : (
         <>
           {/* On a phone: cards, with the sort as a select. */}
           <Stack gap="3" hideFrom="md" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            <SortSelect sort={state.sort} direction={state.direction} onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })} />
+            <SortSelect
+              sort={state.sort}
+              direction={state.direction}
+              onChange={(column, direction) => dispatch({ type: 'sortTo', column, direction })}
+            />
             {data?.items.map((c) => (
               <SavedConfigCard
                 key={c.id}
@@ -139,13 +146,27 @@ export function SavedConfigsTab() {
               >
                 <LoadQuoteButton id={c.id} name={c.name} />
                 {/* icons with their names, as on the user's own list: the four fit on one line of a phone */}
-                <IconButton size="xs" variant="outline" onClick={() => send(c)} disabled={!canSend(c)} aria-label={`Send ${c.name}`} title="Send by email">
+                <IconButton
+                  size="xs"
+                  variant="outline"
+                  onClick={() => send(c)}
+                  disabled={!canSend(c)}
+                  aria-label={`Send ${c.name}`}
+                  title="Send by email"
+                >
                   <LuSend />
                 </IconButton>
                 <IconButton size="xs" variant="outline" onClick={() => share(c)} aria-label={`Share ${c.name}`} title="Share">
                   <LuShare2 />
                 </IconButton>
-                <IconButton size="xs" variant="outline" onClick={() => void duplicate(c)} loading={duplicating} aria-label={`Duplicate ${c.name}`} title="Duplicate">
+                <IconButton
+                  size="xs"
+                  variant="outline"
+                  onClick={() => void duplicate(c)}
+                  loading={duplicating}
+                  aria-label={`Duplicate ${c.name}`}
+                  title="Duplicate"
+                >
                   <LuCopy />
                 </IconButton>
                 <RemoveIconButton label={`Delete ${c.name}`} title="Delete" onClick={() => setDeleting(c)} />
@@ -200,7 +221,14 @@ export function SavedConfigsTab() {
                 <Table.Cell textAlign="end" {...stickyActions()}>
                   <HStack gap="1" justify="flex-end">
                     <LoadQuoteButton id={c.id} name={c.name} />
-                    <IconButton size="xs" variant="ghost" aria-label={`Send ${c.name}`} title="Send by email" onClick={() => send(c)} disabled={!canSend(c)}>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      aria-label={`Send ${c.name}`}
+                      title="Send by email"
+                      onClick={() => send(c)}
+                      disabled={!canSend(c)}
+                    >
                       <LuSend />
                     </IconButton>
                     <IconButton size="xs" variant="ghost" aria-label={`Share ${c.name}`} title="Share" onClick={() => share(c)}>

@@ -50,7 +50,17 @@ const FIELD_LABEL: Record<string, string> = {
 };
 /** A discount rule's fields where they read differently from other items'. */
 const DISCOUNT_FIELD_LABEL: Record<string, string> = { type: 'Discount type', value: 'Value' };
-const MONEY_FIELDS = new Set(['tcv', 'totalMonthly', 'setupFees', 'basePrice', 'setupFee', 'extraLocationPrice', 'monthlyFee', 'pricePerSqm', 'pricePerUser']);
+const MONEY_FIELDS = new Set([
+  'tcv',
+  'totalMonthly',
+  'setupFees',
+  'basePrice',
+  'setupFee',
+  'extraLocationPrice',
+  'monthlyFee',
+  'pricePerSqm',
+  'pricePerUser',
+]);
 const TIER_FIELDS: Record<string, { kind: TierKind; label: string }> = {
   priceTiers: { kind: 'unit', label: 'Unit price tier' },
   userPriceTiers: { kind: 'user', label: 'User price tier' },
@@ -110,7 +120,9 @@ function tierLines(field: string, before: unknown, after: unknown): string[] {
   const rangeOf = (t: Tier) => `${t.min}-${t.max ?? ''}`;
   const was = new Map(tiersOf(before).map((t) => [rangeOf(t), t]));
   const now = new Map(tiersOf(after).map((t) => [rangeOf(t), t]));
-  const all = [...tiersOf(before).filter((t) => !now.has(rangeOf(t))), ...tiersOf(after)].sort((a, b) => a.min - b.min || (now.has(rangeOf(a)) ? 1 : -1));
+  const all = [...tiersOf(before).filter((t) => !now.has(rangeOf(t))), ...tiersOf(after)].sort(
+    (a, b) => a.min - b.min || (now.has(rangeOf(a)) ? 1 : -1),
+  );
   return all.flatMap((t) => {
     const range = `${label} ${tierRangeLabel(t.min, t.max, kind)}`;
     const old = was.get(rangeOf(t));
@@ -164,7 +176,9 @@ function catalogueValue(kind: NamedCatalogueKind, field: string, v: unknown, ctx
 export function changeLines(kind: NamedCatalogueKind, changes: readonly ChangedField[], ctx: ChangeContext = {}): string[] {
   return changes.flatMap(({ field, before, after }) => {
     if (TIER_FIELDS[field]) return tierLines(field, before, after);
-    return [`${fieldLabel(field, kind)}: ${catalogueValue(kind, field, before, ctx, 'before')} → ${catalogueValue(kind, field, after, ctx, 'after')}`];
+    return [
+      `${fieldLabel(field, kind)}: ${catalogueValue(kind, field, before, ctx, 'before')} → ${catalogueValue(kind, field, after, ctx, 'after')}`,
+    ];
   });
 }
 

@@ -105,15 +105,7 @@ export function SortButton({
   onClick: () => void;
 }) {
   return (
-    <Button
-      variant="ghost"
-      size="xs"
-      mx="-2"
-      px="2"
-      fontWeight="semibold"
-      color={active ? 'fg' : 'fg.muted'}
-      onClick={onClick}
-    >
+    <Button variant="ghost" size="xs" mx="-2" px="2" fontWeight="semibold" color={active ? 'fg' : 'fg.muted'} onClick={onClick}>
       {/* named by its label alone, as the customer's sortable headers; the column's aria-sort tells the order */}
       {label}
       {active ? direction === 'asc' ? <LuArrowUp aria-hidden /> : <LuArrowDown aria-hidden /> : <LuArrowUpDown opacity={0.5} aria-hidden />}

@@ -15,7 +15,11 @@ const previewRows = () =>
   within(screen.getByTestId('tier-preview'))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('Auto-Generate dialog', () => {
   it('opens with the unit defaults and previews 100, 325, 550, 775, 1000 at €3.00 … €1.00', async () => {

@@ -131,11 +131,20 @@ export function PriceTiersTab() {
                   {pkg.name} — {k === 'unit' ? 'unit-based' : 'user-based'} tiers
                 </Text>
                 <Text textStyle="sm" color="fg.muted">
-                  {editing ? 'Leave Max empty for the last tier: it then has no upper limit.' : `${views[k].length} ${views[k].length === 1 ? 'tier' : 'tiers'}`}
+                  {editing
+                    ? 'Leave Max empty for the last tier: it then has no upper limit.'
+                    : `${views[k].length} ${views[k].length === 1 ? 'tier' : 'tiers'}`}
                 </Text>
               </Box>
               {editing ? (
-                <TierEditor key={`${pkg.id}-${k}`} kind={k} tiers={views[k]} pending={replace.isPending} onSave={(t) => void save(t)} onCancel={() => setEditing(false)} />
+                <TierEditor
+                  key={`${pkg.id}-${k}`}
+                  kind={k}
+                  tiers={views[k]}
+                  pending={replace.isPending}
+                  onSave={(t) => void save(t)}
+                  onCancel={() => setEditing(false)}
+                />
               ) : views[k].length === 0 ? (
                 <Box px={{ base: '4', md: '5' }} pb="5">
                   <CatalogEmpty title={EMPTY[k]} description={defaultPriceNote(k)} />

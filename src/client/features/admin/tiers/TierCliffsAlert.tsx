@@ -6,7 +6,16 @@ import type { TierKind } from '../../../../shared/schemas/catalog-admin';
 import { TIER_WORDS } from './tier-format';
 import { tierCliffs, tierCliffText } from './tier-warnings';
 
-export function TierCliffsAlert({ kind, tiers, ...rest }: { kind: TierKind; tiers: readonly PricingTier[]; mb?: string; mx?: string | { base: string; md: string } }) {
+export function TierCliffsAlert({
+  kind,
+  tiers,
+  ...rest
+}: {
+  kind: TierKind;
+  tiers: readonly PricingTier[];
+  mb?: string;
+  mx?: string | { base: string; md: string };
+}) {
   const cliffs = tierCliffs(tiers);
   if (cliffs.length === 0) return null;
   return (

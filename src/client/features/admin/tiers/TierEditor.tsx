@@ -58,19 +58,38 @@ export function TierEditor({
               <Table.Row key={r.key} data-testid="tier-edit-row" verticalAlign="top">
                 <Table.Cell>
                   <Field.Root invalid={Boolean(e.min)}>
-                    <Input size="sm" {...wholeInputProps} aria-label={`Min ${w.Noun}, tier ${i + 1}`} value={r.min} onChange={(ev) => edit(r.key, { min: ev.target.value })} />
+                    <Input
+                      size="sm"
+                      {...wholeInputProps}
+                      aria-label={`Min ${w.Noun}, tier ${i + 1}`}
+                      value={r.min}
+                      onChange={(ev) => edit(r.key, { min: ev.target.value })}
+                    />
                     {e.min && <Field.ErrorText>{e.min}</Field.ErrorText>}
                   </Field.Root>
                 </Table.Cell>
                 <Table.Cell>
                   <Field.Root invalid={Boolean(e.max)}>
-                    <Input size="sm" {...wholeInputProps} placeholder="No limit" aria-label={`Max ${w.Noun}, tier ${i + 1}`} value={r.max} onChange={(ev) => edit(r.key, { max: ev.target.value })} />
+                    <Input
+                      size="sm"
+                      {...wholeInputProps}
+                      placeholder="No limit"
+                      aria-label={`Max ${w.Noun}, tier ${i + 1}`}
+                      value={r.max}
+                      onChange={(ev) => edit(r.key, { max: ev.target.value })}
+                    />
                     {e.max && <Field.ErrorText>{e.max}</Field.ErrorText>}
                   </Field.Root>
                 </Table.Cell>
                 <Table.Cell>
                   <Field.Root invalid={Boolean(e.price)}>
-                    <Input size="sm" {...moneyInputProps} aria-label={`Price Per ${w.One}, tier ${i + 1}`} value={r.price} onChange={(ev) => edit(r.key, { price: ev.target.value })} />
+                    <Input
+                      size="sm"
+                      {...moneyInputProps}
+                      aria-label={`Price Per ${w.One}, tier ${i + 1}`}
+                      value={r.price}
+                      onChange={(ev) => edit(r.key, { price: ev.target.value })}
+                    />
                     {e.price && <Field.ErrorText>{e.price}</Field.ErrorText>}
                   </Field.Root>
                 </Table.Cell>

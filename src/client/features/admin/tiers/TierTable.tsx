@@ -44,7 +44,13 @@ export function TierTable({ kind, tiers }: { kind: TierKind; tiers: readonly Tie
             {monthlyAt(t.price, t.min)}
           </Table.Cell>
           <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-            {t.max === null ? <Text as="span" color="fg.muted">No limit</Text> : monthlyAt(t.price, t.max)}
+            {t.max === null ? (
+              <Text as="span" color="fg.muted">
+                No limit
+              </Text>
+            ) : (
+              monthlyAt(t.price, t.max)
+            )}
           </Table.Cell>
         </Table.Row>
       ))}

@@ -3,7 +3,7 @@ import { calculateQuote } from '../../../../shared/pricing';
 import { defaultPriceNote, tierRangeLabel } from './tier-format';
 
 describe('tier wording', () => {
-  it('a package without tiers says which default price the calculator charges, the engine\'s own', () => {
+  it("a package without tiers says which default price the calculator charges, the engine's own", () => {
     expect(defaultPriceNote('unit')).toBe('Until tiers are added, the calculator uses the default €2.50 per unit for this package.');
     expect(defaultPriceNote('user')).toBe('Until tiers are added, the calculator uses the default €10.00 per user for this package.');
     const pkg = { id: 1, name: 'Bare', basePrice: 0, setupFee: 0, extraLocationPrice: 0, priceTiers: [], userPriceTiers: [] };

@@ -15,6 +15,11 @@ describe('tiers where a bigger order costs less', () => {
   });
 
   it('says nothing when each tier costs at least what the one before did', () => {
-    expect(tierCliffs([{ min: 1, max: 99, price: 300 }, { min: 100, max: null, price: 299 }])).toEqual([]);
+    expect(
+      tierCliffs([
+        { min: 1, max: 99, price: 300 },
+        { min: 100, max: null, price: 299 },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -73,7 +73,13 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
         }
       />
 
-      <QueryStates query={users} loading="Loading users..." failure="Failed to load users" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuUsers />} title="No users found" />}>
+      <QueryStates
+        query={users}
+        loading="Loading users..."
+        failure="Failed to load users"
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyBlock icon={<LuUsers />} title="No users found" />}
+      >
         {(d) => (
           <DataTable
             framed
@@ -122,7 +128,13 @@ export function UsersManager({ variant }: { variant: 'tab' | 'page' }) {
                 <Table.Cell textAlign="end" {...stickyActions()}>
                   <HStack gap="0.5" justify="flex-end">
                     {inTab && (
-                      <IconButton size="xs" variant="ghost" aria-label={`Generate password reset link for ${u.username}`} title="Generate password reset link" onClick={() => setResetFor(u)}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Generate password reset link for ${u.username}`}
+                        title="Generate password reset link"
+                        onClick={() => setResetFor(u)}
+                      >
                         <LuKeyRound />
                       </IconButton>
                     )}

@@ -25,7 +25,10 @@ export function WebhooksTab() {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [showing, setShowing] = useState<Webhook | null>(null);
   const refresh = () => utils.admin.webhooks.invalidate();
-  const update = trpc.admin.webhooks.update.useMutation({ onSuccess: refresh, onError: (e) => notify('error', 'Could not change the webhook', errorMessage(e, 'Please try again.')) });
+  const update = trpc.admin.webhooks.update.useMutation({
+    onSuccess: refresh,
+    onError: (e) => notify('error', 'Could not change the webhook', errorMessage(e, 'Please try again.')),
+  });
   const remove = trpc.admin.webhooks.delete.useMutation({
     onSuccess: async () => {
       notify('success', 'Webhook deleted');
@@ -53,7 +56,19 @@ export function WebhooksTab() {
           </Button>
         }
       />
-      <QueryStates query={hooks} loading="Loading webhooks..." failure="Error loading webhooks" isEmpty={(d) => d.length === 0} empty={<EmptyBlock icon={<LuWebhook />} title="No webhooks yet" description="Add one to tell a CRM or billing system when a quote is sent or accepted." />}>
+      <QueryStates
+        query={hooks}
+        loading="Loading webhooks..."
+        failure="Error loading webhooks"
+        isEmpty={(d) => d.length === 0}
+        empty={
+          <EmptyBlock
+            icon={<LuWebhook />}
+            title="No webhooks yet"
+            description="Add one to tell a CRM or billing system when a quote is sent or accepted."
+          />
+        }
+      >
         {(d) => (
           <Stack as="ul" gap="3" listStyleType="none" aria-label="Webhooks">
             {d.map((h) => (
@@ -85,7 +100,12 @@ export function WebhooksTab() {
                       <Switch.Control />
                       <Switch.Label fontSize="sm">{h.active ? 'Active' : 'Paused'}</Switch.Label>
                     </Switch.Root>
-                    <Button size="xs" variant="outline" onClick={() => ping.mutate({ id: h.id })} loading={ping.isPending && ping.variables?.id === h.id}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => ping.mutate({ id: h.id })}
+                      loading={ping.isPending && ping.variables?.id === h.id}
+                    >
                       <LuSend /> Send test
                     </Button>
                     <Button size="xs" variant="outline" onClick={() => setShowing(h)}>
@@ -139,7 +159,8 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
     },
   });
   const failure = create.error ?? update.error;
-  const issue = (path: string) => (failure ? inputIssuesOf(failure).find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message : undefined);
+  const issue = (path: string) =>
+    failure ? inputIssuesOf(failure).find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message : undefined;
   const urlError = issue('url');
   const eventsError = issue('events');
   const otherError = failure && !urlError && !eventsError ? errorMessage(failure, 'Please try again.') : undefined;
@@ -198,7 +219,9 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
                     create.reset();
                     update.reset();
                   }}
-                  placeholder="https://crm.example.com/hooks/quotes" inputMode="url" />
+                  placeholder="https://crm.example.com/hooks/quotes"
+                  inputMode="url"
+                />
                 <Field.ErrorText>{urlError}</Field.ErrorText>
               </Field.Root>
               <Box as="fieldset" aria-invalid={eventsError !== undefined}>
@@ -207,7 +230,12 @@ function WebhookFormDialog({ webhook, onClose }: { webhook: Webhook | 'new' | nu
                 </Text>
                 <Stack gap="2">
                   {WEBHOOK_EVENTS.map((e) => (
-                    <Checkbox.Root key={e} checked={events.includes(e)} onCheckedChange={(c) => toggle(e, c.checked === true)} alignItems="flex-start">
+                    <Checkbox.Root
+                      key={e}
+                      checked={events.includes(e)}
+                      onCheckedChange={(c) => toggle(e, c.checked === true)}
+                      alignItems="flex-start"
+                    >
                       <Checkbox.HiddenInput />
                       <Checkbox.Control mt="0.5" />
                       <Checkbox.Label fontWeight="normal">
@@ -275,7 +303,13 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
         </Text>
       </Dialog.Header>
       <Dialog.Body>
-        <QueryStates query={list} loading="Loading deliveries..." failure="Error loading deliveries" isEmpty={(d) => d.length === 0} empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}>
+        <QueryStates
+          query={list}
+          loading="Loading deliveries..."
+          failure="Error loading deliveries"
+          isEmpty={(d) => d.length === 0}
+          empty={<EmptyBlock title="Nothing sent yet" description="Use Send test to check the address." />}
+        >
           {(d) => (
             <DataTable
               framed
@@ -324,7 +358,12 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null; onClo
                       {d.nextAttemptAt ? formatAdminDateTime(d.nextAttemptAt) : '—'}
                     </Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" onClick={() => resend.mutate({ id, deliveryId: d.id })} aria-label={`Resend delivery ${d.id}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => resend.mutate({ id, deliveryId: d.id })}
+                        aria-label={`Resend delivery ${d.id}`}
+                      >
                         <LuRefreshCw />
                         <Box as="span" hideBelow="md">
                           Resend
