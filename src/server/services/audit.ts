@@ -7,7 +7,7 @@ import { formatQuoteNumber } from '../../shared/quote-dates';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
 import { insertRows } from '../db/bulk';
-import { transaction, type Db } from '../db/database';
+import { transaction, type Db, type NotPromise } from '../db/database';
 import { creatorName } from './configuration-rows';
 import { enqueueForAudit } from './webhook-outbox';
 
@@ -90,7 +90,7 @@ export function recordAuditEntries(
  * A catalogue or account change with its entry: `before` is read, the change made and the entry written in one
  * transaction. `after` reads the state the change left (undefined after a delete).
  */
-export function audited<T>(
+export function audited<T extends NotPromise>(
   db: Db,
   clock: Clock,
   by: AuditBy,

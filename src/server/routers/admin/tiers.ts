@@ -17,11 +17,12 @@ import {
 } from '../../services/admin-catalog/tiers';
 import { getPackage } from '../../services/admin-catalog/packages';
 import { audited } from '../../services/audit';
+import type { NotPromise } from '../../db/database';
 import type { Context } from '../../trpc/context';
 import { adminProcedure, router } from '../../trpc/init';
 
 /** A tier write is a change of its package's prices: recorded as the package before and after. */
-function tierChange<T>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): T {
+function tierChange<T extends NotPromise>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): T {
   return audited(
     ctx.db,
     ctx.clock,
