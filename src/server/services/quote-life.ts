@@ -11,7 +11,7 @@ import type { QuoteStatus } from '../../shared/value-sets';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
-import { customItemsInEuro } from './configuration-rows';
+import { customItemsInEuro, readRevision, readRevisions } from './configuration-rows';
 import type {
   Actor,
   CatalogDrift,
@@ -209,12 +209,7 @@ function allRevisions(db: Db, actor: Actor, id: number): { current: typeof confi
     .where(and(eq(configurations.id, id), readableBy(actor)))
     .get();
   if (!current) throw notFound();
-  const earlier = db
-    .select()
-    .from(configurationRevisions)
-    .where(eq(configurationRevisions.configurationId, id))
-    .orderBy(configurationRevisions.revision)
-    .all();
+  const earlier = readRevisions(db, id);
   return { current, list: [...earlier, { ...current, createdAt: current.revisedAt }] };
 }
 
@@ -237,11 +232,7 @@ export function listRevisions(db: Db, actor: Actor, id: number): RevisionSummary
 export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: number): ConfigurationWithDrift {
   const current = getConfiguration(db, clock, actor, id);
   if (n === current.revision) return { ...current, catalogDrift: catalogDriftOf(db, clock, current) };
-  const r = db
-    .select()
-    .from(configurationRevisions)
-    .where(and(eq(configurationRevisions.configurationId, id), eq(configurationRevisions.revision, n)))
-    .get();
+  const r = readRevision(db, id, n);
   if (!r) throw new NotFoundError(configurationMessages.revision);
   const then: ConfigurationDetailDto = {
     ...current,
