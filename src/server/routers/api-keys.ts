@@ -14,8 +14,8 @@ export const apiKeysRouter = router({
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
     .mutation(({ ctx, input }) => createApiKey(ctx, ctx.user, input)),
-  revoke: ownKeys.input(apiKeyIdInput).mutation(({ ctx, input }) => {
-    revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, ctx.user.id);
+  revoke: ownKeys.input(apiKeyIdInput).mutation(async ({ ctx, input }) => {
+    await revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, ctx.user.id);
     return { success: true };
   }),
 });
@@ -23,8 +23,8 @@ export const apiKeysRouter = router({
 /** Every account's keys (admin.apiKeys.*): REST /api/admin/api-keys. */
 export const adminApiKeysRouter = router({
   list: everyKey.output(adminApiKeyOutput.array()).query(({ ctx }) => listAllApiKeys(ctx.db)),
-  revoke: everyKey.input(apiKeyIdInput).mutation(({ ctx, input }) => {
-    revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, null);
+  revoke: everyKey.input(apiKeyIdInput).mutation(async ({ ctx, input }) => {
+    await revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, null);
     return { success: true };
   }),
 });

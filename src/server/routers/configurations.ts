@@ -31,7 +31,9 @@ export const configurationsRouter = router({
     .input(configurationListInput)
     .query(({ ctx, input }) => listConfigurationPage(ctx.db, ctx.user, todayOf(ctx.clock), input)),
   /** Everything visible, newest first, at most 1,000 per answer (`page` / `limit` for more). */
-  all: protectedProcedure.input(configurationAllInput).query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input).items),
+  all: protectedProcedure
+    .input(configurationAllInput)
+    .query(async ({ ctx, input }) => (await listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input)).items),
   /** The same with the total and whether it was cut (REST GET /api/configurations answers these as headers). */
   allWithTotal: protectedProcedure
     .input(configurationAllInput)
@@ -44,8 +46,8 @@ export const configurationsRouter = router({
     .query(({ ctx, input }) => savedQuotePdfData(ctx.db, ctx.config, ctx.clock, ctx.user, input.id)),
   create: protectedProcedure.input(configurationCreateInput).mutation(({ ctx, input }) => createConfiguration(ctx.db, timeOf(ctx), ctx.user, input)),
   update: protectedProcedure.input(configurationUpdateInput).mutation(({ ctx, input }) => updateConfiguration(ctx.db, ctx.clock, ctx.user, input)),
-  delete: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
-    deleteConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
+  delete: protectedProcedure.input(configurationIdInput).mutation(async ({ ctx, input }) => {
+    await deleteConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
     return { success: true };
   }),
   /** draft → sent → accepted | declined (owner or admin); other moves are a 409. */
@@ -65,14 +67,14 @@ export const configurationsRouter = router({
   /** A new share link (the old one revoked); a draft becomes sent. */
   share: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => shareQuote(ctx.db, ctx.clock, ctx.config, ctx.user, input.id)),
   /** Revokes the live link; NOT_FOUND when there is none. */
-  unshare: protectedProcedure.input(configurationIdInput).mutation(({ ctx, input }) => {
-    revokeShare(ctx.db, ctx.clock, ctx.user, input.id);
+  unshare: protectedProcedure.input(configurationIdInput).mutation(async ({ ctx, input }) => {
+    await revokeShare(ctx.db, ctx.clock, ctx.user, input.id);
     return { success: true };
   }),
   /** The live link for the share dialog: its URL to copy again, when it ends, its revision, whether it was opened. */
   shareStatus: liveLinkProcedure
     .input(configurationIdInput)
-    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.config, ctx.user, input.id) })),
+    .query(async ({ ctx, input }) => ({ live: await liveShareOf(ctx.db, ctx.config, ctx.user, input.id) })),
   /** GET /api/configurations/{id}/share: the live link `{ url, expiresAt, revision }`; NOT_FOUND when there is none. */
   link: liveLinkProcedure.input(configurationIdInput).query(({ ctx, input }) => liveLinkOf(ctx.db, ctx.config, ctx.user, input.id)),
   /** Mails the quote to its customer with the link and the PDF; a draft becomes sent. */
@@ -80,8 +82,8 @@ export const configurationsRouter = router({
   /** The mail Send would write now, for the dialog's preview: it holds the live link it would reuse. */
   sendPreview: liveLinkProcedure.input(sendInput).query(({ ctx, input }) => sendPreview(ctx, ctx.user, input)),
   /** The quote's own audit entries, oldest first, one page (`limit` default 50, at most 500) and their total. */
-  activity: protectedProcedure.input(activityQueryInput).query(({ ctx, input }) => {
-    getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
+  activity: protectedProcedure.input(activityQueryInput).query(async ({ ctx, input }) => {
+    await getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
     return quoteTimeline(ctx.db, input.id, input);
   }),
 });

@@ -38,8 +38,8 @@ export const adminAddonsRouter = router({
       (a) => ({ entityId: a.id, value: a }),
     ),
   ),
-  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    audited(
+  delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await audited(
       ctx.db,
       ctx.clock,
       { userId: ctx.user.id },

@@ -26,8 +26,8 @@ export const adminDiscountsRouter = router({
       (d) => ({ entityId: d.id, value: d }),
     ),
   ),
-  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    audited(
+  delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await audited(
       ctx.db,
       ctx.clock,
       { userId: ctx.user.id },

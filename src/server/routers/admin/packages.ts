@@ -27,8 +27,8 @@ export const adminPackagesRouter = router({
       (p) => ({ entityId: p.id, value: p }),
     ),
   ),
-  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
-    audited(
+  delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await audited(
       ctx.db,
       ctx.clock,
       { userId: ctx.user.id },

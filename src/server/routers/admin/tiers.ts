@@ -17,11 +17,12 @@ import {
 } from '../../services/admin-catalog/tiers';
 import { getPackage } from '../../services/admin-catalog/packages';
 import { audited } from '../../services/audit';
+import type { NotPromise } from '../../db/database';
 import type { Context } from '../../trpc/context';
 import { adminProcedure, router } from '../../trpc/init';
 
 /** A tier write is a change of its package's prices: recorded as the package before and after. */
-function tierChange<T>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): T {
+function tierChange<T extends NotPromise>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): Promise<T> {
   return audited(
     ctx.db,
     ctx.clock,
@@ -45,8 +46,8 @@ export const adminTiersRouter = router({
     .mutation(({ ctx, input: t }) =>
       tierChange(ctx, t.packageId, () => updateUnitTier(ctx.db, t.packageId, t.tierId, { min: t.minSqm, max: t.maxSqm, price: t.pricePerSqm })),
     ),
-  deleteUnit: adminProcedure.input(deleteTierInput).mutation(({ ctx, input }) => {
-    tierChange(ctx, input.packageId, () => deleteUnitTier(ctx.db, input.packageId, input.tierId));
+  deleteUnit: adminProcedure.input(deleteTierInput).mutation(async ({ ctx, input }) => {
+    await tierChange(ctx, input.packageId, () => deleteUnitTier(ctx.db, input.packageId, input.tierId));
     return { id: input.tierId };
   }),
   createUser: adminProcedure
@@ -59,8 +60,8 @@ export const adminTiersRouter = router({
     .mutation(({ ctx, input: t }) =>
       tierChange(ctx, t.packageId, () => updateUserTier(ctx.db, t.packageId, t.tierId, { min: t.minUsers, max: t.maxUsers, price: t.pricePerUser })),
     ),
-  deleteUser: adminProcedure.input(deleteTierInput).mutation(({ ctx, input }) => {
-    tierChange(ctx, input.packageId, () => deleteUserTier(ctx.db, input.packageId, input.tierId));
+  deleteUser: adminProcedure.input(deleteTierInput).mutation(async ({ ctx, input }) => {
+    await tierChange(ctx, input.packageId, () => deleteUserTier(ctx.db, input.packageId, input.tierId));
     return { id: input.tierId };
   }),
   replace: adminProcedure

@@ -16,8 +16,8 @@ export const adminUsersRouter = router({
     return updateUser(ctx.db, { sessionId: ctx.session.id, userId: ctx.user.id, clock: ctx.clock }, id, changes);
   }),
 
-  delete: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
-    deleteUser(ctx.db, { userId: ctx.user.id, clock: ctx.clock }, input.id);
+  delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx.db, { userId: ctx.user.id, clock: ctx.clock }, input.id);
     return { success: true };
   }),
 

@@ -39,8 +39,8 @@ export const adminWebhooksRouter = router({
     .input(updateWebhookInput)
     .output(webhookOutput)
     .mutation(({ ctx, input }) => updateWebhook(ctx.db, ctx.clock, ctx.user.id, input, targetsOf(ctx))),
-  delete: adminProcedure.input(webhookIdInput).mutation(({ ctx, input }) => {
-    deleteWebhook(ctx.db, ctx.clock, ctx.user.id, input.id);
+  delete: adminProcedure.input(webhookIdInput).mutation(async ({ ctx, input }) => {
+    await deleteWebhook(ctx.db, ctx.clock, ctx.user.id, input.id);
     return { success: true };
   }),
   /** Newest first, at most 100. */
