@@ -16,10 +16,17 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'components', include: ['src/client/**/*.test.tsx'], environment: 'jsdom' } },
       {
         extends: true,
-        test: { name: 'node', include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'], globalSetup: ['tests/support/server-build.ts'] },
+        test: { name: 'components', include: ['src/client/**/*.test.tsx'], environment: 'jsdom', globalSetup: ['tests/support/seeded-database.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/server-build.ts', 'tests/support/seeded-database.ts'],
+        },
       },
     ],
   },

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FULL_CHROMIUM, HEADLESS_SHELL, isExecutable, testBrowserPath } from '../tests/support/browser';
+import { ensureBuilt } from './build.mjs';
 
 interface VitestJson {
   numPassedTests: number;
@@ -15,8 +16,10 @@ interface VitestJson {
 }
 
 const suites = [
-  { name: 'unit + integration', args: ['run'] },
-  { name: 'browser (Playwright + Chromium)', args: ['run', '--config', 'vitest.e2e.config.ts'] },
+  { name: 'unit + integration', args: ['run'], niceness: 0 },
+  // A lower priority: the browser tests mostly wait (on a page, a server, the next frame) and a step may take 20 s,
+  // while the component tests beside them render in jsdom on the CPU against tighter waits.
+  { name: 'browser (Playwright + Chromium)', args: ['run', '--config', 'vitest.e2e.config.ts'], niceness: 3 },
 ];
 
 // Before any test: the browser tests need Chromium (tests/support/browser.ts: Debian's chromium-headless-shell, or its
@@ -100,17 +103,29 @@ interface Check {
   status: number | null;
   output: string;
 }
+/**
+ * Lowers a child's CPU priority (and so its children's): what runs at a lower one takes the cores only while the
+ * rest of the run leaves them idle.
+ */
+function yieldTo(pid: number | undefined, niceness: number): void {
+  if (pid !== undefined) os.setPriority(pid, niceness);
+}
+/** The checks: no test waits on them, so they run in what the tests leave idle. */
+const CHECK_NICENESS = 10;
+
 /** Runs a node script with its output held (printed after the browser tests). */
 function runHeld(script: string, args: string[]): Promise<Check> {
   const child = spawn(process.execPath, [path.resolve(script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  yieldTo(child.pid, CHECK_NICENESS);
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
 }
 
-// The type check, the lint, knip and the format check start with the tests and run beside them: they fill the moments the test workers
-// wait (on a page, a server, a timer), so the run as a whole keeps both cores busy.
+// The type check, the lint, knip and the format check start with the tests and run beside them, at a lower priority:
+// they fill the moments the test workers wait (on a page, a server, a timer), so the run as a whole keeps both cores
+// busy and the tests never wait on them.
 let typecheck: Promise<Check> | undefined;
 let lint: Promise<Check> | undefined;
 let knip: Promise<Check> | undefined;
@@ -124,26 +139,56 @@ function startChecks(): void {
   format = runHeld('node_modules/prettier/bin/prettier.cjs', ['--check', '--cache', '--log-level', 'warn', ...LINT_PATHS]);
 }
 
-startChecks();
-for (const [i, suite] of suites.entries()) {
-  const report = path.join(outDir, `report-${i}.json`);
-  console.log(`\n=== ${suite.name} ===`);
-  const result = spawnSync(
+interface SuiteRun {
+  status: number | null;
+  report: string;
+}
+/**
+ * Runs one suite. `held`: its output waits in memory until `release()` is called, then follows live, so two suites
+ * running at once print one after the other.
+ */
+function runSuite(args: string[], niceness: number, report: string, held: boolean): { done: Promise<SuiteRun>; release: () => void } {
+  const child = spawn(
     process.execPath,
-    [vitest, ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    [vitest, ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
     {
-      stdio: 'inherit',
+      stdio: ['ignore', held ? 'pipe' : 'inherit', held ? 'pipe' : 'inherit'],
       // pictures of the screens are `npm run screenshots`' job (tests/e2e/harness.ts TAKE_SCREENSHOTS)
       env: { ...process.env, SCREENSHOTS: process.env.SCREENSHOTS ?? '0', FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') },
     },
   );
-  if (!fs.existsSync(report)) {
-    console.error(`${suite.name}: no report (vitest exited with ${result.status}).`);
+  yieldTo(child.pid, niceness);
+  let pending: Buffer[] | null = held ? [] : null;
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const)
+    from?.on('data', (d: Buffer) => (pending ? pending.push(d) : to.write(d)));
+  const release = () => {
+    if (pending) process.stdout.write(Buffer.concat(pending));
+    pending = null;
+  };
+  return { done: new Promise((resolve) => child.on('close', (status) => resolve({ status, report }))), release };
+}
+
+startChecks();
+// Both suites at once: the browser tests mostly wait (on a page, a server, the next frame) while the unit tests keep
+// the cores busy, so side by side they take little longer than the browser tests alone. The server bundle both use is
+// built here first, once, so their global setups find it current instead of writing it at the same moment.
+await ensureBuilt({ client: false, log: () => undefined });
+console.log(`\n=== ${suites[0]!.name} ===`);
+const runs = suites.map((suite, i) => ({ suite, ...runSuite(suite.args, suite.niceness, path.join(outDir, `report-${i}.json`), i > 0) }));
+for (const [i, run] of runs.entries()) {
+  if (i > 0) console.log(`\n=== ${run.suite.name} ===`);
+  run.release();
+  const result = await run.done;
+  if (!fs.existsSync(result.report)) {
+    console.error(`${run.suite.name}: no report (vitest exited with ${result.status}).`);
     failed += 1;
     allOk = false;
     continue;
   }
-  const json = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestJson;
+  const json = JSON.parse(fs.readFileSync(result.report, 'utf8')) as VitestJson;
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests;

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/session';
 import type { Clock } from '../../src/server/clock';
@@ -153,9 +154,13 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();
-  if (options.database) fs.copyFileSync(options.database, config.databasePath);
+  const seed = options.seed ?? true;
+  // seeded on a new TestClock, the copy holds what seeding here would write (tests/support/seeded-database.ts)
+  const seeded = seed && !options.clock && !options.database ? inject('seededDatabase') : undefined;
+  const from = options.database ?? seeded;
+  if (from) fs.copyFileSync(from, config.databasePath);
   const db = openDatabase(config.databasePath);
-  if (options.seed ?? true) await seedDemo(db, clock as Clock);
+  if (seed && !seeded) await seedDemo(db, clock as Clock);
   const mailer = createMailer(db, config, clock);
   const services: Services = { db, config, clock, mailer, resolveHost: options.resolveHost ?? fakeDns() };
   const app = createApp(services, { clientDir });
