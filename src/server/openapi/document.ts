@@ -1,10 +1,11 @@
-// The OpenAPI 3.1 description of the REST door, built from tables, never from tRPC's internals: each route of
-// ./routes.ts names its procedure, whose input schema there (the very zod object the procedure validates with) gives
-// the parameters and request body (zod's own JSON Schema conversion, as the client sends it), whose answer schema in
-// ./answers.ts the success answer, and whose access level the security. Built once per process.
+// The OpenAPI 3.1 description of the REST door: each route of ./routes.ts names its procedure, whose input schema
+// there (the very zod object the procedure validates with) gives the parameters and request body (zod's own JSON
+// Schema conversion, as the client sends it), whose declared answer (trpc/answer.ts) the success answer, and whose
+// access level the security. Built once per process.
 import { z } from 'zod';
 import { API_KEY_PREFIX } from '../services/api-keys';
-import { ANSWERS } from './answers';
+import type { Answer } from '../trpc/answer';
+import type { AnyRouter } from '@trpc/server';
 import { PROCEDURES, REST_ROUTES, type ProcedureSpec, type RestRoute } from './routes';
 
 type Json = Record<string, unknown>;
@@ -24,10 +25,17 @@ const DOCUMENT_ANSWER: JsonSchema = {
   properties: { openapi: { type: 'string', const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
 };
 
+/** The answer schema a procedure declares (`.output(answer(schema))`), read from the router's definition. */
+function answerOf(router: AnyRouter, path: string): z.ZodType | undefined {
+  // At run time a flat map by full path, whatever its type says (docs/DECISIONS.md "Scripts and other systems").
+  const procedures = router._def.procedures as unknown as Record<string, { _def: { output?: Partial<Answer<z.ZodType>> } } | undefined>;
+  return procedures[path]?._def.output?.schema;
+}
+
 /** The JSON answer's schema; output io, so zod closes every object (additionalProperties: false). */
-function jsonAnswer(route: RestRoute): JsonSchema | undefined {
+function jsonAnswer(router: AnyRouter, route: RestRoute): JsonSchema | undefined {
   if (route.procedure === 'openapi') return DOCUMENT_ANSWER;
-  const schema = (ANSWERS as Partial<Record<string, z.ZodType>>)[route.procedure];
+  const schema = answerOf(router, route.procedure);
   if (!schema) return undefined;
   const json = toSchema(schema, 'output');
   return route.answerIs ? (json.properties?.[route.answerIs] as JsonSchema) : json;
@@ -50,7 +58,7 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-function operation(route: RestRoute): Json {
+function operation(router: AnyRouter, route: RestRoute): Json {
   const spec: ProcedureSpec = PROCEDURES[route.procedure];
   const input = spec.input ? toSchema(spec.input, 'input') : undefined;
   const pathParams = paramsOf(route.path);
@@ -79,7 +87,7 @@ function operation(route: RestRoute): Json {
     parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string', enum: ['true', 'false'] } });
 
   const access = spec.access;
-  const answer = jsonAnswer(route);
+  const answer = jsonAnswer(router, route);
   const success: Json =
     route.status === 204
       ? { description: 'Done' }
@@ -111,14 +119,14 @@ function operation(route: RestRoute): Json {
   };
 }
 
-export function buildOpenApiDocument(version: string, serverUrl: string): Json {
+export function buildOpenApiDocument(router: AnyRouter, version: string, serverUrl: string): Json {
   const paths: Record<string, Json> = {};
   for (const route of REST_ROUTES) {
     const key = `/api${openApiPath(route.path)}`;
     paths[key] ??= {};
     // Two REST paths for one procedure (the unit and user tier routes share admin.tiers.replace): the operationId
     // must be unique in a document, so the second is told apart by its path.
-    const op = operation(route);
+    const op = operation(router, route);
     const taken = Object.values(paths).some((p) => Object.values(p).some((o) => (o as Json).operationId === op.operationId));
     if (taken) op.operationId = `${route.procedure}:${route.method} ${key}`;
     paths[key][route.method.toLowerCase()] = op;
@@ -147,8 +155,8 @@ export function buildOpenApiDocument(version: string, serverUrl: string): Json {
 let cached: { key: string; json: string } | undefined;
 
 /** The description as JSON text, made once. */
-export function openApiJson(version: string, serverUrl: string): string {
+export function openApiJson(router: AnyRouter, version: string, serverUrl: string): string {
   const key = `${version} ${serverUrl}`;
-  if (cached?.key !== key) cached = { key, json: JSON.stringify(buildOpenApiDocument(version, serverUrl)) };
+  if (cached?.key !== key) cached = { key, json: JSON.stringify(buildOpenApiDocument(router, version, serverUrl)) };
   return cached.json;
 }

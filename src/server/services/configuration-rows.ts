@@ -9,7 +9,13 @@ import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
 import type { PaymentFrequency, QuoteStatus } from '../../shared/value-sets';
 import type { QuoteAcceptance, QuoteDecline } from '../../../db/schema';
 import { perDatabase, type Db } from '../db/database';
-import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
+import type {
+  ConfigurationDetailDto,
+  ConfigurationDto,
+  ConfigurationSnapshot,
+  StoredAddOn,
+  StoredCustomItem,
+} from '../../shared/schemas/configuration-output';
 
 /**
  * One row as SQLite hands it over, as an array (better-sqlite3's raw mode: building an object of 23 keys per row
