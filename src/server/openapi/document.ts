@@ -2,20 +2,12 @@
 // there (the very zod object the procedure validates with) gives the parameters and request body (zod's own JSON
 // Schema conversion, as the client sends it), whose declared answer (trpc/answer.ts) the success answer, and whose
 // access level the security. Built once per process.
-import { z } from 'zod';
-import { API_KEY_PREFIX } from '../services/api-keys';
-import type { Answer } from '../trpc/answer';
 import type { AnyRouter } from '@trpc/server';
-import { PROCEDURES, REST_ROUTES, type ProcedureSpec, type RestRoute } from './routes';
+import { API_KEY_PREFIX } from '../services/api-keys';
+import { pathParamsOf, REST_ROUTES, type RestRoute } from '../rest/routes';
+import { procedureDef, toJsonSchema as toSchema, type JsonSchema, type ProcedureDef } from '../trpc/procedure-defs';
 
 type Json = Record<string, unknown>;
-type JsonSchema = { type?: unknown; properties?: Record<string, Json>; required?: string[]; [k: string]: unknown };
-
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
 
 /** GET /api/openapi.json answers this document, which no zod schema describes. */
 const DOCUMENT_ANSWER: JsonSchema = {
@@ -25,17 +17,10 @@ const DOCUMENT_ANSWER: JsonSchema = {
   properties: { openapi: { type: 'string', const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
 };
 
-/** The answer schema a procedure declares (`.output(answer(schema))`), read from the router's definition. */
-function answerOf(router: AnyRouter, path: string): z.ZodType | undefined {
-  // At run time a flat map by full path, whatever its type says (docs/DECISIONS.md "Scripts and other systems").
-  const procedures = router._def.procedures as unknown as Record<string, { _def: { output?: Partial<Answer<z.ZodType>> } } | undefined>;
-  return procedures[path]?._def.output?.schema;
-}
-
 /** The JSON answer's schema; output io, so zod closes every object (additionalProperties: false). */
-function jsonAnswer(router: AnyRouter, route: RestRoute): JsonSchema | undefined {
+function jsonAnswer(def: ProcedureDef, route: RestRoute): JsonSchema | undefined {
   if (route.procedure === 'openapi') return DOCUMENT_ANSWER;
-  const schema = answerOf(router, route.procedure);
+  const schema = def.answer;
   if (!schema) return undefined;
   const json = toSchema(schema, 'output');
   return route.answerIs ? (json.properties?.[route.answerIs] as JsonSchema) : json;
@@ -56,13 +41,14 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 function operation(router: AnyRouter, route: RestRoute): Json {
-  const spec: ProcedureSpec = PROCEDURES[route.procedure];
-  const input = spec.input ? toSchema(spec.input, 'input') : undefined;
-  const pathParams = paramsOf(route.path);
-  const taken = new Set([...pathParams.map((p) => route.params?.[p] ?? p), ...(route.fixed ?? [])]);
+  const def = procedureDef(router, route.procedure);
+  if (!def) throw new Error(`${route.method} ${route.path}: no procedure ${route.procedure}`);
+  const spec = { access: def.meta?.access ?? 'admin', keys: def.meta?.keys };
+  const input = def.input ? toSchema(def.input, 'input') : undefined;
+  const pathParams = pathParamsOf(route.path);
+  const taken = new Set([...pathParams.map((p) => route.params?.[p] ?? p), ...Object.keys(route.fixed ?? {}), ...Object.keys(route.query ?? {})]);
   const props = input?.properties ?? {};
   const parameters: Json[] = pathParams.map((name) => ({
     name,
@@ -87,11 +73,11 @@ function operation(router: AnyRouter, route: RestRoute): Json {
     parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string', enum: ['true', 'false'] } });
 
   const access = spec.access;
-  const answer = jsonAnswer(router, route);
+  const answer = jsonAnswer(def, route);
   const success: Json =
     route.status === 204
       ? { description: 'Done' }
-      : route.produces
+      : route.produces && route.produces !== 'application/json'
         ? {
             description: 'The document',
             content: { [route.produces]: { schema: { type: 'string', ...(route.produces === 'application/pdf' ? { format: 'binary' } : {}) } } },
