@@ -6,7 +6,7 @@ import { companyOutput } from '../../shared/schemas/company';
 import { answer } from '../trpc/answer';
 
 // The catalogue from memory (services/catalog-cache.ts: never stale, frozen). REST answers the same lists as
-// ready-made JSON (rest/catalog.ts).
+// ready-made JSON (rest/kit.ts run).
 export const catalogRouter = router({
   /** Everything the calculator screen needs in one call. */
   all: protectedProcedure.output(answer(catalogOutput)).query(({ ctx }) => catalogSnapshot(ctx.db, ctx.dataVersion).catalog),
