@@ -96,32 +96,34 @@ async function main() {
     const pkgs = listPackages(db);
     const addOns = listAddOns(db);
     const discountIds = listDiscounts(db).map((d) => d.id);
-    const pool = Array.from({ length: 200 }, () => {
-      const pkg = pick(pkgs);
-      const available = addOns.filter((a) => a.availableForPackages.includes(pkg.id));
-      const chosen = available.filter(() => rand() < 0.4).map((a) => ({ id: a.id, waiveSetupFee: rand() < 0.2 }));
-      const pricingModel = rand() < 0.7 ? 'sqm' : 'user';
-      const form = {
-        packageId: pkg.id,
-        pricingModel,
-        squareMeters: 100 + Math.floor(rand() * 20000),
-        userCount: 10 + Math.floor(rand() * 900),
-        locations: 1 + Math.floor(rand() * 12),
-        addOns: chosen,
-        customItems: rand() < 0.3 ? [{ id: 'c1', name: 'Training day', description: 'On site', isOneTime: true, price: 800 }] : [],
-        selectedDiscountIds: discountIds.filter(() => rand() < 0.3),
-        contractDuration: pick([12, 24, 36]),
-        paymentFrequency: pick(['monthly', 'quarterly', 'annually']),
-      };
-      const result = priceQuote(db, form);
-      const names = new Map(addOns.map((a) => [a.id, a.name]));
-      const snapshot = {
-        ...quoteResultToJson(result),
-        addOnNames: result.form.addOns.map((a) => names.get(a.id)),
-        pricedAt: clock.now().toISOString(),
-      };
-      return { form: result.form, result, addOnNames: JSON.stringify(snapshot.addOnNames), snapshot: JSON.stringify(snapshot) };
-    });
+    const pool = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const pkg = pick(pkgs);
+        const available = addOns.filter((a) => a.availableForPackages.includes(pkg.id));
+        const chosen = available.filter(() => rand() < 0.4).map((a) => ({ id: a.id, waiveSetupFee: rand() < 0.2 }));
+        const pricingModel = rand() < 0.7 ? 'sqm' : 'user';
+        const form = {
+          packageId: pkg.id,
+          pricingModel,
+          squareMeters: 100 + Math.floor(rand() * 20000),
+          userCount: 10 + Math.floor(rand() * 900),
+          locations: 1 + Math.floor(rand() * 12),
+          addOns: chosen,
+          customItems: rand() < 0.3 ? [{ id: 'c1', name: 'Training day', description: 'On site', isOneTime: true, price: 800 }] : [],
+          selectedDiscountIds: discountIds.filter(() => rand() < 0.3),
+          contractDuration: pick([12, 24, 36]),
+          paymentFrequency: pick(['monthly', 'quarterly', 'annually']),
+        };
+        const result = await priceQuote(db, form);
+        const names = new Map(addOns.map((a) => [a.id, a.name]));
+        const snapshot = {
+          ...quoteResultToJson(result),
+          addOnNames: result.form.addOns.map((a) => names.get(a.id)),
+          pricedAt: clock.now().toISOString(),
+        };
+        return { form: result.form, result, addOnNames: JSON.stringify(snapshot.addOnNames), snapshot: JSON.stringify(snapshot) };
+      }),
+    );
 
     const insert = db.$client.prepare(`
       INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters, user_count,
@@ -209,7 +211,7 @@ async function main() {
       let total = 0;
       for (let r = 0; r < RUNS; r++) {
         const t0 = performance.now();
-        total = listConfigurationPage(db, actor, TODAY, input).total;
+        total = (await listConfigurationPage(db, actor, TODAY, input)).total;
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
@@ -227,7 +229,7 @@ async function main() {
       ['one user', salesperson],
     ] as const) {
       const t0 = performance.now();
-      const n = listAllBounded(db, actor, TODAY, undefined).items.length;
+      const n = (await listAllBounded(db, actor, TODAY, undefined)).items.length;
       console.log(`plain list (GET /api/configurations), ${label}: ${n.toLocaleString('en')} rows in ${(performance.now() - t0).toFixed(1)} ms`);
     }
     process.exitCode = worst < TARGET_MS ? 0 : 1;

@@ -80,9 +80,9 @@ if (config.seedDemo && isDatabaseEmpty(db)) {
 }
 // Says what it did, or why it skipped.
 await bootstrapAdmin(db, systemClock, config.adminEmail, config.adminPassword, (message) => logger.info(message));
-const masked = maskStoredResetLinks(db);
+const masked = await maskStoredResetLinks(db);
 if (masked > 0) logger.info(`Masked the reset links of ${masked} logged mail${masked === 1 ? '' : 's'} (tokens live only in sent mail).`);
-const demoWarning = demoAccountsWarning(db, config);
+const demoWarning = await demoAccountsWarning(db, config);
 if (demoWarning) logger.warn(demoWarning);
 const mailer = createMailer(db, config, systemClock);
 const services = { db, config, clock: systemClock, mailer };

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPricingCatalog } from '../../src/shared/catalog';
 import type { CatalogDto } from '../../src/shared/schemas/catalog';
+import { transaction } from '../../src/server/db/database';
 import { loadCatalog } from '../../src/server/services/catalog';
 import { catalogSnapshot } from '../../src/server/services/catalog-cache';
 import { createAddOn } from '../../src/server/services/admin-catalog/addons';
@@ -309,7 +310,7 @@ describe('transactions', () => {
     const before = await expectFresh();
     const name = before.packages.find((p) => p.id === 1)!.name;
     expect(() =>
-      t.db.transaction(() => {
+      transaction(t.db, () => {
         t.db.$client.prepare("UPDATE packages SET name = 'Uncommitted' WHERE id = 1").run();
         // Inside, the writer sees its own change (a fresh, unshared reading)...
         expect(catalogSnapshot(t.db).catalog.packages.find((p) => p.id === 1)!.name).toBe('Uncommitted');
@@ -324,7 +325,7 @@ describe('transactions', () => {
   it('inside a transaction that has not written the catalogue, the shared snapshot is used (a save does not re-read it)', async () => {
     await expectFresh();
     const shared = catalogSnapshot(t.db);
-    t.db.transaction(() => {
+    transaction(t.db, () => {
       t.db.$client.prepare('UPDATE configurations SET name = name WHERE id = -1').run(); // not a catalogue table
       expect(catalogSnapshot(t.db)).toBe(shared);
       t.db.$client.prepare("UPDATE addons SET name = 'Changed inside' WHERE id = 2").run();
@@ -338,7 +339,7 @@ describe('transactions', () => {
 
   it('a committed transaction shows after the commit', async () => {
     await expectFresh();
-    t.db.transaction(() => {
+    transaction(t.db, () => {
       t.db.$client.prepare("UPDATE addons SET name = 'Renamed in a transaction' WHERE id = 1").run();
       catalogSnapshot(t.db); // a read inside must not fill the cache
     });

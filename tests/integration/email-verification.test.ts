@@ -271,7 +271,7 @@ describe('SEND_LIMIT_PER_HOUR', () => {
     // Valid for 3 more days: the reminder is due as soon as it is sent.
     const soon = await newQuote(new Date(limited.clock.now().getTime() + 3 * DAY).toISOString().slice(0, 10));
     expect((await demo.post(`/api/configurations/${soon.id}/send`, {})).status).toBe(200);
-    expect(oweDueReminders(limited.services)).toBe(1);
+    expect(await oweDueReminders(limited.services)).toBe(1);
     await limited.mailed();
     const second = await newQuote();
     expect((await demo.post(`/api/configurations/${second.id}/send`, {})).status).toBe(200);

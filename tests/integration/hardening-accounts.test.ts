@@ -107,18 +107,18 @@ describe('reset tokens exist only in the sent mail (point 4)', () => {
     expect((await t.client().post('/api/password-reset/reset', { token, newPassword: 'Fresh12345' })).status).toBe(200);
   });
 
-  it('rows logged before masking are masked at start', () => {
+  it('rows logged before masking are masked at start', async () => {
     const live = '<a href="http://localhost:3000/reset-password?token=abcdefghijklmnopqrstuvwxyz234567">x</a>';
     const id = t.db
       .insert(emailLogs)
       .values({ createdAt: t.clock.now(), to: 'old@example.org', type: 'password_reset', subject: 's', status: 'sent', content: live })
       .returning({ id: emailLogs.id })
       .get().id;
-    expect(maskStoredResetLinks(t.db)).toBe(1);
+    expect(await maskStoredResetLinks(t.db)).toBe(1);
     expect(t.db.select().from(emailLogs).where(eq(emailLogs.id, id)).get()?.content).toBe(
       '<a href="http://localhost:3000/reset-password?token=••••">x</a>',
     );
-    expect(maskStoredResetLinks(t.db)).toBe(0);
+    expect(await maskStoredResetLinks(t.db)).toBe(0);
   });
 
   it('the admin’s reset-link action still answers its link once', async () => {
@@ -158,10 +158,10 @@ describe('known and unknown reset requests take the same time (point 9)', () => 
 });
 
 describe('the demo admin in production (point 10)', () => {
-  it('warns loudly when the demo accounts exist and APP_URL is https or NODE_ENV is production', () => {
+  it('warns loudly when the demo accounts exist and APP_URL is https or NODE_ENV is production', async () => {
     const https = { ...t.config, production: true };
-    expect(demoAccountsWarning(t.db, https)).toMatch(/WARNING.*admin@example\.com/s);
-    expect(demoAccountsWarning(t.db, { ...t.config, production: false })).toBeNull();
+    expect(await demoAccountsWarning(t.db, https)).toMatch(/WARNING.*admin@example\.com/s);
+    expect(await demoAccountsWarning(t.db, { ...t.config, production: false })).toBeNull();
   });
 
   it('hides the demo hint in production', async () => {
@@ -172,7 +172,7 @@ describe('the demo admin in production (point 10)', () => {
       expect(prod.config.production).toBe(true);
       const res = await trpcCall(prod.client(), 'query', 'auth.demoHint');
       expect(res.body.result.data).toBeNull();
-      expect(demoAccountsWarning(prod.db, prod.config)).not.toBeNull();
+      expect(await demoAccountsWarning(prod.db, prod.config)).not.toBeNull();
     } finally {
       prod.close();
     }
@@ -182,7 +182,7 @@ describe('the demo admin in production (point 10)', () => {
     const prod = await createTestApp({ seed: false, env: { APP_URL: 'https://quotes.example.com' } });
     try {
       expect(prod.config.production).toBe(true);
-      expect(demoAccountsWarning(prod.db, prod.config)).toBeNull(); // no demo accounts here
+      expect(await demoAccountsWarning(prod.db, prod.config)).toBeNull(); // no demo accounts here
     } finally {
       prod.close();
     }

@@ -186,7 +186,7 @@ describe('a mail server that is down', () => {
     expect(sent.body).toMatchObject({ delivered: false });
     const declined = await shareNew(t, user, ids, 'Declined');
     expect((await t.client().post(`/api/shared/${declined.token}/decline`, { reason: 'Budget' })).status).toBe(200);
-    expect(oweDueReminders(t.services)).toBe(1);
+    expect(await oweDueReminders(t.services)).toBe(1);
     await t.mailed();
     for (const kind of ['quote_declined', 'quote_reminder']) expect(owedOf(t, kind).map((m) => [m.status, m.attempts])).toEqual([['pending', 1]]);
 
@@ -206,7 +206,7 @@ describe('a mail server that is down', () => {
     expect(reminderLog.status).toBe('sent');
     expect(reminderLog.content).not.toContain(sent.body.url.split('/q/')[1]);
 
-    expect(oweDueReminders(t.services)).toBe(0);
+    expect(await oweDueReminders(t.services)).toBe(0);
     t.clock.advance(HOUR);
     await t.mailed();
     expect(rx.received).toHaveLength(2);

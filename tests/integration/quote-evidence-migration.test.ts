@@ -13,7 +13,7 @@ import { databaseBefore } from '../support/migrations';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-evidence-migration-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it('keeps old acceptances as they were and counts an opened link as one view', () => {
+it('keeps old acceptances as they were and counts an opened link as one view', async () => {
   const { file, old } = databaseBefore(dir, '0008');
   const insert = old.prepare(`INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters,
     user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
@@ -35,11 +35,11 @@ it('keeps old acceptances as they were and counts an opened link as one view', (
   try {
     const clock = new TestClock(Date.parse('2026-03-01T09:00:00Z'));
     const admin = { id: 1, isAdmin: true };
-    const first = getConfiguration(db, clock, admin, 1);
+    const first = await getConfiguration(db, clock, admin, 1);
     expect(first.acceptance).toEqual(accepted);
     expect(first.views).toEqual({ count: 1, firstAt: new Date(opened).toISOString(), lastAt: new Date(opened + 3_600_000).toISOString() });
     expect(first.linkRevision).toBe(1);
-    const second = getConfiguration(db, clock, admin, 2);
+    const second = await getConfiguration(db, clock, admin, 2);
     expect(second.views).toEqual({ count: 0, firstAt: null, lastAt: null });
     expect(second.linkRevision).toBeNull();
   } finally {

@@ -14,7 +14,7 @@ import { databaseBefore } from '../support/migrations';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-migration-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it('gives existing quotes a number, revision 1, draft and a validity, keeping their figures', () => {
+it('gives existing quotes a number, revision 1, draft and a validity, keeping their figures', async () => {
   const { file, old } = databaseBefore(dir, '0005');
   const insert = old.prepare(`INSERT INTO configurations (name, user_id, package_id, package_name, pricing_model, square_meters,
     user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents,
@@ -62,7 +62,7 @@ it('gives existing quotes a number, revision 1, draft and a validity, keeping th
 
     // Read as the app answers it: the stored figures, expired (valid until long past), no customer.
     const clock = new TestClock(Date.parse('2026-03-01T09:00:00Z'));
-    const second = getWithDrift(db, clock, { id: 1, isAdmin: true }, 2);
+    const second = await getWithDrift(db, clock, { id: 1, isAdmin: true }, 2);
     expect(second).toMatchObject({ number: 'Q-000002', totalMonthly: '191851.98', expired: true, customerCompany: null });
 
     // The next save takes the number after the deleted quote's id.

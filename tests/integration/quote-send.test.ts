@@ -318,20 +318,20 @@ describe('reminders', () => {
     const unsent = await save({ validUntil: '2026-03-03', customerEmail: 'unsent@contoso.test' });
     await user.post(`/api/configurations/${unsent.id}/share`);
 
-    expect(oweDueReminders(t.services)).toBe(1);
+    expect(await oweDueReminders(t.services)).toBe(1);
     const reminders = await mailsTo('procurement@contoso.test');
     const reminder = reminders.find((m) => m.subject?.startsWith('Reminder'));
     expect(reminder?.subject).toBe(`Reminder: quote ${soon.number} (Advanced) from ${COMPANY.name} is valid until 4 March 2026`);
     expect(reminder?.text).toContain(`our quote ${soon.number} (Advanced) is valid until 4 March 2026`);
     expect(linkIn(reminder?.text ?? '')).toBe(sent.body.url);
-    expect(oweDueReminders(t.services)).toBe(0);
+    expect(await oweDueReminders(t.services)).toBe(0);
     expect((await mailsTo('later@contoso.test')).filter((m) => m.subject?.startsWith('Reminder'))).toHaveLength(0);
 
     t.clock.advance(17 * DAY);
     try {
-      expect(oweDueReminders(t.services)).toBe(1);
+      expect(await oweDueReminders(t.services)).toBe(1);
       expect((await mailsTo('later@contoso.test')).filter((m) => m.subject?.startsWith('Reminder'))).toHaveLength(1);
-      expect(oweDueReminders(t.services)).toBe(0);
+      expect(await oweDueReminders(t.services)).toBe(0);
     } finally {
       t.clock.advance(-17 * DAY);
     }
@@ -346,7 +346,7 @@ describe('reminders', () => {
       const pkg = demoIds(quiet).pkg('Entry');
       const q = (await u.post('/api/configurations', { name: 'q', packageId: pkg, customerEmail: 'x@y.test', validUntil: '2026-03-02' })).body;
       expect((await u.post(`/api/configurations/${q.id}/send`, {})).status).toBe(200);
-      expect(oweDueReminders(quiet.services)).toBe(0);
+      expect(await oweDueReminders(quiet.services)).toBe(0);
     } finally {
       quiet.close();
     }

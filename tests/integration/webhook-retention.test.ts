@@ -76,13 +76,13 @@ const KEPT = [
 ];
 
 describe('old webhook deliveries', () => {
-  it('are deleted once delivered or failed and past the retention; pending ones whatever their age are kept', () => {
+  it('are deleted once delivered or failed and past the retention; pending ones whatever their age are kept', async () => {
     mixed();
-    expect(pruneDeliveries(t.db, clock.now(), 30)).toBe(2);
+    expect(await pruneDeliveries(t.db, clock.now(), 30)).toBe(2);
     expect(left()).toEqual(KEPT);
-    expect(pruneDeliveries(t.db, clock.now(), 30)).toBe(0);
+    expect(await pruneDeliveries(t.db, clock.now(), 30)).toBe(0);
     // A shorter retention takes the younger finished ones too, still never a pending one.
-    expect(pruneDeliveries(t.db, clock.now(), 5)).toBe(3);
+    expect(await pruneDeliveries(t.db, clock.now(), 5)).toBe(3);
     expect(left()).toEqual(['pending, tried 90 days ago', 'pending, never tried']);
   });
 

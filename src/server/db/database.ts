@@ -65,15 +65,41 @@ export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
   };
 }
 
-/** better-sqlite3's transaction function, built once per database (it takes the work to run as its argument). */
-const transactionRunner = perDatabase((db) => db.$client.transaction((work: () => unknown) => work()));
+/**
+ * What a transaction's work may return: anything but a promise or another thenable. On SQLite the work is synchronous
+ * (docs/DECISIONS.md "One way to the database"), so an `async` work is a compile error.
+ */
+export type NotPromise = string | number | boolean | bigint | symbol | null | undefined | void | (object & { readonly then?: never });
+
+export const ASYNC_TRANSACTION_WORK =
+  "A transaction's work must be synchronous: better-sqlite3 would commit at its first await, so it was rolled back";
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+/**
+ * better-sqlite3's transaction function, built once per database (it takes the work to run as its argument). A
+ * thenable result throws inside it, so the transaction rolls back; the promise's own failure is then the caller's
+ * error already, not an unhandled rejection.
+ */
+const transactionRunner = perDatabase((db) =>
+  db.$client.transaction((work: () => unknown) => {
+    const result = work();
+    if (isThenable(result)) {
+      result.then(undefined, () => undefined);
+      throw new TypeError(ASYNC_TRANSACTION_WORK);
+    }
+    return result;
+  }),
+);
 
 /**
  * Runs `work` in a transaction: BEGIN (deferred) … COMMIT, rolled back and rethrown if it throws, a savepoint when
  * nested. The one way services open a transaction. drizzle's `db.transaction()` does the same through a transaction
  * function better-sqlite3 builds anew on every call, and a transaction object: a cost on every list and every save.
  */
-export function transaction<T>(db: Db, work: () => T): T {
+export function transaction<T extends NotPromise>(db: Db, work: () => T): T {
   return transactionRunner(db)(work) as T;
 }
 

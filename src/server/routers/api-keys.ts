@@ -19,8 +19,8 @@ export const apiKeysRouter = router({
   revoke: ownKeys
     .input(apiKeyIdInput)
     .output(answer(successOutput))
-    .mutation(({ ctx, input }) => {
-      revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, ctx.user.id);
+    .mutation(async ({ ctx, input }) => {
+      await revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, ctx.user.id);
       return { success: true };
     }),
 });
@@ -28,8 +28,8 @@ export const apiKeysRouter = router({
 /** Every account's keys (admin.apiKeys.*): REST /api/admin/api-keys. */
 export const adminApiKeysRouter = router({
   list: everyKey.output(answer(adminApiKeyOutput.array())).query(({ ctx }) => listAllApiKeys(ctx.db)),
-  revoke: everyKey.input(apiKeyIdInput).mutation(({ ctx, input }) => {
-    revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, null);
+  revoke: everyKey.input(apiKeyIdInput).mutation(async ({ ctx, input }) => {
+    await revokeApiKey(ctx.db, ctx.clock, ctx.user.id, input.id, null);
     return { success: true };
   }),
 });

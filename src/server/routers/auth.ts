@@ -48,11 +48,11 @@ export const authRouter = router({
       startSession(ctx, user.id, input.remember !== false);
       // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
       ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
-      return toUserDto(recordLogin(ctx.db, ctx.clock, user.id));
+      return toUserDto(await recordLogin(ctx.db, ctx.clock, user.id));
     }),
 
-  logout: publicProcedure.output(answer(successOutput)).mutation(({ ctx }) => {
-    if (ctx.session && ctx.user) signOut(ctx.db, ctx.clock, ctx.session.id, ctx.user.id);
+  logout: publicProcedure.output(answer(successOutput)).mutation(async ({ ctx }) => {
+    if (ctx.session && ctx.user) await signOut(ctx.db, ctx.clock, ctx.session.id, ctx.user.id);
     ctx.cookies.clear();
     return { success: true };
   }),
@@ -94,7 +94,7 @@ export const authRouter = router({
   updateProfile: protectedProcedure
     .input(updateProfileInput)
     .output(answer(userOutput))
-    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.clock, ctx.user.id, input))),
+    .mutation(async ({ ctx, input }) => toUserDto(await updateProfile(ctx.db, ctx.clock, ctx.user.id, input))),
 
   /**
    * Same answer whether or not the address has an account (no enumeration), in the same time: the lookup and the
@@ -117,9 +117,9 @@ export const authRouter = router({
   resetTokenStatus: publicProcedure
     .input(resetTokenStatusInput)
     .output(answer(resetTokenStatusOutput))
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       rateLimiterFor(ctx).take('reset', ctx.clientAddress);
-      return { usable: resetTokenUsable(ctx.db, ctx.clock, input.token) };
+      return { usable: await resetTokenUsable(ctx.db, ctx.clock, input.token) };
     }),
 
   resetPassword: publicProcedure

@@ -48,7 +48,7 @@ export const configurationsRouter = router({
   all: protectedProcedure
     .input(configurationAllInput)
     .output(answer(configurationOutput.array()))
-    .query(({ ctx, input }) => listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input).items),
+    .query(async ({ ctx, input }) => (await listAllBounded(ctx.db, ctx.user, todayOf(ctx.clock), input)).items),
   /** The same with the total and whether it was cut (REST GET /api/configurations answers these as headers). */
   allWithTotal: protectedProcedure
     .input(configurationAllInput)
@@ -75,8 +75,8 @@ export const configurationsRouter = router({
   delete: protectedProcedure
     .input(configurationIdInput)
     .output(answer(successOutput))
-    .mutation(({ ctx, input }) => {
-      deleteConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await deleteConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
       return { success: true };
     }),
   /** draft → sent → accepted | declined (owner or admin); other moves are a 409. */
@@ -113,15 +113,15 @@ export const configurationsRouter = router({
   unshare: protectedProcedure
     .input(configurationIdInput)
     .output(answer(successOutput))
-    .mutation(({ ctx, input }) => {
-      revokeShare(ctx.db, ctx.clock, ctx.user, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await revokeShare(ctx.db, ctx.clock, ctx.user, input.id);
       return { success: true };
     }),
   /** The live link for the share dialog: its URL to copy again, when it ends, its revision, whether it was opened. */
   shareStatus: liveLinkProcedure
     .input(configurationIdInput)
     .output(answer(shareStatusOutput))
-    .query(({ ctx, input }) => ({ live: liveShareOf(ctx.db, ctx.config, ctx.user, input.id) })),
+    .query(async ({ ctx, input }) => ({ live: await liveShareOf(ctx.db, ctx.config, ctx.user, input.id) })),
   /** GET /api/configurations/{id}/share: the live link `{ url, expiresAt, revision }`; NOT_FOUND when there is none. */
   link: liveLinkProcedure
     .input(configurationIdInput)
@@ -141,8 +141,8 @@ export const configurationsRouter = router({
   activity: protectedProcedure
     .input(activityQueryInput)
     .output(answer(auditPageOutput))
-    .query(({ ctx, input }) => {
-      getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
+    .query(async ({ ctx, input }) => {
+      await getConfiguration(ctx.db, ctx.clock, ctx.user, input.id);
       return quoteTimeline(ctx.db, input.id, input);
     }),
 });

@@ -12,7 +12,7 @@ export const quoteRouter = router({
   calculate: protectedProcedure
     .input(quoteFormInput)
     .output(answer(quoteResultOutput))
-    .mutation(({ ctx, input }) => quoteResultToJson(priceQuote(ctx.db, input, ctx.dataVersion))),
+    .mutation(async ({ ctx, input }) => quoteResultToJson(await priceQuote(ctx.db, input, ctx.dataVersion))),
   /** An unsaved quote's PDF data, priced here; rendered by POST /api/quote/pdf. */
   pdfData: protectedProcedure
     .input(quoteFormInput)

@@ -112,7 +112,7 @@ function recordFailedSignIn(db: Db, clock: Clock, user: UserRow | undefined, cou
 }
 
 /** A successful sign-in: the last-login time and its audit entry, in one transaction. */
-export function recordLogin(db: Db, clock: Clock, userId: number): UserRow {
+export async function recordLogin(db: Db, clock: Clock, userId: number): Promise<UserRow> {
   transaction(db, () => {
     db.update(users).set({ lastLogin: clock.now() }).where(eq(users.id, userId)).run();
     recordAudit(db, clock, { userId }, { entity: 'user', entityId: userId, action: 'signed_in' });
@@ -142,7 +142,7 @@ export function registerUser(db: Db, clock: Clock, input: RegisterInput): Promis
 }
 
 /** The user's own profile change, with its audit entry (the changed fields, before and after) in one transaction. */
-export function updateProfile(db: Db, clock: Clock, userId: number, input: UpdateProfileInput): UserRow {
+export async function updateProfile(db: Db, clock: Clock, userId: number, input: UpdateProfileInput): Promise<UserRow> {
   const changes = {
     ...(input.username !== undefined ? { username: input.username } : {}),
     ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
@@ -186,7 +186,7 @@ export function updateProfile(db: Db, clock: Clock, userId: number, input: Updat
 }
 
 /** Sign-out: the session ends and the audit says so, in one transaction. */
-export function signOut(db: Db, clock: Clock, sessionId: string, userId: number): void {
+export async function signOut(db: Db, clock: Clock, sessionId: string, userId: number): Promise<void> {
   transaction(db, () => {
     invalidateSession(db, sessionId);
     recordAudit(db, clock, { userId }, { entity: 'user', entityId: userId, action: 'signed_out' });

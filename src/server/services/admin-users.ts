@@ -31,7 +31,7 @@ function notFound(): DomainError {
   return new NotFoundError(USER_NOT_FOUND);
 }
 
-export function listUsers(db: Db): UserDto[] {
+export async function listUsers(db: Db): Promise<UserDto[]> {
   return db.select().from(users).orderBy(asc(users.id)).all().map(toUserDto);
 }
 
@@ -105,7 +105,7 @@ export async function updateUser(db: Db, actor: AdminActor, id: number, changes:
 }
 
 /** Deletes the account; its sessions, reset tokens and saved configurations go with it (FK cascades). */
-export function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id: number): void {
+export async function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id: number): Promise<void> {
   transaction(db, () => {
     const user = findUserById(db, id);
     if (!user) throw notFound();
@@ -118,13 +118,13 @@ export function deleteUser(db: Db, actor: { userId: number; clock?: Clock }, id:
 }
 
 /** A reset link for another account, made by an admin: audited (never the link itself), as it can take the account over. */
-export function createAdminResetLink(
+export async function createAdminResetLink(
   db: Db,
   clock: Clock,
   config: Pick<AppConfig, 'appUrl'>,
   id: number,
   by: { userId: number },
-): { resetUrl: string; expiresAt: string } {
+): Promise<{ resetUrl: string; expiresAt: string }> {
   const { token, expiresAt } = transaction(db, () => {
     const user = findUserById(db, id);
     if (!user) throw notFound();

@@ -35,11 +35,11 @@ const auditView = (r: Row) => ({ name: r.name, scope: r.scope, prefix: r.prefix,
 const API_KEY_CREATED_MAIL = 'api_key_created';
 
 /** Makes a key for `owner` and mails them that it was made (its name and prefix, never the key). */
-export function createApiKey(
+export async function createApiKey(
   services: { db: Db; clock: Clock; config: Pick<AppConfig, 'appUrl'>; mailer: Mailer },
   owner: Pick<SessionUser, 'id' | 'email' | 'firstname'>,
   input: CreateApiKeyInput,
-): CreatedApiKey {
+): Promise<CreatedApiKey> {
   const { db, clock, config, mailer } = services;
   const key = API_KEY_PREFIX + encodeBase32LowerCaseNoPadding(randomBytes(20));
   const made = transaction(db, () => {
@@ -92,11 +92,11 @@ export function revokeAllApiKeysOf(db: Db, clock: Clock, by: AuditBy, userId: nu
   }
 }
 
-export function listOwnApiKeys(db: Db, userId: number): ApiKeyDto[] {
+export async function listOwnApiKeys(db: Db, userId: number): Promise<ApiKeyDto[]> {
   return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.id)).all().map(toDto);
 }
 
-export function listAllApiKeys(db: Db): AdminApiKeyDto[] {
+export async function listAllApiKeys(db: Db): Promise<AdminApiKeyDto[]> {
   return db
     .select({ key: apiKeys, username: users.username, email: users.email })
     .from(apiKeys)
@@ -107,7 +107,7 @@ export function listAllApiKeys(db: Db): AdminApiKeyDto[] {
 }
 
 /** Revokes a key: the owner's own (`ownerId`), or any key when `ownerId` is null (an admin). Unknown → 404. */
-export function revokeApiKey(db: Db, clock: Clock, actorId: number, id: number, ownerId: number | null): void {
+export async function revokeApiKey(db: Db, clock: Clock, actorId: number, id: number, ownerId: number | null): Promise<void> {
   transaction(db, () => {
     const where = ownerId === null ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, ownerId));
     const row = db.select().from(apiKeys).where(where).get();
@@ -138,7 +138,7 @@ export interface ApiKeyUse {
 }
 
 /** The key's id, scope and user (as the user is now), or null for an unknown or revoked key; notes its use. */
-export function useApiKey(db: Db, clock: Clock, key: string): ApiKeyUse | null {
+export async function useApiKey(db: Db, clock: Clock, key: string): Promise<ApiKeyUse | null> {
   if (!KEY_FORM.test(key)) return null;
   const s = statementsFor(db);
   const row = s.lookup.get({ hash: hashToken(key) });

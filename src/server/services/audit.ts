@@ -7,7 +7,7 @@ import { formatQuoteNumber } from '../../shared/quote-dates';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../shared/schemas/audit';
 import type { Clock } from '../clock';
 import { insertRows } from '../db/bulk';
-import { transaction, type Db } from '../db/database';
+import { transaction, type Db, type NotPromise } from '../db/database';
 import { creatorName } from './configuration-rows';
 import { enqueueForAudit } from './webhook-outbox';
 
@@ -90,7 +90,7 @@ export function recordAuditEntries(
  * A catalogue or account change with its entry: `before` is read, the change made and the entry written in one
  * transaction. `after` reads the state the change left (undefined after a delete).
  */
-export function audited<T>(
+export async function audited<T extends NotPromise>(
   db: Db,
   clock: Clock,
   by: AuditBy,
@@ -98,7 +98,7 @@ export function audited<T>(
   before: () => unknown,
   change: () => T,
   after: (result: T) => { entityId: number; value: unknown } | undefined,
-): T {
+): Promise<T> {
   return transaction(db, () => {
     const old = what.action === 'create' ? null : before();
     const result = change();
@@ -176,13 +176,13 @@ function auditPage(db: Db, where: SQL | undefined, order: SQL[], paging: { page?
 }
 
 /** Newest first, one page; `total` is every matching entry (X-Total-Count); `quoteNumbers` names the quotes on it. */
-export function listAudit(db: Db, q: AuditQuery): AuditPage & { quoteNumbers: Record<string, string> } {
+export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage & { quoteNumbers: Record<string, string> }> {
   const page = auditPage(db, whereOf(q), [desc(auditLog.at), desc(auditLog.id)], q);
   return { ...page, quoteNumbers: quoteNumbersOf(db, page.items) };
 }
 
 /** One quote's own entries, oldest first, one page (`limit` default 50); access is checked by the caller. */
-export function quoteTimeline(db: Db, configurationId: number, paging: { page?: number; limit?: number } = {}): AuditPage {
+export async function quoteTimeline(db: Db, configurationId: number, paging: { page?: number; limit?: number } = {}): Promise<AuditPage> {
   // Entries are appended in time order: their id is their order (and the index's), cheaper than sorting by time.
   return auditPage(db, and(eq(auditLog.entity, 'quote'), eq(auditLog.entityId, configurationId)), [asc(auditLog.id)], paging);
 }

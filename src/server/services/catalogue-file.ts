@@ -116,7 +116,7 @@ function toFile(c: CatalogDto): CatalogueFile {
   };
 }
 
-export function exportCatalogue(db: Db): CatalogueFile {
+export async function exportCatalogue(db: Db): Promise<CatalogueFile> {
   return toFile(loadCatalog(db));
 }
 

@@ -18,7 +18,7 @@ export function getCompany(db: Db, config: Pick<AppConfig, 'companyName'>): Comp
 }
 
 /** PUT /api/admin/company: the whole record, audited with its value before and after. */
-export function updateCompany(db: Db, clock: Clock, config: Pick<AppConfig, 'companyName'>, actor: Actor, input: Company): Company {
+export async function updateCompany(db: Db, clock: Clock, config: Pick<AppConfig, 'companyName'>, actor: Actor, input: Company): Promise<Company> {
   return audited(
     db,
     clock,

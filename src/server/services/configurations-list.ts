@@ -109,7 +109,7 @@ export function likeContains(text: string): string {
  * The plain list, bounded: newest first, at most CONFIGURATIONS_ALL_MAX rows per answer (default
  * page 1, limit the maximum). The ids come from the (scope, createdAt, id) index; only the answered rows are read.
  */
-export function listAllBounded(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery): BoundedList {
+export async function listAllBounded(db: Db, actor: Actor, today: string, q: ConfigurationAllQuery): Promise<BoundedList> {
   const owner = listOwner(actor, q?.scope);
   const limit = q?.limit ?? CONFIGURATIONS_ALL_MAX;
   const offset = ((q?.page ?? 1) - 1) * limit;
@@ -123,7 +123,7 @@ export function listAllBounded(db: Db, actor: Actor, today: string, q: Configura
   });
 }
 
-export function listConfigurationPage(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): ConfigurationPage {
+export async function listConfigurationPage(db: Db, actor: Actor, today: string, q: ConfigurationListQuery): Promise<ConfigurationPage> {
   const search = q.search?.trim();
   const owner = listOwner(actor, q.scope);
   const filter = filterOf(q.status);

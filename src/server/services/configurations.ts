@@ -44,10 +44,15 @@ export function readableBy(actor: Actor): SQL | undefined {
   return actor.isAdmin ? undefined : eq(configurations.userId, actor.id);
 }
 
-export function getConfiguration(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationDetailDto {
+/** A configuration the actor may read, as a step of a larger read or of a transaction; else NOT_FOUND. */
+export function readableConfiguration(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationDetailDto {
   const found = readConfiguration(db, todayOf(clock), id, actor.isAdmin ? undefined : actor.id);
   if (!found) throw notFound();
   return found;
+}
+
+export async function getConfiguration(db: Db, clock: Clock, actor: Actor, id: number): Promise<ConfigurationDetailDto> {
+  return readableConfiguration(db, clock, actor, id);
 }
 
 /** A validity date set by a save or a PATCH: never a day before today, nor more than a year after it. */
@@ -208,8 +213,8 @@ const insertOf = perDatabase((db) => {
   return (row: NewConfiguration): number => statement.get(row)!.id;
 });
 
-export function createConfiguration(db: Db, time: QuoteTime, actor: Actor, f: ConfigurationFields): ConfigurationDetailDto {
-  return getConfiguration(db, time.clock, actor, insertConfiguration(db, time, actor, f));
+export async function createConfiguration(db: Db, time: QuoteTime, actor: Actor, f: ConfigurationFields): Promise<ConfigurationDetailDto> {
+  return readableConfiguration(db, time.clock, actor, insertConfiguration(db, time, actor, f));
 }
 
 /**
@@ -338,7 +343,7 @@ export function ownRowToChange(db: Db, actor: Actor, id: number): Row {
  * new revision; a change of name, customer or validity alone keeps the figures and the revision; the same values
  * change nothing at all.
  */
-export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: ConfigurationPatch): ConfigurationDetailDto {
+export async function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: ConfigurationPatch): Promise<ConfigurationDetailDto> {
   // Read outside the transaction, the catalogue is cached (never inside one); the pricing inside then reuses it.
   catalogSnapshot(db);
   transaction(db, () => {
@@ -372,7 +377,7 @@ export function updateConfiguration(db: Db, clock: Clock, actor: Actor, patch: C
       .run();
     auditRevision(db, clock, actor, row, p);
   });
-  return getConfiguration(db, clock, actor, patch.id);
+  return readableConfiguration(db, clock, actor, patch.id);
 }
 
 /** A quote's status, last valid day, number and name when `actor` may read it (the owner or an admin); otherwise the one 404. */
@@ -429,7 +434,7 @@ function auditDetails(db: Db, clock: Clock, actor: Actor, row: Row, details: Par
  * The owner, or an admin (an admin deletes any saved quote); an accepted quote only an admin. The entry keeps the
  * quote's number, name, status and figures: it outlives the row.
  */
-export function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: number): void {
+export async function deleteConfiguration(db: Db, clock: Clock, actor: Actor, id: number): Promise<void> {
   transaction(db, () => {
     const row = db
       .select({

@@ -37,7 +37,7 @@ export async function demoHint(db: Db, config: Pick<AppConfig, 'seedDemo' | 'pro
  * README): null when not in production or when none of them exists. SEED_DEMO stays true by default for the local
  * first run; this is what tells an operator to remove or re-password them.
  */
-export function demoAccountsWarning(db: Db, config: Pick<AppConfig, 'production'>): string | null {
+export async function demoAccountsWarning(db: Db, config: Pick<AppConfig, 'production'>): Promise<string | null> {
   if (!config.production) return null;
   const present = demoAccounts.filter((a) => findUserByEmail(db, a.email) !== undefined).map((a) => a.email);
   if (present.length === 0) return null;

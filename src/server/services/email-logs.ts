@@ -5,7 +5,7 @@ import { transaction, type Db } from '../db/database';
 import type { EmailLogDto } from '../../shared/schemas/email-logs';
 
 /** Newest first. */
-export function listEmailLogs(db: Db): EmailLogDto[] {
+export async function listEmailLogs(db: Db): Promise<EmailLogDto[]> {
   return db
     .select({
       log: emailLogs,
@@ -34,7 +34,7 @@ export function listEmailLogs(db: Db): EmailLogDto[] {
  * Masks any reset link still stored unmasked in the mail log (a database from an older version may hold some): run
  * at start, so a database (and its later backups) stops holding live tokens. Answers how many rows were changed.
  */
-export function maskStoredResetLinks(db: Db): number {
+export async function maskStoredResetLinks(db: Db): Promise<number> {
   const rows = db
     .select({ id: emailLogs.id, content: emailLogs.content })
     .from(emailLogs)

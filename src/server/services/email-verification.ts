@@ -72,7 +72,7 @@ export function mailVerificationAfterRegistration(services: VerificationServices
  * A new link for the signed-in account, at most VERIFICATION_RESENDS_PER_HOUR an hour (the registration's own mail
  * aside), counted from the stored tokens so a restart does not reset the window. Earlier links stay usable.
  */
-export function resendVerification(services: VerificationServices, userId: number): { message: string; sent: boolean } {
+export async function resendVerification(services: VerificationServices, userId: number): Promise<{ message: string; sent: boolean }> {
   const { db, clock } = services;
   const now = clock.now();
   const sent = transaction(db, () => {
@@ -103,7 +103,7 @@ export function resendVerification(services: VerificationServices, userId: numbe
 }
 
 /** Marks the token's account verified; every other link of that account dies with it. */
-export function verifyEmail(db: Db, clock: Clock, token: string): { message: string } {
+export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<{ message: string }> {
   const tokenId = hashToken(token);
   transaction(db, () => {
     const now = clock.now();

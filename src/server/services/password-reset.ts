@@ -52,7 +52,7 @@ function resetMailsInLastHour(db: Db, to: string, now: Date): number {
  * Whatever happens, the caller answers the same: nothing here may reveal whether the account exists. The procedure
  * runs this through mailer.defer, after answering, so known and unknown addresses take the same time.
  */
-export function requestPasswordReset(services: { db: Db; clock: Clock; config: AppConfig; mailer: Mailer }, email: string): void {
+export async function requestPasswordReset(services: { db: Db; clock: Clock; config: AppConfig; mailer: Mailer }, email: string): Promise<void> {
   const { db, clock, config, mailer } = services;
   const user = findUserByEmail(db, email);
   if (!user) return;
@@ -96,7 +96,7 @@ function usableToken(db: Db, tokenId: string, now: Date) {
  * Whether a reset link can still be used, for the reset page to say so when it opens. Answers a yes or no only: never
  * whose link it is, nor whether it expired or was used.
  */
-export function resetTokenUsable(db: Db, clock: Clock, token: string): boolean {
+export async function resetTokenUsable(db: Db, clock: Clock, token: string): Promise<boolean> {
   return usableToken(db, hashToken(token), clock.now()) !== undefined;
 }
 

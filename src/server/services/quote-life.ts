@@ -11,7 +11,7 @@ import type { QuoteStatus } from '../../shared/value-sets';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
-import { customItemsInEuro } from './configuration-rows';
+import { customItemsInEuro, readRevision, readRevisions } from './configuration-rows';
 import type { Actor } from '../auth/session';
 import type {
   CatalogDrift,
@@ -26,7 +26,7 @@ import {
   archiveRevision,
   auditRevision,
   fieldsOfRow,
-  getConfiguration,
+  readableConfiguration,
   insertConfiguration,
   notFound,
   ownRowToChange,
@@ -83,13 +83,13 @@ export function catalogDriftOf(db: Db, clock: Clock, d: ConfigurationDetailDto):
   return same ? null : today;
 }
 
-export function getWithDrift(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationWithDrift {
-  const d = getConfiguration(db, clock, actor, id);
+export async function getWithDrift(db: Db, clock: Clock, actor: Actor, id: number): Promise<ConfigurationWithDrift> {
+  const d = readableConfiguration(db, clock, actor, id);
   return { ...d, catalogDrift: catalogDriftOf(db, clock, d) };
 }
 
 /** Owner or admin. */
-export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: QuoteStatus): ConfigurationDetailDto {
+export async function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: QuoteStatus): Promise<ConfigurationDetailDto> {
   transaction(db, () => {
     const row = readableStatusOf(db, actor, id);
     if (!ALLOWED[row.status].includes(to)) {
@@ -99,7 +99,7 @@ export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: Qu
     if (to === 'accepted' && row.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.acceptExpired);
     moveStatus(db, clock, actor, id, row.status, to);
   });
-  return getConfiguration(db, clock, actor, id);
+  return readableConfiguration(db, clock, actor, id);
 }
 
 /**
@@ -107,7 +107,7 @@ export function setStatus(db: Db, clock: Clock, actor: Actor, id: number, to: Qu
  * revision (a sent quote becomes a draft again: what the customer holds is no longer this quote); the same figures
  * change nothing.
  */
-export function reprice(db: Db, clock: Clock, actor: Actor, id: number): ConfigurationDetailDto {
+export async function reprice(db: Db, clock: Clock, actor: Actor, id: number): Promise<ConfigurationDetailDto> {
   catalogSnapshot(db);
   transaction(db, () => {
     const row = ownRowToChange(db, actor, id);
@@ -120,13 +120,13 @@ export function reprice(db: Db, clock: Clock, actor: Actor, id: number): Configu
       .run();
     auditRevision(db, clock, actor, row, p);
   });
-  return getConfiguration(db, clock, actor, id);
+  return readableConfiguration(db, clock, actor, id);
 }
 
 const COPY = ' (copy)';
 
 /** A new draft owned by the actor, from any quote they may read: same inputs and customer, priced today. */
-export function duplicate(db: Db, time: QuoteTime, actor: Actor, id: number): ConfigurationDetailDto {
+export async function duplicate(db: Db, time: QuoteTime, actor: Actor, id: number): Promise<ConfigurationDetailDto> {
   const source = db
     .select()
     .from(configurations)
@@ -147,7 +147,7 @@ export function duplicate(db: Db, time: QuoteTime, actor: Actor, id: number): Co
     },
     { addOns: false, discountIds: false },
   );
-  return getConfiguration(db, time.clock, actor, newId);
+  return readableConfiguration(db, time.clock, actor, newId);
 }
 
 type RevisionRow = typeof configurationRevisions.$inferSelect;
@@ -209,17 +209,12 @@ function allRevisions(db: Db, actor: Actor, id: number): { current: typeof confi
     .where(and(eq(configurations.id, id), readableBy(actor)))
     .get();
   if (!current) throw notFound();
-  const earlier = db
-    .select()
-    .from(configurationRevisions)
-    .where(eq(configurationRevisions.configurationId, id))
-    .orderBy(configurationRevisions.revision)
-    .all();
+  const earlier = readRevisions(db, id);
   return { current, list: [...earlier, { ...current, createdAt: current.revisedAt }] };
 }
 
 /** GET /api/configurations/{id}/revisions: newest first, the current one included. */
-export function listRevisions(db: Db, actor: Actor, id: number): RevisionSummary[] {
+export async function listRevisions(db: Db, actor: Actor, id: number): Promise<RevisionSummary[]> {
   const { list } = allRevisions(db, actor, id);
   return list
     .map((r, i) => ({
@@ -234,14 +229,10 @@ export function listRevisions(db: Db, actor: Actor, id: number): RevisionSummary
 }
 
 /** The quote as it was at revision `n`: its inputs and figures then; name, customer, status and validity as now. */
-export function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: number): ConfigurationWithDrift {
-  const current = getConfiguration(db, clock, actor, id);
+export async function getRevision(db: Db, clock: Clock, actor: Actor, id: number, n: number): Promise<ConfigurationWithDrift> {
+  const current = readableConfiguration(db, clock, actor, id);
   if (n === current.revision) return { ...current, catalogDrift: catalogDriftOf(db, clock, current) };
-  const r = db
-    .select()
-    .from(configurationRevisions)
-    .where(and(eq(configurationRevisions.configurationId, id), eq(configurationRevisions.revision, n)))
-    .get();
+  const r = readRevision(db, id, n);
   if (!r) throw new NotFoundError(configurationMessages.revision);
   const then: ConfigurationDetailDto = {
     ...current,

@@ -23,7 +23,7 @@ import { getCompany } from './company';
 import { creatorName } from './configuration-rows';
 import type { Actor } from '../auth/session';
 import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
-import { getConfiguration } from './configurations';
+import { readableConfiguration } from './configurations';
 import { priceQuote } from './quote';
 
 export type QuotePdfData = z.infer<typeof quotePdfDataOutput>;
@@ -113,8 +113,8 @@ export function savedDocumentParts(db: Db, config: Pick<AppConfig, 'companyName'
 }
 
 /** A saved configuration's PDF data; NOT_FOUND (as getConfiguration) when it is not the actor's and they are not admin. */
-export function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): QuotePdfData {
-  const c = getConfiguration(db, clock, actor, id);
+export async function savedQuotePdfData(db: Db, config: AppConfig, clock: Clock, actor: Actor, id: number): Promise<QuotePdfData> {
+  const c = readableConfiguration(db, clock, actor, id);
   return savedDocument({
     ...savedDocumentParts(db, config, c),
     life: {
@@ -143,14 +143,14 @@ function refuseWhatCannotBeSaved(items: { name: string; description: string }[])
 }
 
 /** An unsaved quote: the form priced on the server now, prepared by the person asking. */
-export function draftQuotePdfData(
+export async function draftQuotePdfData(
   db: Db,
   config: AppConfig,
   clock: Clock,
   user: { firstname: string; lastname: string; username: string; companyName: string },
   form: QuoteFormInput,
-): QuotePdfData {
-  const result = priceQuote(db, form);
+): Promise<QuotePdfData> {
+  const result = await priceQuote(db, form);
   refuseWhatCannotBeSaved(result.form.customItems);
   return withFileName({
     number: DRAFT_NUMBER,

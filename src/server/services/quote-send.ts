@@ -19,7 +19,7 @@ import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import type { Actor } from '../auth/session';
 import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
-import { getConfiguration, moveStatus, notFound, todayOf } from './configurations';
+import { readableConfiguration, moveStatus, notFound, todayOf } from './configurations';
 import { findUserById } from './users';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
 import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
@@ -34,7 +34,7 @@ interface SendContext {
 }
 
 function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: string | null): { quote: ConfigurationDetailDto; to: string } {
-  const quote = getConfiguration(db, clock, actor, id);
+  const quote = readableConfiguration(db, clock, actor, id);
   if (quote.status === 'accepted' || quote.status === 'declined') throw new ConflictError(configurationMessages.sendAnswered);
   if (quote.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
   const recipient = to ?? quote.customerEmail;
@@ -135,9 +135,13 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
 }
 
 /** What the Send dialog previews: the mail as it would go out now (the link shown as it will be). */
-export function sendPreview(ctx: Omit<SendContext, 'mailer'>, actor: Actor, input: Send): QuoteMail & { to: string | null; from: string } {
+export async function sendPreview(
+  ctx: Omit<SendContext, 'mailer'>,
+  actor: Actor,
+  input: Send,
+): Promise<QuoteMail & { to: string | null; from: string }> {
   const { db, clock, config } = ctx;
-  const quote = getConfiguration(db, clock, actor, input.id);
+  const quote = readableConfiguration(db, clock, actor, input.id);
   const reused = reusableLink(db, config, quote);
   const view = freeze(db, config, quote).view;
   const url = reused ? shareUrl(config, reused.token) : `${config.appUrl}/q/…`;

@@ -178,7 +178,7 @@ const isCustomer = (link: LiveLink, viewer: { id: number; isAdmin: boolean } | n
   viewer === null || (viewer.id !== link.quote.userId && !viewer.isAdmin);
 
 /** GET /api/shared/{token}. Each reading by the customer is counted; the first of each link is an audit entry. */
-export function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number; isAdmin: boolean } | null): SharedQuoteView {
+export async function sharedView(db: Db, clock: Clock, token: string, viewer: { id: number; isAdmin: boolean } | null): Promise<SharedQuoteView> {
   return transaction(db, () => {
     const link = liveLink(db, clock, token);
     if (isCustomer(link, viewer)) {
@@ -231,7 +231,7 @@ export function linkDocument(link: LiveLink, today: string): QuotePdfData {
 }
 
 /** GET /api/shared/{token}/pdf. */
-export function sharedPdfData(db: Db, clock: Clock, token: string): QuotePdfData {
+export async function sharedPdfData(db: Db, clock: Clock, token: string): Promise<QuotePdfData> {
   return linkDocument(liveLink(db, clock, token), todayOf(clock));
 }
 
@@ -308,7 +308,7 @@ function confirmToCustomer(ctx: AnswerContext, link: LiveLink, acceptance: Quote
  * consent to the statement shown. The acceptance records the evidence; the owner's notice and the customer's copy are
  * owed in the same transaction (owed-mail.ts).
  */
-export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuoteView {
+export async function acceptShared(ctx: AnswerContext, input: AcceptInput): Promise<SharedQuoteView> {
   const { db, clock } = ctx;
   transaction(db, () => {
     const l = liveLink(db, clock, input.token);
@@ -360,7 +360,7 @@ export function acceptShared(ctx: AnswerContext, input: AcceptInput): SharedQuot
 }
 
 /** POST /api/shared/{token}/decline: the same rule as accept, with an optional reason; the owner is told. */
-export function declineShared(ctx: AnswerContext, input: DeclineInput): SharedQuoteView {
+export async function declineShared(ctx: AnswerContext, input: DeclineInput): Promise<SharedQuoteView> {
   const { db, clock } = ctx;
   const reason = input.reason ? input.reason : null;
   transaction(db, () => {

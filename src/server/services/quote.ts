@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
 
 /** Prices a form against the current catalogue (held in memory, never stale): the server's authoritative figures. */
-export function priceQuote(db: Db, form: QuoteFormInput, reading?: number): QuoteResult {
+export async function priceQuote(db: Db, form: QuoteFormInput, reading?: number): Promise<QuoteResult> {
   return priceWithPricingCatalog(catalogSnapshot(db, reading).pricing, form);
 }
 /** Prices against the engine's view of a catalogue; the engine's refusals are bad input (400). */

@@ -43,7 +43,7 @@ function dueLinks(db: Db, today: string, lastDay: string): { tokenHash: string; 
 }
 
 /** Owes every reminder that is due (the owed-mail worker sends them); answers how many. */
-export function oweDueReminders(ctx: ReminderContext): number {
+export async function oweDueReminders(ctx: ReminderContext): Promise<number> {
   const { db, clock, config } = ctx;
   if (config.quoteReminderDays === 0) return 0;
   const today = todayOf(clock);

@@ -22,7 +22,7 @@ import { recordAudit } from './audit';
 import { savedDocumentParts } from './quote-pdf';
 import type { Actor } from '../auth/session';
 import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
-import { getConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
+import { readableConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 export interface FrozenView {
@@ -105,7 +105,7 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
   // A draft handed to its customer (a link made, or mailed) is sent.
   if (row.status === 'draft') moveStatus(db, clock, actor, id, 'draft', 'sent');
   const revoked = revokeLiveLink(db, id, now);
-  const quote = getConfiguration(db, clock, actor, id);
+  const quote = readableConfiguration(db, clock, actor, id);
   const nonce = encodeBase32LowerCaseNoPadding(randomBytes(20));
   const token = tokenOf(config, nonce);
   db.insert(quoteShares)
@@ -129,13 +129,13 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
 }
 
 /** POST /api/configurations/{id}/share (owner or admin): a new link (the old one revoked); a draft becomes sent. */
-export function shareQuote(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): { url: string; expiresAt: string } {
+export async function shareQuote(db: Db, clock: Clock, config: AppConfig, actor: Actor, id: number): Promise<{ url: string; expiresAt: string }> {
   const link = transaction(db, () => makeLink(db, clock, config, actor, id));
   return { url: link.url, expiresAt: link.expiresAt };
 }
 
 /** DELETE /api/configurations/{id}/share: 204; 404 when the quote has no live link. */
-export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): void {
+export async function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): Promise<void> {
   transaction(db, () => {
     readableStatusOf(db, actor, id);
     if (revokeLiveLink(db, id, clock.now()) === 0) throw new NotFoundError(shareMessages.noLink);
@@ -144,7 +144,7 @@ export function revokeShare(db: Db, clock: Clock, actor: Actor, id: number): voi
 }
 
 /** The live link of a quote, for its owner (the share and send dialogs); null when there is none. */
-export function liveShareOf(db: Db, config: AppConfig, actor: Actor, id: number): LiveShare | null {
+export async function liveShareOf(db: Db, config: AppConfig, actor: Actor, id: number): Promise<LiveShare | null> {
   const q = readableStatusOf(db, actor, id);
   const s = db
     .select({
@@ -169,8 +169,13 @@ export function liveShareOf(db: Db, config: AppConfig, actor: Actor, id: number)
 }
 
 /** GET /api/configurations/{id}/share: `{ url, expiresAt, revision }` of the live link; 404 when there is none. */
-export function liveLinkOf(db: Db, config: AppConfig, actor: Actor, id: number): { url: string | null; expiresAt: string; revision: number } {
-  const live = liveShareOf(db, config, actor, id);
+export async function liveLinkOf(
+  db: Db,
+  config: AppConfig,
+  actor: Actor,
+  id: number,
+): Promise<{ url: string | null; expiresAt: string; revision: number }> {
+  const live = await liveShareOf(db, config, actor, id);
   if (!live) throw new NotFoundError(shareMessages.noLink);
   return { url: live.url, expiresAt: live.expiresAt, revision: live.revision };
 }

@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
  * Deletes delivered and failed deliveries whose last try is more than `retentionDays` old; answers how many. Pending
  * ones stay whatever their age: they are still to be sent.
  */
-export function pruneDeliveries(db: Db, now: Date, retentionDays: number): number {
+export async function pruneDeliveries(db: Db, now: Date, retentionDays: number): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
   return db
     .delete(webhookDeliveries)
@@ -114,8 +114,12 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     const now = clock.now();
     if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now.getTime();
-    const deleted = pruneDeliveries(db, now, retentionDays);
-    if (deleted > 0) logger.info({ deleted, retentionDays }, 'webhook deliveries past their retention deleted');
+    pruneDeliveries(db, now, retentionDays).then(
+      (deleted) => {
+        if (deleted > 0) logger.info({ deleted, retentionDays }, 'webhook deliveries past their retention deleted');
+      },
+      (error: unknown) => logger.error({ err: error }, 'webhook dispatcher: could not delete old deliveries'),
+    );
   }
 
   const pendingAndDue = () => and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, clock.now()));

@@ -84,11 +84,11 @@ export async function createWebhook(
   });
 }
 
-export function listWebhooks(db: Db): WebhookDto[] {
+export async function listWebhooks(db: Db): Promise<WebhookDto[]> {
   return db.select().from(webhooks).orderBy(webhooks.id).all().map(toDto);
 }
 
-export function getWebhook(db: Db, id: number): WebhookDto {
+export async function getWebhook(db: Db, id: number): Promise<WebhookDto> {
   return toDto(rowOf(db, id));
 }
 
@@ -116,7 +116,7 @@ export async function updateWebhook(db: Db, clock: Clock, actorId: number, input
 }
 
 /** Deletes the webhook and, with it, its deliveries (nothing more is sent to it). */
-export function deleteWebhook(db: Db, clock: Clock, actorId: number, id: number): void {
+export async function deleteWebhook(db: Db, clock: Clock, actorId: number, id: number): Promise<void> {
   transaction(db, () => {
     const before = rowOf(db, id);
     db.delete(webhooks).where(eq(webhooks.id, id)).run();
@@ -124,7 +124,7 @@ export function deleteWebhook(db: Db, clock: Clock, actorId: number, id: number)
   });
 }
 
-export function listDeliveries(db: Db, webhookId: number): DeliveryDto[] {
+export async function listDeliveries(db: Db, webhookId: number): Promise<DeliveryDto[]> {
   rowOf(db, webhookId);
   return db
     .select()
@@ -147,7 +147,7 @@ function deliveryRowOf(db: Db, webhookId: number, deliveryId: number): DeliveryR
 }
 
 /** Queues a `ping` for the webhook (sent like any event, whether or not the webhook is active); answers it, pending. */
-export function queuePing(db: Db, clock: Clock, webhookId: number): DeliveryDto {
+export async function queuePing(db: Db, clock: Clock, webhookId: number): Promise<DeliveryDto> {
   const row = transaction(db, () => {
     rowOf(db, webhookId);
     return insertDelivery(db, clock.now(), webhookId, 'ping', { webhookId });
@@ -160,7 +160,7 @@ export function queuePing(db: Db, clock: Clock, webhookId: number): DeliveryDto 
  * Sends a delivery again as a new message (a fresh id and timestamp, the same event and data), whatever became of the
  * first: the first keeps its history.
  */
-export function resendDelivery(db: Db, clock: Clock, webhookId: number, deliveryId: number): DeliveryDto {
+export async function resendDelivery(db: Db, clock: Clock, webhookId: number, deliveryId: number): Promise<DeliveryDto> {
   const row = transaction(db, () => {
     const old = deliveryRowOf(db, webhookId, deliveryId);
     const { data } = JSON.parse(old.payload) as { data: unknown };

@@ -139,8 +139,8 @@ export async function createRequestContext(services: Services, c: HonoContext, a
  * A request signed with an API key: the key alone says who calls (a cookie sent with it is ignored), with its user's
  * current role. The session is a stand-in that no sign-out can end: the key lives until it is revoked.
  */
-function apiKeyContext(services: Services, key: string, clientAddress: string): Context {
-  const use = useApiKey(services.db, services.clock, key);
+async function apiKeyContext(services: Services, key: string, clientAddress: string): Promise<Context> {
+  const use = await useApiKey(services.db, services.clock, key);
   if (!use) return createInnerContext(services, { clientAddress, badApiKey: true });
   const session: Session = {
     id: `api-key:${use.id}`,

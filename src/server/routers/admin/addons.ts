@@ -53,8 +53,8 @@ export const adminAddonsRouter = router({
   delete: adminProcedure
     .input(idInput)
     .output(answer(deletedOutput))
-    .mutation(({ ctx, input }) => {
-      audited(
+    .mutation(async ({ ctx, input }) => {
+      await audited(
         ctx.db,
         ctx.clock,
         { userId: ctx.user.id },

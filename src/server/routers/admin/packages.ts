@@ -39,8 +39,8 @@ export const adminPackagesRouter = router({
   delete: adminProcedure
     .input(idInput)
     .output(answer(deletedOutput))
-    .mutation(({ ctx, input }) => {
-      audited(
+    .mutation(async ({ ctx, input }) => {
+      await audited(
         ctx.db,
         ctx.clock,
         { userId: ctx.user.id },

@@ -17,6 +17,7 @@ import {
 } from '../../services/admin-catalog/tiers';
 import { getPackage } from '../../services/admin-catalog/packages';
 import { audited } from '../../services/audit';
+import type { NotPromise } from '../../db/database';
 import type { Context } from '../../trpc/context';
 import { adminProcedure, router } from '../../trpc/init';
 import { deletedOutput } from '../../../shared/schemas/answer-fields';
@@ -24,7 +25,7 @@ import { packageOutput, priceTierOutput, userPriceTierOutput } from '../../../sh
 import { answer } from '../../trpc/answer';
 
 /** A tier write is a change of its package's prices: recorded as the package before and after. */
-function tierChange<T>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): T {
+function tierChange<T extends NotPromise>(ctx: Context & { user: { id: number } }, packageId: number, change: () => T): Promise<T> {
   return audited(
     ctx.db,
     ctx.clock,
@@ -53,8 +54,8 @@ export const adminTiersRouter = router({
   deleteUnit: adminProcedure
     .input(deleteTierInput)
     .output(answer(deletedOutput))
-    .mutation(({ ctx, input }) => {
-      tierChange(ctx, input.packageId, () => deleteUnitTier(ctx.db, input.packageId, input.tierId));
+    .mutation(async ({ ctx, input }) => {
+      await tierChange(ctx, input.packageId, () => deleteUnitTier(ctx.db, input.packageId, input.tierId));
       return { id: input.tierId };
     }),
   createUser: adminProcedure
@@ -72,8 +73,8 @@ export const adminTiersRouter = router({
   deleteUser: adminProcedure
     .input(deleteTierInput)
     .output(answer(deletedOutput))
-    .mutation(({ ctx, input }) => {
-      tierChange(ctx, input.packageId, () => deleteUserTier(ctx.db, input.packageId, input.tierId));
+    .mutation(async ({ ctx, input }) => {
+      await tierChange(ctx, input.packageId, () => deleteUserTier(ctx.db, input.packageId, input.tierId));
       return { id: input.tierId };
     }),
   replace: adminProcedure

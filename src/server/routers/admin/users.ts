@@ -27,8 +27,8 @@ export const adminUsersRouter = router({
   delete: adminProcedure
     .input(userIdInput)
     .output(answer(successOutput))
-    .mutation(({ ctx, input }) => {
-      deleteUser(ctx.db, { userId: ctx.user.id, clock: ctx.clock }, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await deleteUser(ctx.db, { userId: ctx.user.id, clock: ctx.clock }, input.id);
       return { success: true };
     }),
 

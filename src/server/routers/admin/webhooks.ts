@@ -44,8 +44,8 @@ export const adminWebhooksRouter = router({
   delete: adminProcedure
     .input(webhookIdInput)
     .output(answer(successOutput))
-    .mutation(({ ctx, input }) => {
-      deleteWebhook(ctx.db, ctx.clock, ctx.user.id, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await deleteWebhook(ctx.db, ctx.clock, ctx.user.id, input.id);
       return { success: true };
     }),
   /** Newest first, at most 100. */

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { priceTiers, userPriceTiers } from '../../../../db/schema';
 import type { PackageDto, PriceTierDto, UserPriceTierDto } from '../../../shared/schemas/catalog';
 import { tierSetProblem, type TierInput, type TierKind } from '../../../shared/schemas/catalog-admin';
-import { transaction, type Db } from '../../db/database';
+import { transaction, type Db, type NotPromise } from '../../db/database';
 import { toPriceTierDto, toUserPriceTierDto } from '../catalog';
 import { InvalidInputError, NotFoundError } from '../../errors';
 import { PACKAGE_NOT_FOUND, packageExists, requirePackage } from './packages';
@@ -94,7 +94,7 @@ function assertPackage(db: Db, packageId: number): void {
   if (!packageExists(db, packageId)) throw new NotFoundError(PACKAGE_NOT_FOUND);
 }
 
-function createTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tier: TierInput): Dto {
+function createTier<Dto extends NotPromise>(store: TierStore<Dto>, db: Db, packageId: number, tier: TierInput): Dto {
   return transaction(db, () => {
     assertPackage(db, packageId);
     assertValidSet([...store.list(db, packageId), tier]);
@@ -103,7 +103,7 @@ function createTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tier:
 }
 
 /** Fields not sent keep their stored value; the merged tier must still fit the package's set. */
-function updateTier<Dto>(store: TierStore<Dto>, db: Db, packageId: number, tierId: number, changes: Partial<TierInput>): Dto {
+function updateTier<Dto extends NotPromise>(store: TierStore<Dto>, db: Db, packageId: number, tierId: number, changes: Partial<TierInput>): Dto {
   return transaction(db, () => {
     assertPackage(db, packageId);
     const tiers = store.list(db, packageId);
