@@ -71,8 +71,10 @@ describe('GET /api/openapi.json', () => {
 
   it('names each operation by its procedure, with its parameters, body, answer and security', () => {
     for (const { path, method, op } of operations()) {
-      const procedure = String(op.operationId).split(':')[0]!;
-      expect(procedures, `${method} ${path}`).toContain(procedure);
+      const route = REST_ROUTES.find((r) => r.method === method && `/api${r.path.replace(/:(\w+)/g, '{$1}')}` === path)!;
+      expect(procedures, `${method} ${path}`).toContain(route.procedure);
+      expect(op.operationId, `${method} ${path}`).toBe(route.operationId ?? route.procedure);
+      expect(op.operationId, `${method} ${path}`).toMatch(/^[A-Za-z0-9._~-]+$/);
       for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
         expect(
           op.parameters?.some((p: { in: string; name: string }) => p.in === 'path' && p.name === name),
@@ -82,6 +84,11 @@ describe('GET /api/openapi.json', () => {
     }
     const ids = operations().map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    // The two routes that replace a package's tiers call one procedure, each under an id of its own.
+    expect(doc.paths['/api/packages/{id}/pricetiers'].put.operationId).toBe('admin.tiers.replaceUnit');
+    expect(doc.paths['/api/packages/{id}/user-price-tiers'].put.operationId).toBe('admin.tiers.replaceUser');
+    expect(doc.paths['/api/profile'].patch.operationId).toBe('auth.updateProfileAlias');
+    expect(doc.paths['/api/user/profile'].patch.operationId).toBe('auth.updateProfile');
 
     const create = doc.paths['/api/account/api-keys'].post;
     expect(create.operationId).toBe('auth.apiKeys.create');

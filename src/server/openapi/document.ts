@@ -95,7 +95,7 @@ function operation(router: AnyRouter, route: RestRoute): Json {
   if (pathParams.length > 0) responses['404'] = errorAnswer('No such resource');
 
   return {
-    operationId: route.procedure,
+    operationId: route.operationId ?? route.procedure,
     ...(route.summary ? { summary: route.summary } : {}),
     tags: [route.procedure.includes('.') ? route.procedure.split('.').slice(0, -1).join('.') : 'app'],
     security: access === 'public' ? [] : spec.keys === 'none' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerKey: [] }],
@@ -107,23 +107,27 @@ function operation(router: AnyRouter, route: RestRoute): Json {
 
 export function buildOpenApiDocument(router: AnyRouter, version: string, serverUrl: string): Json {
   const paths: Record<string, Json> = {};
+  const ids = new Set<string>();
   for (const route of REST_ROUTES) {
     const key = `/api${openApiPath(route.path)}`;
-    paths[key] ??= {};
-    // Two REST paths for one procedure (the unit and user tier routes share admin.tiers.replace): the operationId
-    // must be unique in a document, so the second is told apart by its path.
     const op = operation(router, route);
-    const taken = Object.values(paths).some((p) => Object.values(p).some((o) => (o as Json).operationId === op.operationId));
-    if (taken) op.operationId = `${route.procedure}:${route.method} ${key}`;
+    const id = String(op.operationId);
+    if (ids.has(id)) throw new Error(`${route.method} ${route.path}: operationId ${id} is taken (give the row its own)`);
+    ids.add(id);
+    paths[key] ??= {};
     paths[key][route.method.toLowerCase()] = op;
   }
+  const renamed = REST_ROUTES.filter((r) => r.operationId)
+    .map((r) => `\`${r.operationId}\` is \`${r.procedure}\``)
+    .join(', ');
   return {
     openapi: '3.1.0',
     info: {
       title: 'Quote Configurator API',
       version,
       description:
-        'Every operation is also a tRPC procedure (POST /trpc/<operationId> for mutations, GET for queries). Sign in with the session cookie of POST /api/login, or send an API key as `Authorization: Bearer ' +
+        'Every operation is also the tRPC procedure its operationId names (POST /trpc/<operationId> for mutations, GET for queries), ' +
+        `but ${renamed}. Sign in with the session cookie of POST /api/login, or send an API key as \`Authorization: Bearer ` +
         `${API_KEY_PREFIX}…\`. See docs/API.md for what the description cannot say.`,
     },
     servers: [{ url: serverUrl }],

@@ -9,8 +9,13 @@ export interface RestRoute {
   method: Method;
   /** As Hono registers it, under /api (`/packages/:id`). */
   path: string;
-  /** The procedure's path (the operationId). */
+  /** The procedure's path: the operationId, unless `operationId` names the row itself. */
   procedure: string;
+  /**
+   * The operationId where two rows call one procedure (an operationId is unique in a document): URL-safe, the
+   * procedure's path with a word of the row's own.
+   */
+  operationId?: string;
   /** The success status. */
   status: 200 | 201 | 202 | 204;
   /** Path parameter → input key, where they differ (`:id` of a tier route is `packageId`). */
@@ -54,7 +59,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('GET /auth/check', 'auth.check', 'Whether the caller is signed in, as an admin, and whether registration is open'),
   r('POST /register', 'auth.register', 'Create an account and sign it in; mails the link that verifies its address', created),
   r('PATCH /user/profile', 'auth.updateProfile', "Change the signed-in user's names, company or address"),
-  r('PATCH /profile', 'auth.updateProfile', "Change the signed-in user's names, company or address (another path for the same)"),
+  r('PATCH /profile', 'auth.updateProfile', "Change the signed-in user's names, company or address (another path for the same)", {
+    operationId: 'auth.updateProfileAlias',
+  }),
   r(
     'POST /password-reset/request',
     'auth.requestPasswordReset',
@@ -115,11 +122,19 @@ export const REST_ROUTES: readonly RestRoute[] = [
   r('PATCH /packages/:id', 'admin.packages.update', 'Change a package'),
   r('DELETE /packages/:id', 'admin.packages.delete', 'Delete a package'),
   r('POST /packages/:id/pricetiers', 'admin.tiers.createUnit', 'Add a square-metre price tier to a package', { ...created, ...pkg }),
-  r('PUT /packages/:id/pricetiers', 'admin.tiers.replace', "Replace a package's square-metre price tiers", { ...pkg, fixed: { kind: 'unit' } }),
+  r('PUT /packages/:id/pricetiers', 'admin.tiers.replace', "Replace a package's square-metre price tiers", {
+    ...pkg,
+    fixed: { kind: 'unit' },
+    operationId: 'admin.tiers.replaceUnit',
+  }),
   r('PATCH /packages/:id/pricetiers/:tierId', 'admin.tiers.updateUnit', 'Change a square-metre price tier', pkg),
   r('DELETE /packages/:id/pricetiers/:tierId', 'admin.tiers.deleteUnit', 'Delete a square-metre price tier', pkg),
   r('POST /packages/:id/user-price-tiers', 'admin.tiers.createUser', 'Add a per-user price tier to a package', { ...created, ...pkg }),
-  r('PUT /packages/:id/user-price-tiers', 'admin.tiers.replace', "Replace a package's per-user price tiers", { ...pkg, fixed: { kind: 'user' } }),
+  r('PUT /packages/:id/user-price-tiers', 'admin.tiers.replace', "Replace a package's per-user price tiers", {
+    ...pkg,
+    fixed: { kind: 'user' },
+    operationId: 'admin.tiers.replaceUser',
+  }),
   r('PATCH /packages/:id/user-price-tiers/:tierId', 'admin.tiers.updateUser', 'Change a per-user price tier', pkg),
   r('DELETE /packages/:id/user-price-tiers/:tierId', 'admin.tiers.deleteUser', 'Delete a per-user price tier', pkg),
   r('POST /addons', 'admin.addOns.create', 'Create an add-on', created),
