@@ -128,6 +128,35 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/configurations/{id}/pdf'].get.responses['200'].content).toHaveProperty('application/pdf');
   });
 
+  it("gives every field of every request body and parameter a type, the quote form's included", () => {
+    const typed = (schema: Record<string, unknown>) => ['type', 'anyOf', 'oneOf', 'const', 'enum', '$ref'].some((k) => k in schema);
+    const untyped: string[] = [];
+    const walk = (schema: any, at: string) => {
+      if (!typed(schema)) untyped.push(at);
+      for (const [name, field] of Object.entries<any>(schema.properties ?? {})) walk(field, `${at}.${name}`);
+      if (schema.items && typeof schema.items === 'object') walk(schema.items, `${at}[]`);
+      for (const branch of schema.anyOf ?? []) walk(branch, `${at}|`);
+    };
+    for (const { path, method, op } of operations()) {
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      if (body) walk(body, `${method} ${path} body`);
+      for (const p of op.parameters ?? []) walk(p.schema, `${method} ${path} ${p.in} ${p.name}`);
+    }
+    expect(untyped).toEqual([]);
+    const quote = doc.paths['/api/quote'].post.requestBody.content['application/json'].schema.properties;
+    expect(quote).toMatchObject({
+      packageId: { type: 'integer' },
+      pricingModel: { enum: ['sqm', 'user'] },
+      squareMeters: { type: 'number' },
+      addOns: { type: 'array', maxItems: 200, items: { properties: { id: { type: 'integer' }, waiveSetupFee: { type: 'boolean' } } } },
+      customItems: { type: 'array', items: { properties: { name: { type: 'string', maxLength: 200 } } } },
+      selectedDiscountIds: { type: 'array', items: { type: 'integer' } },
+      contractDuration: { enum: [12, 24, 36] },
+      paymentFrequency: { enum: ['monthly', 'quarterly', 'annually'] },
+    });
+    expect(doc.paths['/api/quote/pdf'].post.requestBody.content['application/json'].schema.properties).toEqual(quote);
+  });
+
   it('answers the same through tRPC (openapi), signed in or not', async () => {
     const res = await trpcCall(t.client(), 'query', 'openapi');
     expect(res.status).toBe(200);

@@ -46,7 +46,20 @@ export type AddOnDto = z.infer<typeof addOnOutput>;
 export const categoryOutput = z.object({ id: int(), name: z.string(), icon: z.string().nullable(), allowsMultipleSelection: z.boolean() });
 export type CategoryDto = z.infer<typeof categoryOutput>;
 
-export const conditionOutput = z.object({ id: int(), type: z.string(), operator: z.string(), value: z.unknown().optional() });
+/** A condition's value in JSON Schema (zod cannot convert a value checked in code): package id(s), a number, a word. */
+export const conditionValueJson = {
+  anyOf: [
+    { type: 'integer', minimum: 0 },
+    { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'Package ids, for the `in` operator' },
+    { type: 'string', description: 'A payment frequency or a pricing model' },
+  ],
+};
+export const conditionOutput = z.object({
+  id: int(),
+  type: z.string(),
+  operator: z.string(),
+  value: z.unknown().meta(conditionValueJson).optional(),
+});
 export type ConditionDto = z.infer<typeof conditionOutput>;
 
 export const discountOutput = z.object({

@@ -36,7 +36,19 @@ const fileDiscountOutput = z.object({
   type: z.string(),
   value: z.string(),
   /** A `package` condition names its package(s) by name. */
-  conditions: z.array(z.object({ type: z.string(), operator: z.string(), value: anyValue() })),
+  conditions: z.array(
+    z.object({
+      type: z.string(),
+      operator: z.string(),
+      value: anyValue().meta({
+        anyOf: [
+          { type: 'integer', minimum: 0 },
+          { type: 'string', description: 'A package name, a payment frequency or a pricing model' },
+          { type: 'array', items: { type: 'string' }, description: 'Package names, for the `in` operator' },
+        ],
+      }),
+    }),
+  ),
 });
 export type FileDiscount = z.infer<typeof fileDiscountOutput>;
 /** GET /api/admin/catalogue: the catalogue as a file. */
@@ -85,5 +97,18 @@ export const catalogueImportOutput = z.object({ dryRun: z.boolean(), packages: c
 export type CatalogueImportResult = z.infer<typeof catalogueImportOutput>;
 export const catalogueImportInput = z.object({
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
-  catalogue: z.unknown(),
+  // Checked by catalogueFileShape and the item schemas, each problem listed; its `.meta()` is what the API
+  // description shows: the file's outer shape.
+  catalogue: z.unknown().meta({
+    type: 'object',
+    description: 'A catalogue file, as GET /api/admin/catalogue answers it',
+    required: ['version', 'packages', 'categories', 'addOns', 'discounts'],
+    properties: {
+      version: { const: CATALOGUE_FILE_VERSION },
+      packages: { type: 'array', maxItems: 1000, items: { type: 'object' } },
+      categories: { type: 'array', maxItems: 1000, items: { type: 'object' } },
+      addOns: { type: 'array', maxItems: 5000, items: { type: 'object' } },
+      discounts: { type: 'array', maxItems: 1000, items: { type: 'object' } },
+    },
+  }),
 });
