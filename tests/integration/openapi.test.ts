@@ -1,6 +1,11 @@
 // The API describes itself (docs/API.md): GET /api/openapi.json is built from the procedures' zod schemas and names
 // every route the app answers under /api; GET /api/docs is a reference page whose script and style the app serves.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_ROUTES } from '../../src/server/rest/routes';
 import { procedureDef } from '../../src/server/trpc/procedure-defs';
@@ -156,6 +161,23 @@ describe('GET /api/openapi.json', () => {
     });
     expect(doc.paths['/api/quote/pdf'].post.requestBody.content['application/json'].schema.properties).toEqual(quote);
   });
+
+  it('passes `redocly lint` with the recommended rules (redocly.yaml): no error, no warning', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      fs.writeFileSync(file, JSON.stringify(doc));
+      const cli = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'));
+      const { stdout } = await promisify(execFile)(process.execPath, [cli, 'lint', '--config', 'redocly.yaml', '--format=json', file], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      });
+      const report = JSON.parse(stdout);
+      expect(report.problems.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('answers the same through tRPC (openapi), signed in or not', async () => {
     const res = await trpcCall(t.client(), 'query', 'openapi');

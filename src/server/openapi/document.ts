@@ -38,6 +38,31 @@ const errorBody = {
 };
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
+/** Each operation's tag is its procedure's router (`app` for the root's own), in the reference page's order. */
+const TAGS: Record<string, string> = {
+  app: 'The server itself and this description',
+  auth: 'Signing in and out, accounts, password resets and address verification',
+  'auth.apiKeys': 'Your own API keys (managed with a session only)',
+  catalog: 'The catalogue as the calculator reads it: packages, add-ons, categories, discounts, the seller',
+  quote: 'Pricing a quote form without saving it',
+  configurations: 'Saved quotes: revisions, status, share links, mail, PDF and activity',
+  shared: "A shared quote as its customer sees it, by the link's token, signed out",
+  'admin.company': 'The seller as customers see it (admin)',
+  'admin.packages': 'Packages (admin)',
+  'admin.tiers': 'Square-metre and per-user price tiers of a package (admin)',
+  'admin.addOns': 'Add-ons (admin)',
+  'admin.categories': 'Add-on categories (admin)',
+  'admin.discounts': 'Discounts and their conditions (admin)',
+  'admin.catalogue': 'The whole catalogue as a file: export and import (admin)',
+  'admin.users': 'Accounts (admin)',
+  'admin.emailLogs': 'Every mail sent or tried (admin)',
+  'admin.audit': 'The audit trail (admin)',
+  'admin.apiKeys': "Every account's API keys (admin)",
+  'admin.webhooks': 'Webhook subscriptions and their deliveries (admin)',
+};
+
+const tagOf = (procedure: string) => (procedure.includes('.') ? procedure.split('.').slice(0, -1).join('.') : 'app');
+
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
@@ -85,7 +110,10 @@ function operation(router: AnyRouter, route: RestRoute): Json {
         : { description: 'Success', content: { 'application/json': { schema: answer ?? {} } } };
   const responses: Json = { [String(route.status)]: success };
   if (input || pathParams.length > 0) responses['400'] = errorAnswer('The input is not valid (issues name each problem)');
-  if (access !== 'public') responses['401'] = errorAnswer('Not signed in, or an unknown or revoked API key');
+  // A bearer key is read before any procedure runs: an unknown one is refused even where none is needed.
+  responses['401'] = errorAnswer(
+    access === 'public' ? 'An unknown or revoked API key (this operation needs none)' : 'Not signed in, or an unknown or revoked API key',
+  );
   const refusals = [
     ...(access === 'admin' ? ['Not an administrator'] : []),
     ...(route.method !== 'GET' || spec.keys === 'write' ? ['a read-only API key'] : []),
@@ -97,7 +125,7 @@ function operation(router: AnyRouter, route: RestRoute): Json {
   return {
     operationId: route.operationId ?? route.procedure,
     ...(route.summary ? { summary: route.summary } : {}),
-    tags: [route.procedure.includes('.') ? route.procedure.split('.').slice(0, -1).join('.') : 'app'],
+    tags: [tagOf(route.procedure)],
     security: access === 'public' ? [] : spec.keys === 'none' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerKey: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
@@ -111,6 +139,7 @@ export function buildOpenApiDocument(router: AnyRouter, version: string, serverU
   for (const route of REST_ROUTES) {
     const key = `/api${openApiPath(route.path)}`;
     const op = operation(router, route);
+    if (!Object.hasOwn(TAGS, tagOf(route.procedure))) throw new Error(`${route.method} ${route.path}: describe the tag ${tagOf(route.procedure)}`);
     const id = String(op.operationId);
     if (ids.has(id)) throw new Error(`${route.method} ${route.path}: operationId ${id} is taken (give the row its own)`);
     ids.add(id);
@@ -130,7 +159,8 @@ export function buildOpenApiDocument(router: AnyRouter, version: string, serverU
         `but ${renamed}. Sign in with the session cookie of POST /api/login, or send an API key as \`Authorization: Bearer ` +
         `${API_KEY_PREFIX}…\`. See docs/API.md for what the description cannot say.`,
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl, description: 'This install (its APP_URL)' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
