@@ -155,8 +155,8 @@ export function buildOpenApiDocument(router: AnyRouter, version: string, serverU
       title: 'Quote Configurator API',
       version,
       description:
-        'Every operation is also the tRPC procedure its operationId names (POST /trpc/<operationId> for mutations, GET for queries), ' +
-        `but ${renamed}. Sign in with the session cookie of POST /api/login, or send an API key as \`Authorization: Bearer ` +
+        'Every operation is also the tRPC procedure its operationId names (`POST /trpc/{operationId}` for mutations, `GET` for queries), ' +
+        `but ${renamed}. Sign in with the session cookie of \`POST /api/login\`, or send an API key as \`Authorization: Bearer ` +
         `${API_KEY_PREFIX}…\`. See docs/API.md for what the description cannot say.`,
     },
     servers: [{ url: serverUrl, description: 'This install (its APP_URL)' }],

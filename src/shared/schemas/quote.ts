@@ -59,16 +59,16 @@ const customItems = boundedList(QUOTE_MAX_CUSTOM_ITEMS, quoteLimitMessages.custo
 });
 
 const id = { type: 'integer', minimum: 1 } as const;
-const quantity = (minimum: number, description: string) =>
-  z.unknown().meta({ type: 'number', minimum, maximum: MAX_QUANTITY, description: `${description}; cut to a whole number` });
+const quantity = (minimum: number, example: number, description: string) =>
+  z.unknown().meta({ type: 'number', minimum, maximum: MAX_QUANTITY, examples: [example], description: `${description}; cut to a whole number` });
 
 export const quoteFormInput = z
   .object({
-    packageId: z.unknown().meta({ ...id, description: 'The package (GET /api/packages); required to price a quote' }),
+    packageId: z.unknown().meta({ ...id, examples: [1], description: 'The package (GET /api/packages); required to price a quote' }),
     pricingModel: z.unknown().meta({ type: 'string', enum: [...PRICING_MODELS], default: 'sqm', description: 'Priced by square metre or by user' }),
-    squareMeters: quantity(0, 'Square metres, for the sqm model'),
-    userCount: quantity(0, 'Users, for the user model'),
-    locations: quantity(1, 'Locations').meta({ default: 1 }),
+    squareMeters: quantity(0, 500, 'Square metres, for the sqm model'),
+    userCount: quantity(0, 20, 'Users, for the user model'),
+    locations: quantity(1, 1, 'Locations').meta({ default: 1 }),
     addOns: boundedList(QUOTE_MAX_ADD_ONS, quoteLimitMessages.addOns).meta({
       type: 'array',
       maxItems: QUOTE_MAX_ADD_ONS,
@@ -87,11 +87,11 @@ export const quoteFormInput = z
         type: 'object',
         required: ['price'],
         properties: {
-          id: { type: 'string', description: 'Your own id for the line' },
-          name: { type: 'string', maxLength: QUOTE_ITEM_NAME_MAX },
-          description: { type: 'string', maxLength: QUOTE_ITEM_DESCRIPTION_MAX },
+          id: { type: 'string', description: 'Your own id for the line', examples: ['training'] },
+          name: { type: 'string', maxLength: QUOTE_ITEM_NAME_MAX, examples: ['Training'] },
+          description: { type: 'string', maxLength: QUOTE_ITEM_DESCRIPTION_MAX, examples: ['Two days on site'] },
           isOneTime: { type: 'boolean', default: false, description: 'A one-time charge' },
-          price: { type: ['number', 'string'], description: 'Euro: a number or a decimal string' },
+          price: { type: ['number', 'string'], description: 'Euro: a number or a decimal string', examples: [950] },
         },
       },
     }),
