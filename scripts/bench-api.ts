@@ -13,7 +13,7 @@ import { users } from '../db/schema';
 import type { Clock } from '../src/server/clock';
 import { closeDatabase, openDatabase, transaction } from '../src/server/db/database';
 import { seedDemo } from '../src/server/seed/seed';
-import type { Actor } from '../src/server/services/configuration-types';
+import type { Actor } from '../src/server/auth/session';
 import { listAllBounded, listConfigurationPage } from '../src/server/services/configurations-list';
 import { listAddOns, listDiscounts, listPackages } from '../src/server/services/catalog';
 import { priceQuote } from '../src/server/services/quote';

@@ -3,7 +3,8 @@
 // printed too: on a machine shared with other work, wall time mostly measures waiting for a core.
 // Usage: npm run bench:pdf [-- --runs 40]
 import { performance } from 'node:perf_hooks';
-import { toPricingCatalog, type CatalogDto } from '../src/shared/catalog';
+import { toPricingCatalog } from '../src/shared/catalog';
+import type { CatalogDto } from '../src/shared/schemas/catalog';
 import { calculateQuote, quoteResultToJson } from '../src/shared/pricing';
 import { documentQuote } from '../src/server/pdf/document-quote';
 import { renderQuotePdfBuffer, type QuoteDocumentData } from '../src/server/pdf/quote-document';

@@ -1,74 +1,8 @@
-// The catalogue as the API answers it (docs/PRODUCT.md "The API's conventions": money as two-decimal strings), and its conversion to the
-// engine's exact form. Browser and server both price from these DTOs, so both get the same figures.
+// The catalogue's conversion to the engine's exact form (its answer schemas: ./schemas/catalog.ts). Browser and
+// server both price from the answered catalogue, so both get the same figures.
 import { parseMoney } from './money';
 import type { PricingCatalog, PricingTier } from './pricing/types';
-
-export interface FeatureDto {
-  id: number;
-  text: string;
-  included: boolean;
-}
-export interface PriceTierDto {
-  id: number;
-  packageId: number;
-  minSqm: number;
-  maxSqm: number | null;
-  pricePerSqm: string;
-}
-export interface UserPriceTierDto {
-  id: number;
-  packageId: number;
-  minUsers: number;
-  maxUsers: number | null;
-  pricePerUser: string;
-}
-export interface PackageDto {
-  id: number;
-  name: string;
-  description: string;
-  basePrice: string;
-  setupFee: string;
-  extraLocationPrice: string;
-  features: FeatureDto[];
-  priceTiers: PriceTierDto[];
-  userPriceTiers: UserPriceTierDto[];
-  createdAt: string;
-}
-export interface AddOnDto {
-  id: number;
-  name: string;
-  description: string;
-  categoryId: number | null;
-  setupFee: string;
-  monthlyFee: string;
-  availableForPackages: number[];
-}
-export interface CategoryDto {
-  id: number;
-  name: string;
-  icon: string | null;
-  allowsMultipleSelection: boolean;
-}
-export interface ConditionDto {
-  id: number;
-  type: string;
-  operator: string;
-  value?: unknown;
-}
-export interface DiscountDto {
-  id: number;
-  name: string;
-  description: string;
-  type: string;
-  value: string;
-  conditions: ConditionDto[];
-}
-export interface CatalogDto {
-  packages: PackageDto[];
-  addOns: AddOnDto[];
-  categories: CategoryDto[];
-  discounts: DiscountDto[];
-}
+import type { CatalogDto, FeatureDto, PackageDto } from './schemas/catalog';
 
 /** Unparseable prices become NaN, which the engine treats as invalid and replaces by its fallback. */
 const cents = (s: string): number => parseMoney(s) ?? Number.NaN;

@@ -2,7 +2,7 @@
 // customer's page"): which priced lines are shown, what each is called, its muted second line, and the sentence on the
 // contract. Pure presentation over a priced QuoteResultJson: no figure is computed here.
 import { formatCount, formatEuroAmount } from './format';
-import type { BreakdownLineJson, QuoteResultJson } from './pricing/to-json';
+import type { BreakdownLineJson, QuoteResultJson } from './schemas/quote-result';
 
 function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -16,6 +16,20 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
 export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
 
+/** The kinds of a priced quote's lines (shared/pricing/calculate.ts). */
+export const BREAKDOWN_KINDS = [
+  'base',
+  'variable',
+  'locations',
+  'addon',
+  'addon_setup',
+  'package_setup',
+  'custom_recurring',
+  'custom_one_time',
+  'discount',
+] as const;
+export type BreakdownKind = (typeof BREAKDOWN_KINDS)[number];
+
 /** Discount types the engine knows; any other type is never applied. */
 export const DISCOUNT_TYPES = ['percentage', 'fixed', 'sqm_percentage', 'user_percentage', 'free_months', 'setup_fee_discount'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

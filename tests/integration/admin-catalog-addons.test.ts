@@ -1,6 +1,6 @@
 // Admin add-on writes (docs/PRODUCT.md "The admin area"): defaults, the availability-only PATCH, validation, access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddOnDto } from '../../src/shared/catalog';
+import type { AddOnDto } from '../../src/shared/schemas/catalog';
 import { appWithAdmin, nonAdmins, ADMIN, USER, type TestApp, type TestClient } from '../support/test-app';
 
 let t: TestApp;

@@ -17,6 +17,8 @@ export const SHORT_SESSION_ABSOLUTE_MS = 24 * HOUR;
 export const SESSION_COOKIE = 'session';
 
 export type SessionUser = typeof users.$inferSelect;
+/** Who is asking: ownership decides what they may see and change. */
+export type Actor = Pick<SessionUser, 'id' | 'isAdmin'>;
 export interface Session {
   id: string;
   userId: number;

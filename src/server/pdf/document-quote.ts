@@ -2,17 +2,13 @@
 // discount's terms, a custom item's description), no discount that took nothing off, and no id of a package, add-on,
 // discount, custom item or line. Every PDF is printed from this, so the customer's doors (GET /api/shared/{token}/pdf
 // and tRPC shared.pdfData) answer no more than their page shows (docs/API.md "Share links").
-import type { BreakdownLineJson, QuoteResultJson } from '../../shared/pricing/to-json';
+import type { z } from 'zod';
+import type { documentLineOutput, documentQuoteOutput } from '../../shared/schemas/quote-pdf';
+import type { BreakdownLineJson, QuoteResultJson } from '../../shared/schemas/quote-result';
 import { lineDetail } from '../../shared/quote-lines';
 
-export interface DocumentLine extends Omit<BreakdownLineJson, 'refId'> {
-  /** a muted second line: a discount's terms, a custom item's description */
-  detail?: string;
-}
-
-export type DocumentQuote = Omit<QuoteResultJson, 'packageId' | 'addOns' | 'customItems' | 'selectedDiscountIds' | 'discounts' | 'breakdowns'> & {
-  breakdowns: DocumentLine[];
-};
+export type DocumentLine = z.infer<typeof documentLineOutput>;
+export type DocumentQuote = z.infer<typeof documentQuoteOutput>;
 
 function lineOf(q: QuoteResultJson, line: BreakdownLineJson): DocumentLine {
   const { refId: _r, ...shown } = line;

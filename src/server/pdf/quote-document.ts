@@ -3,6 +3,8 @@
 // as document-quote.ts holds it (a saved configuration's stored snapshot, or the server's own pricing of a draft):
 // nothing is computed here except presentation (a sum is never re-added; the lines are the engine's breakdowns).
 import PDFDocument from 'pdfkit';
+import type { z } from 'zod';
+import type { quoteDocumentOutput } from '../../shared/schemas/quote-pdf';
 import type { DocumentLine, DocumentQuote } from './document-quote';
 import { documentFonts } from './fonts';
 import { formatCount, formatEuroAmount, formatUnitPrice } from '../../shared/format';
@@ -10,33 +12,7 @@ import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../shared/lab
 import { contractSentence, isShownLine, lineDescription, showsQuantity } from '../../shared/quote-lines';
 import { formatDocumentDate } from './format';
 
-export interface QuoteDocumentData {
-  /** "Q-000123", or "DRAFT" for an unsaved quote. */
-  number: string;
-  name: string;
-  date: Date;
-  /** The owner (a saved quote: name and email, the customer's contact) or whoever prints a draft (name and company). */
-  preparedBy: { name: string; company: string; email?: string };
-  /** The seller's name (the Company tab, or COMPANY_NAME) */
-  seller: string;
-  /** Under the seller's name: address lines, email, phone, VAT number. */
-  sellerLines?: string[];
-  /** The seller's terms, printed after the totals. */
-  terms?: string | null;
-  quote: DocumentQuote;
-  /** A saved quote's life (number, revision, status, validity, customer); absent for an unsaved one. */
-  life?: {
-    revision: number;
-    /** "Draft", "Sent", "Accepted", "Declined", "Expired" or "Replaced by a newer revision" */
-    status: string;
-    /** YYYY-MM-DD */
-    validUntil: string;
-    /** company, contact name, email: those given */
-    preparedFor: string[];
-    /** The customer's acceptance through the share link, as printed in the Accepted block; null when there is none. */
-    accepted: { by: string; at: string; revision: number; fingerprint: string | null } | null;
-  };
-}
+export type QuoteDocumentData = z.infer<typeof quoteDocumentOutput>;
 
 /** One row of a table as printed. */
 export interface DocumentRow {

@@ -1,6 +1,6 @@
 // The one way a REST adapter runs a procedure: build the request context, call through createCaller, map errors.
 import { TRPCError } from '@trpc/server';
-import type { Context as HonoContext, Hono } from 'hono';
+import type { Context as HonoContext } from 'hono';
 import { noteRequestUser, type Logger } from '../logging';
 import { cachedCatalogJson } from '../services/catalog-cache';
 import { createRequestContext, type Context, type Services } from '../trpc/context';
@@ -11,10 +11,10 @@ import { clientGone, clientGoneResponse } from '../http/client-gone';
 import { NOT_FOUND_BODY } from '../http/error-body';
 import { errorBodyOf, httpStatusOf, logIfInternal, retryAfterOf, toTRPCError } from '../trpc/errors';
 import { createCaller } from '../trpc/root';
+import { pathParamsOf, type RestRoute } from './routes';
 
 export type Caller = ReturnType<typeof createCaller>;
 export type RestEnv = { Variables: { services: Services; log?: Logger; requestContext?: Context; fixedHeaders?: FixedHeaders } };
-export type RestApp = Hono<RestEnv>;
 
 /** The fixed headers the envelope chose for this request (https or not, a share-link path or not). */
 const fixedOf = (c: HonoContext) => c.get('fixedHeaders' as never) as FixedHeaders | undefined;
@@ -156,6 +156,33 @@ export async function jsonBody(c: HonoContext): Promise<any> {
 
 /** The form of a numeric path id: digits, few enough to be a safe integer. */
 export const ID_PARAM = /^\d{1,15}$/;
+
+/** Path parameters that are text, looked up as sent (a share token): every other one is a numeric id. */
+const TEXT_PARAMS = new Set(['token']);
+
+/** A query flag: `true` or `false` (absent is false); any other spelling is handed on for the schema to refuse. */
+const flagOf = (v: string | undefined): unknown => (v === undefined || v === 'false' ? false : v === 'true' ? true : v);
+
+/**
+ * The input a route hands its procedure (./routes.ts): the body read first (its refusal comes before a path id's),
+ * then the path parameters, the query flags and the fixed values over it. A GET hands on the query parameters the
+ * input names (its schema coerces them); a body is read only where the input takes one.
+ */
+export async function inputOf(c: HonoContext, route: RestRoute, inputKeys: readonly string[] | undefined): Promise<unknown> {
+  if (inputKeys === undefined) return undefined;
+  const params = pathParamsOf(route.path);
+  const taken = new Set([...params.map((p) => route.params?.[p] ?? p), ...Object.keys(route.fixed ?? {}), ...Object.keys(route.query ?? {})]);
+  const rest = inputKeys.filter((k) => !taken.has(k));
+  let input: Record<string, unknown> = {};
+  if (route.bodyIs) input[route.bodyIs] = await jsonBody(c);
+  else if (route.method === 'GET') {
+    const q = c.req.query();
+    for (const k of rest) if (q[k] !== undefined) input[k] = q[k];
+  } else if (route.method !== 'DELETE' && rest.length > 0) input = { ...(await jsonBody(c)) };
+  for (const p of params) input[route.params?.[p] ?? p] = TEXT_PARAMS.has(p) ? (c.req.param(p) ?? '') : idParam(c, p);
+  for (const name of Object.keys(route.query ?? {})) input[name] = flagOf(c.req.query(name));
+  return { ...input, ...route.fixed };
+}
 
 /** A numeric path id; anything else is a 404 (no such resource), answered after the access check (refuseInput). */
 export function idParam(c: HonoContext, name = 'id'): number {

@@ -22,6 +22,9 @@ import { toUserDto } from '../services/users';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import { apiKeysRouter } from './api-keys';
+import { demoHintOutput, resendVerificationOutput, resetTokenStatusOutput, sessionCheckOutput, userOutput } from '../../shared/schemas/auth';
+import { messageOutput, successOutput } from '../../shared/schemas/answer-fields';
+import { answer } from '../trpc/answer';
 
 /**
  * A fresh token for every sign-in; a session this browser still held is ended first. `persistent: false` (login
@@ -37,31 +40,36 @@ export const authRouter = router({
   /** The caller's API keys for scripts. */
   apiKeys: apiKeysRouter,
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie());
-    startSession(ctx, user.id, input.remember !== false);
-    // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
-    ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
-    return toUserDto(await recordLogin(ctx.db, ctx.clock, user.id));
-  }),
+  login: publicProcedure
+    .input(loginInput)
+    .output(answer(userOutput))
+    .mutation(async ({ ctx, input }) => {
+      const user = await authenticate(ctx.db, ctx.clock, input.username, input.password, ctx.deviceCookie());
+      startSession(ctx, user.id, input.remember !== false);
+      // This browser is now one the account trusts (a fresh nonce each time: a new count of its own).
+      ctx.cookies.setDevice(issueDeviceCookie(ctx.db, user, ctx.clock.now()));
+      return toUserDto(await recordLogin(ctx.db, ctx.clock, user.id));
+    }),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(answer(successOutput)).mutation(async ({ ctx }) => {
     if (ctx.session && ctx.user) await signOut(ctx.db, ctx.clock, ctx.session.id, ctx.user.id);
     ctx.cookies.clear();
     return { success: true };
   }),
 
   /** The current user (REST: GET /api/user, 401 when signed out). */
-  me: protectedProcedure.query(({ ctx }) => toUserDto(ctx.user)),
+  me: protectedProcedure.output(answer(userOutput)).query(({ ctx }) => toUserDto(ctx.user)),
 
   /**
    * Session check for guards (REST: GET /api/auth/check); never fails. It also tells the auth page whether it may
    * offer the Register tab (REGISTRATION).
    */
-  check: publicProcedure.query(({ ctx }) => ({ ...sessionCheckOf(ctx.user), registration: ctx.config.registration })),
+  check: publicProcedure
+    .output(answer(sessionCheckOutput))
+    .query(({ ctx }) => ({ ...sessionCheckOf(ctx.user), registration: ctx.config.registration })),
 
   /** The admin login's demo credentials, or null once the demo admin is gone or its password changed. */
-  demoHint: publicProcedure.query(({ ctx }) => demoHint(ctx.db, ctx.config)),
+  demoHint: publicProcedure.output(answer(demoHintOutput)).query(({ ctx }) => demoHint(ctx.db, ctx.config)),
 
   /**
    * Creates the account, signs it in (the seed sets the current user to the one returned) and mails the link that
@@ -73,6 +81,7 @@ export const authRouter = router({
       return next();
     })
     .input(registerInput)
+    .output(answer(userOutput))
     .mutation(async ({ ctx, input }) => {
       rateLimiterFor(ctx).take('register', ctx.clientAddress);
       const user = await registerUser(ctx.db, ctx.clock, input);
@@ -84,36 +93,49 @@ export const authRouter = router({
 
   updateProfile: protectedProcedure
     .input(updateProfileInput)
+    .output(answer(userOutput))
     .mutation(async ({ ctx, input }) => toUserDto(await updateProfile(ctx.db, ctx.clock, ctx.user.id, input))),
 
   /**
    * Same answer whether or not the address has an account (no enumeration), in the same time: the lookup and the
    * mail are done after answering. Limited per client address (RATE_LIMIT_RESET).
    */
-  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => {
-    rateLimiterFor(ctx).take('reset', ctx.clientAddress);
-    const { db, clock, config, mailer } = ctx;
-    mailer.defer(() => requestPasswordReset({ db, clock, config, mailer }, input.email));
-    return { message: RESET_REQUESTED_MESSAGE };
-  }),
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .output(answer(messageOutput))
+    .mutation(({ ctx, input }) => {
+      rateLimiterFor(ctx).take('reset', ctx.clientAddress);
+      const { db, clock, config, mailer } = ctx;
+      mailer.defer(() => requestPasswordReset({ db, clock, config, mailer }, input.email));
+      return { message: RESET_REQUESTED_MESSAGE };
+    }),
 
   /**
    * Whether a reset link is still usable, asked by the reset page when it opens: `{ usable }` and nothing about the
    * account. Limited per client address like the other reset calls, so it cannot be used to try tokens in bulk.
    */
-  resetTokenStatus: publicProcedure.input(resetTokenStatusInput).query(async ({ ctx, input }) => {
-    rateLimiterFor(ctx).take('reset', ctx.clientAddress);
-    return { usable: await resetTokenUsable(ctx.db, ctx.clock, input.token) };
-  }),
+  resetTokenStatus: publicProcedure
+    .input(resetTokenStatusInput)
+    .output(answer(resetTokenStatusOutput))
+    .query(async ({ ctx, input }) => {
+      rateLimiterFor(ctx).take('reset', ctx.clientAddress);
+      return { usable: await resetTokenUsable(ctx.db, ctx.clock, input.token) };
+    }),
 
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await resetPassword(ctx.db, ctx.clock, input.token, input.newPassword);
-    return { message: PASSWORD_RESET_DONE_MESSAGE };
-  }),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(answer(messageOutput))
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx.db, ctx.clock, input.token, input.newPassword);
+      return { message: PASSWORD_RESET_DONE_MESSAGE };
+    }),
 
   /** The verification link's page posts its token; public, as the link may be opened in any browser. */
-  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx.db, ctx.clock, input.token)),
+  verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .output(answer(messageOutput))
+    .mutation(({ ctx, input }) => verifyEmail(ctx.db, ctx.clock, input.token)),
 
   /** A new verification link for the signed-in account (at most 5 an hour). */
-  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx, ctx.user.id)),
+  resendVerification: protectedProcedure.output(answer(resendVerificationOutput)).mutation(({ ctx }) => resendVerification(ctx, ctx.user.id)),
 });

@@ -2,6 +2,7 @@
 import { ConflictError, DomainError, NotFoundError } from '../errors';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
+import type { UserDto } from '../../shared/schemas/auth';
 import type { CreateUserInput, UserChanges } from '../../shared/schemas/admin-users';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
@@ -18,7 +19,6 @@ import {
   insertUser,
   rethrowUniqueAsConflict,
   toUserDto,
-  type UserDto,
   type UserRow,
 } from './users';
 

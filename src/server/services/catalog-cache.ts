@@ -10,7 +10,8 @@
 //   then undoes): a read in a transaction gets the kept copy only while it is current, else a fresh one not kept;
 // - what it hands out is deeply frozen, so no caller can change what the next caller gets.
 import type Database from 'better-sqlite3';
-import { toPricingCatalog, type CatalogDto } from '../../shared/catalog';
+import { toPricingCatalog } from '../../shared/catalog';
+import type { CatalogDto } from '../../shared/schemas/catalog';
 import type { PricingCatalog } from '../../shared/pricing';
 import type { Db } from '../db/database';
 import { dataVersion, watchTables, type TableWatch } from '../db/watch';

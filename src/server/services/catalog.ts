@@ -1,6 +1,6 @@
 // Catalogue reads: every screen that shows packages, add-ons, categories or discounts gets them from here.
 import { addonCategories, addons, discountConditions, discounts, packageFeatures, packages, priceTiers, userPriceTiers } from '../../../db/schema';
-import type { AddOnDto, CatalogDto, CategoryDto, DiscountDto, PackageDto, PriceTierDto, UserPriceTierDto } from '../../shared/catalog';
+import type { AddOnDto, CatalogDto, CategoryDto, DiscountDto, PackageDto, PriceTierDto, UserPriceTierDto } from '../../shared/schemas/catalog';
 import { formatMoney } from '../../shared/money';
 import { perDatabase, transaction, type Db } from '../db/database';
 

@@ -11,7 +11,8 @@ import { InvalidInputError } from '../errors';
 import type { z } from 'zod';
 import { formatMoney } from '../../shared/money';
 import { fieldChanges, type FieldChange } from '../../shared/catalogue-changes';
-import { packageFields, type CatalogDto } from '../../shared/catalog';
+import { packageFields } from '../../shared/catalog';
+import type { CatalogDto } from '../../shared/schemas/catalog';
 import {
   CATALOGUE_FILE_VERSION,
   catalogueFileShape,

@@ -5,7 +5,7 @@
 // and runs a few multi-row statements (db/bulk.ts). The names' unique indexes (db/schema.ts) stand underneath.
 import type { z } from 'zod';
 import type { FieldChange } from '../../shared/catalogue-changes';
-import type { AddOnDto, CategoryDto, ConditionDto, DiscountDto, FeatureDto, PackageDto } from '../../shared/catalog';
+import type { AddOnDto, CategoryDto, ConditionDto, DiscountDto, FeatureDto, PackageDto } from '../../shared/schemas/catalog';
 import { formatMoney } from '../../shared/money';
 import type { fileAddOnSchema, fileCategorySchema, fileDiscountSchema, filePackageSchema } from '../../shared/schemas/catalogue-file';
 import type { TierInput } from '../../shared/schemas/catalog-admin';

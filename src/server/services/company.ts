@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { audited } from './audit';
-import type { Actor } from './configuration-types';
+import type { Actor } from '../auth/session';
 
 const ROW = 1;
 

@@ -8,7 +8,13 @@ import { addOnSelectionOf } from '../../shared/pricing-key';
 import { formatQuoteNumber, isExpired } from '../../shared/quote-dates';
 import { configurationRevisions, configurations, quoteShares, users } from '../../../db/schema';
 import { perDatabase, type Db } from '../db/database';
-import type { ConfigurationDetailDto, ConfigurationDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
+import type {
+  ConfigurationDetailDto,
+  ConfigurationDto,
+  ConfigurationSnapshot,
+  StoredAddOn,
+  StoredCustomItem,
+} from '../../shared/schemas/configuration-output';
 
 // A list row reads every column but the snapshot (~3 KB a row, which only a single configuration's answer needs).
 const { snapshot, ...rowColumns } = getTableColumns(configurations);

@@ -16,23 +16,9 @@ import type { QuoteStatusFilter } from '../../shared/value-sets';
 import { parseQuoteNumber } from '../../shared/quote-dates';
 import { perDatabase, transaction, type Db } from '../db/database';
 import { readByIds } from './configuration-rows';
-import type { Actor, ConfigurationDto } from './configuration-types';
+import type { Actor } from '../auth/session';
+import type { BoundedList, ConfigurationPage } from '../../shared/schemas/configuration-output';
 import { listOwner } from './configurations';
-
-export interface BoundedList {
-  items: ConfigurationDto[];
-  /** Every row in scope, however many are answered. */
-  total: number;
-  /** More rows exist than this answer holds. */
-  truncated: boolean;
-}
-
-export interface ConfigurationPage {
-  items: ConfigurationDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 const sortColumns = {
   createdAt: configurations.createdAt,

@@ -5,7 +5,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { configurations, counters } from '../../../db/schema';
 import { formatMoney } from '../../shared/money';
 import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
-import type { CatalogDto } from '../../shared/catalog';
+import type { CatalogDto } from '../../shared/schemas/catalog';
 import { quoteResultToJson } from '../../shared/pricing';
 import { addOnSelectionOf, pickFields, pricingKey } from '../../shared/pricing-key';
 import {
@@ -21,7 +21,8 @@ import { perDatabase, transaction, type Db } from '../db/database';
 import { recordAudit } from './audit';
 import { catalogSnapshot } from './catalog-cache';
 import { customItemsInEuro, readConfiguration } from './configuration-rows';
-import type { Actor, ConfigurationDetailDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from './configuration-types';
+import type { Actor } from '../auth/session';
+import type { ConfigurationDetailDto, ConfigurationSnapshot, StoredAddOn, StoredCustomItem } from '../../shared/schemas/configuration-output';
 import { priceWithPricingCatalog } from './quote';
 
 export const CONFIGURATION_NOT_FOUND = configurationMessages.id;

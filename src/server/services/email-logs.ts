@@ -2,22 +2,7 @@
 import { and, desc, eq, like, not } from 'drizzle-orm';
 import { emailLogs, users } from '../../../db/schema';
 import { transaction, type Db } from '../db/database';
-
-export interface EmailLogDto {
-  id: number;
-  createdAt: string;
-  sentAt: string | null;
-  to: string;
-  type: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed';
-  error: string | null;
-  metadata: Record<string, unknown> | null;
-  /** The HTML part as sent. */
-  content: string;
-  /** The linked account, if it still exists. */
-  user: { firstname: string; lastname: string; companyName: string; username: string } | null;
-}
+import type { EmailLogDto } from '../../shared/schemas/email-logs';
 
 /** Newest first. */
 export async function listEmailLogs(db: Db): Promise<EmailLogDto[]> {

@@ -12,8 +12,8 @@ import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
 import { catalogSnapshot } from './catalog-cache';
 import { customItemsInEuro, readRevision, readRevisions } from './configuration-rows';
+import type { Actor } from '../auth/session';
 import type {
-  Actor,
   CatalogDrift,
   ConfigurationDetailDto,
   ConfigurationSnapshot,
@@ -21,7 +21,7 @@ import type {
   RevisionSummary,
   StoredAddOn,
   StoredCustomItem,
-} from './configuration-types';
+} from '../../shared/schemas/configuration-output';
 import {
   archiveRevision,
   auditRevision,

@@ -1,9 +1,12 @@
 // What a quote PDF shows, and its file name. A saved quote: the stored snapshot exactly as priced when it was saved
 // (never priced again, never figures from the client). An unsaved quote: the form priced now with the shared engine.
+import type { z } from 'zod';
 import { InvalidInputError } from '../errors';
+import type { quotePdfDataOutput } from '../../shared/schemas/quote-pdf';
 import { eq } from 'drizzle-orm';
 import { users, type QuoteAcceptance } from '../../../db/schema';
-import { quoteResultToJson, type QuoteResultJson } from '../../shared/pricing';
+import { quoteResultToJson } from '../../shared/pricing';
+import type { QuoteResultJson } from '../../shared/schemas/quote-result';
 import type { QuoteFormInput } from '../../shared/pricing/types';
 import { CONFIGURATION_NAME_MAX, configurationMessages, MAX_CUSTOM_ITEMS } from '../../shared/schemas/configuration';
 import type { AppConfig } from '../config';
@@ -18,17 +21,12 @@ import { documentQuote } from '../pdf/document-quote';
 import { quoteTitle, type SharedSeller } from '../../shared/schemas/share';
 import { getCompany } from './company';
 import { creatorName } from './configuration-rows';
-import type { Actor, ConfigurationDetailDto } from './configuration-types';
+import type { Actor } from '../auth/session';
+import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
 import { readableConfiguration } from './configurations';
 import { priceQuote } from './quote';
 
-export interface QuotePdfData {
-  /** The ASCII file name, e.g. "Q-000123-client-name.pdf". */
-  fileName: string;
-  /** The whole Content-Disposition header value (attachment, ASCII and UTF-8 names). */
-  contentDisposition: string;
-  document: QuoteDocumentData;
-}
+export type QuotePdfData = z.infer<typeof quotePdfDataOutput>;
 
 export const DRAFT_NAME = 'Unsaved quote';
 

@@ -9,6 +9,7 @@ import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages, sendLimitMessage } from '../../shared/schemas/configuration';
 import type { z } from 'zod';
 import type { sendInput } from '../../shared/schemas/share';
+import type { SendResult } from '../../shared/schemas/share';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { transaction, type Db } from '../db/database';
@@ -16,7 +17,8 @@ import { quoteSentMail, type QuoteMail } from '../mail/templates/quote-mails';
 import type { Mailer } from '../mail/types';
 import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
-import type { Actor, ConfigurationDetailDto } from './configuration-types';
+import type { Actor } from '../auth/session';
+import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
 import { readableConfiguration, moveStatus, notFound, todayOf } from './configurations';
 import { findUserById } from './users';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
@@ -29,18 +31,6 @@ interface SendContext {
   clock: Clock;
   config: AppConfig;
   mailer: Mailer;
-}
-
-export interface SendResult {
-  to: string;
-  cc: string[];
-  url: string;
-  expiresAt: string;
-  revision: number;
-  /** 'reused': the live link already showed this revision; 'new': a new link was made (any older one revoked). */
-  link: 'reused' | 'new';
-  /** Whether the mail left (false: it failed and is in the email log as failed; the link still works). */
-  delivered: boolean;
 }
 
 function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: string | null): { quote: ConfigurationDetailDto; to: string } {

@@ -7,11 +7,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
 import { quoteShares } from '../../../db/schema';
-import type { QuoteResultJson } from '../../shared/pricing';
+import type { QuoteResultJson } from '../../shared/schemas/quote-result';
 import { isShownLine, lineDescription, lineDetail } from '../../shared/quote-lines';
 import { endOfAmsterdamDay } from '../../shared/quote-dates';
 import { configurationMessages } from '../../shared/schemas/configuration';
 import { shareMessages, type SharedLine, type SharedQuoteView } from '../../shared/schemas/share';
+import type { LiveShare } from '../../shared/schemas/share';
 import { hashToken } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
@@ -19,7 +20,8 @@ import { transaction, type Db } from '../db/database';
 import { appSecretOf } from '../secret';
 import { recordAudit } from './audit';
 import { savedDocumentParts } from './quote-pdf';
-import type { Actor, ConfigurationDetailDto } from './configuration-types';
+import type { Actor } from '../auth/session';
+import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
 import { readableConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
@@ -139,17 +141,6 @@ export async function revokeShare(db: Db, clock: Clock, actor: Actor, id: number
     if (revokeLiveLink(db, id, clock.now()) === 0) throw new NotFoundError(shareMessages.noLink);
     recordAudit(db, clock, { userId: actor.id }, { entity: 'quote', entityId: id, action: 'link_revoked' });
   });
-}
-
-export interface LiveShare {
-  /** Null for a link made before links could be shown again: it works, but only a new link can be copied. */
-  url: string | null;
-  sharedAt: string;
-  expiresAt: string;
-  openedAt: string | null;
-  revision: number;
-  /** The address the quote was last mailed to with this link. */
-  sentTo: string | null;
 }
 
 /** The live link of a quote, for its owner (the share and send dialogs); null when there is none. */

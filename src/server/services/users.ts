@@ -4,6 +4,7 @@ import { users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../clock';
 import { transaction, type Db } from '../db/database';
+import type { UserDto } from '../../shared/schemas/auth';
 import type { CreateUserInput } from '../../shared/schemas/admin-users';
 import { loginNameKey } from '../../shared/schemas/text';
 
@@ -23,21 +24,6 @@ export function assertUsernameIsOwnAddress(username: string, email: string): voi
 }
 
 export type UserRow = typeof users.$inferSelect;
-
-/** The user object of every answer: never the password or its hash. */
-export interface UserDto {
-  id: number;
-  username: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  companyName: string;
-  isAdmin: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-  /** Whether the account proved it holds its address: only a verified account sends quotes (docs/API.md "Email verification"). */
-  emailVerified: boolean;
-}
 
 export function toUserDto(u: UserRow): UserDto {
   return {

@@ -6,10 +6,13 @@ import type { Context } from './context';
 import { domainTRPCError, inputIssuesOf, publicMessageOf } from './errors';
 
 /**
- * Which API keys a procedure answers beyond the scope rule below: `none`, a session only (managing keys); `write`, no
- * read key (what hands out a live share link). docs/API.md "API keys".
+ * Who may call a procedure, set by the base procedure it is built from (publicProcedure, protectedProcedure,
+ * adminProcedure), and which API keys it answers beyond the scope rule below: `none`, a session only (managing
+ * keys); `write`, no read key (what hands out a live share link). docs/API.md "API keys". The API description reads
+ * both (src/server/openapi/document.ts).
  */
 export interface ProcedureMeta {
+  access?: Access;
   keys?: 'none' | 'write';
 }
 
@@ -48,7 +51,7 @@ export function watchProcedureCalls(watcher: (call: ProcedureCall) => void): () 
   return () => procedureWatchers.delete(watcher);
 }
 
-/** The three access levels below, as the API description names them (src/server/openapi/routes.ts). */
+/** The three access levels below, as the API description names them. */
 export type Access = 'public' | 'signedIn' | 'admin';
 
 export const BAD_API_KEY = 'The API key is not valid';
@@ -60,7 +63,8 @@ export const READ_ONLY_KEY = 'This API key may only read';
  * an admin; then the procedure's own key rule (ProcedureMeta), a 403. Only then a REST adapter's unreadable id or body
  * (rest/kit.ts refuseInput): signed out is a 401 whatever is sent.
  */
-function refusalOf(ctx: Context, type: ProcedureCall['type'], access: Access, meta: ProcedureMeta | undefined): Error | undefined {
+function refusalOf(ctx: Context, type: ProcedureCall['type'], meta: ProcedureMeta | undefined): Error | undefined {
+  const access = meta?.access ?? 'admin';
   if (ctx.badApiKey) return new UnauthorizedError(BAD_API_KEY);
   if (ctx.apiKey?.scope === 'read' && type !== 'query') return new ForbiddenError(READ_ONLY_KEY);
   if (access !== 'public') {
@@ -86,11 +90,10 @@ function signedIn({ user, session }: Context): { user: SessionUser; session: Ses
  */
 async function settled<R extends { ok: boolean; error?: unknown }>(
   { ctx, path, type, meta }: { ctx: Context; path: string; type: ProcedureCall['type']; meta?: ProcedureMeta },
-  access: Access,
   proceed: () => Promise<R>,
 ): Promise<R> {
   if (procedureWatchers.size > 0) for (const watch of procedureWatchers) watch({ path, type });
-  const refusal = refusalOf(ctx, type, access, meta);
+  const refusal = refusalOf(ctx, type, meta);
   if (refusal) throw domainTRPCError(refusal) ?? refusal;
   const result = await proceed();
   if (!result.ok) {
@@ -100,6 +103,6 @@ async function settled<R extends { ok: boolean; error?: unknown }>(
   return result;
 }
 
-export const publicProcedure = t.procedure.use((opts) => settled(opts, 'public', () => opts.next()));
-export const protectedProcedure = t.procedure.use((opts) => settled(opts, 'signedIn', () => opts.next({ ctx: signedIn(opts.ctx) })));
-export const adminProcedure = t.procedure.use((opts) => settled(opts, 'admin', () => opts.next({ ctx: signedIn(opts.ctx) })));
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use((opts) => settled(opts, () => opts.next()));
+export const protectedProcedure = t.procedure.meta({ access: 'signedIn' }).use((opts) => settled(opts, () => opts.next({ ctx: signedIn(opts.ctx) })));
+export const adminProcedure = t.procedure.meta({ access: 'admin' }).use((opts) => settled(opts, () => opts.next({ ctx: signedIn(opts.ctx) })));

@@ -1,7 +1,7 @@
 // The reverse of to-json.ts: a stored snapshot (euro) back into the engine's result (integer cents), so a saved quote
 // is shown with exactly the figures it was saved with, through the same components that show a live quote.
 import { roundHalfAwayFromZero } from '../money';
-import type { BreakdownLineJson, QuoteResultJson } from './to-json';
+import type { BreakdownLineJson, QuoteResultJson } from '../schemas/quote-result';
 import type { BreakdownLine, ContractDuration, QuoteResult } from './types';
 
 const c = (euro: number): number => roundHalfAwayFromZero(euro * 100);

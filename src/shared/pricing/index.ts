@@ -4,5 +4,5 @@ export { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak } from './tiers'
 export { isDiscountEligible } from './conditions';
 export { calculateQuote, eligibleDiscountIds, freeMonthsSavings, monthlyDiscounts } from './calculate';
 export { generateTiers } from './generate-tiers';
-export { quoteResultToJson, type QuoteResultJson } from './to-json';
+export { quoteResultToJson } from './to-json';
 export { quoteResultFromJson } from './from-json';

@@ -1,80 +1,11 @@
 import { centsToEuro } from '../money';
-import type { BreakdownLine, NormalizedAddOn, NormalizedCustomItem, PaymentFrequency, PricingModel, QuoteResult } from './types';
+import type { BreakdownLineJson, QuoteResultJson } from '../schemas/quote-result';
+import type { BreakdownLine, QuoteResult } from './types';
 
 /** A ten-thousandths-of-a-euro integer as a JSON number with at most 4 decimals. */
 export function unit4ToEuro(v: number): number {
   const r = v / 10000;
   return r === 0 ? 0 : r;
-}
-
-interface QuoteDiscountJson {
-  id: number;
-  name: string;
-  type: string;
-  /** euro */
-  amount: number;
-  /** the stored value in its own unit: percent, euro or months (e.g. 10, 25.5, 2) */
-  value: number;
-}
-
-export interface BreakdownLineJson {
-  kind: BreakdownLine['kind'];
-  period: BreakdownLine['period'];
-  label: string;
-  quantity: number;
-  /** euro; per-unit prices with 4 decimals on variable lines */
-  unitPrice: number;
-  amount: number;
-  refId?: number | string;
-  waived?: boolean;
-  originalAmount?: number;
-}
-
-/** The public JSON shape of a quote result (docs/PRODUCT.md "Saved quotes" names); money in euro, cents exact. */
-export interface QuoteResultJson {
-  // normalised form
-  packageId: number;
-  pricingModel: PricingModel;
-  squareMeters: number;
-  userCount: number;
-  locations: number;
-  addOns: NormalizedAddOn[];
-  /** price in euro */
-  customItems: (Omit<NormalizedCustomItem, 'price'> & { price: number })[];
-  selectedDiscountIds: number[];
-  paymentFrequency: PaymentFrequency;
-  contractDuration: number;
-
-  packageName: string;
-  basePrice: number;
-  sqmPrice: number;
-  pricePerSqm: number;
-  originalPricePerSqm: number;
-  userPrice: number;
-  pricePerUser: number;
-  originalPricePerUser: number;
-  additionalLocationCost: number;
-  totalMonthlyBasePrice: number;
-  addOnsFees: number;
-  customRecurring: number;
-  subtotal: number;
-  discounts: QuoteDiscountJson[];
-  totalDiscounts: number;
-  tax: number;
-  total: number;
-  yearlyTotal: number;
-  /** package + add-on setup fees (docs/PRODUCT.md "Pricing" step 6) */
-  setupFees: number;
-  packageSetupFee: number;
-  addOnsSetupFees: number;
-  customOneTime: number;
-  setupDiscount: number;
-  oneTimeCosts: number;
-  tcv: number;
-  paidMonths: number;
-  freeMonths: number;
-  contractMonths: number;
-  breakdowns: BreakdownLineJson[];
 }
 
 function lineToJson(l: BreakdownLine): BreakdownLineJson {

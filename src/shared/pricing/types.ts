@@ -1,5 +1,5 @@
 import type { Cents } from '../money';
-import type { ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
+import type { BreakdownKind, ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
 
 export type { Cents };
 
@@ -94,9 +94,6 @@ export interface NormalizedForm {
   contractDuration: ContractDuration;
   paymentFrequency: PaymentFrequency;
 }
-
-export type BreakdownKind =
-  'base' | 'variable' | 'locations' | 'addon' | 'addon_setup' | 'package_setup' | 'custom_recurring' | 'custom_one_time' | 'discount';
 
 export interface BreakdownLine {
   kind: BreakdownKind;

@@ -1,6 +1,7 @@
 // Admin user management inputs (docs/PRODUCT.md "The admin area"): the create form requires every field; the edit form sends only what
 // changed, and a blank password keeps the current one.
 import { z } from 'zod';
+import { when } from './answer-fields';
 import { emailField, INVALID_EMAIL, nameField, newPassword, usernameField } from './auth';
 
 const isAdminField = z.boolean({ error: 'isAdmin must be true or false' });
@@ -33,3 +34,6 @@ export type UserChanges = z.infer<typeof userChanges>;
 export const updateUserInput = userChanges.extend({ id: userId });
 
 export const userIdInput = z.object({ id: userId });
+
+/** A reset link to hand over by other means (POST /api/admin/users/{id}/reset-link). */
+export const resetLinkOutput = z.object({ resetUrl: z.string(), expiresAt: when() });

@@ -1,5 +1,6 @@
 // The audit trail's query and entry (docs/PRODUCT.md "Audit trail"): GET /api/admin/audit and the Activity tab.
 import { z } from 'zod';
+import { anyValue, int, when } from './answer-fields';
 
 export const AUDIT_LIMIT_MAX = 500;
 
@@ -40,18 +41,19 @@ export const auditQueryInput = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQueryInput>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
+export const auditEntryOutput = z.object({
+  id: int(),
+  at: when(),
   /** null: the customer (through a share link). */
-  userId: number | null;
-  actor: string;
-  entity: string;
-  entityId: number | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+  userId: int().nullable(),
+  actor: z.string(),
+  entity: z.string(),
+  entityId: int().nullable(),
+  action: z.string(),
+  before: anyValue(),
+  after: anyValue(),
+});
+export type AuditEntry = z.infer<typeof auditEntryOutput>;
 
 /** One quote's timeline, paged like the audit list: `page` from 1, `limit` default 50 and at most AUDIT_LIMIT_MAX. */
 export const activityQueryInput = z.object({
@@ -68,7 +70,13 @@ export const activityQueryInput = z.object({
 });
 
 /** A page of entries and how many match in all (REST: X-Total-Count). */
-export interface AuditPage {
-  items: AuditEntry[];
-  total: number;
-}
+export const auditPageOutput = z.object({ items: z.array(auditEntryOutput), total: int() });
+export type AuditPage = z.infer<typeof auditPageOutput>;
+/** The admin's page also names the quotes on it (by id), which the REST door leaves out with the total. */
+export const adminAuditPageOutput = auditPageOutput.extend({ quoteNumbers: z.record(z.string(), z.string()) });
+/** The export as the tRPC door answers it: the file's name and type (GET /api/admin/audit.csv streams `chunks`). */
+export const auditCsvOutput = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  chunks: z.custom<() => AsyncGenerator<string>>((v) => typeof v === 'function'),
+});

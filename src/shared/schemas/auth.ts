@@ -3,6 +3,7 @@
 // not in the seed, so their messages are ours.
 import { z } from 'zod';
 import { refineSingleLine } from './text';
+import { int, when } from './answer-fields';
 
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
@@ -129,3 +130,26 @@ export const verifyEmailInput = z.object({
 /** The answer to every reset request, whether or not the address has an account. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that address, a password reset link has been sent.';
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';
+
+/** The user object of every answer: never the password or its hash. */
+export const userOutput = z.object({
+  id: int(),
+  username: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  companyName: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: when(),
+  lastLogin: when().nullable(),
+  /** Whether the account proved it holds its address: only a verified account sends quotes (docs/API.md "Email verification"). */
+  emailVerified: z.boolean(),
+});
+export type UserDto = z.infer<typeof userOutput>;
+
+/** The guards' session check (GET /api/auth/check); `registration` tells the auth page whether to offer Register. */
+export const sessionCheckOutput = z.object({ authenticated: z.boolean(), isAdmin: z.boolean(), registration: z.enum(['open', 'closed']) });
+export const resendVerificationOutput = z.object({ message: z.string(), sent: z.boolean() });
+export const resetTokenStatusOutput = z.object({ usable: z.boolean() });
+/** The admin login's demo credentials, or null once the demo admin is gone or its password changed. */
+export const demoHintOutput = z.object({ email: z.string(), password: z.string() }).nullable();

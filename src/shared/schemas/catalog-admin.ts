@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES, isOneOf, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
 import { readMoney, readWhole } from '../typed-numbers';
+import { conditionValueJson } from './catalog';
 import { controlCharsMessage, isSingleLineText, refineMultiLine, refineSingleLine } from './text';
 
 export const CATEGORY_ICONS = [
@@ -419,7 +420,8 @@ export const conditionInput = z
       // "units" is the seed's other name for squareMeters.
       type: z.preprocess((v) => (v === 'units' ? 'squareMeters' : v), z.enum(CONDITION_TYPES, { error: conditionMessages.type })),
       operator: z.string({ error: 'Please choose an operator' }).trim(),
-      value: z.unknown(),
+      // Checked by the type below; its `.meta()` is what the API description shows.
+      value: z.unknown().meta(conditionValueJson),
     },
     { error: 'Each condition needs a type, an operator and a value' },
   )

@@ -1,50 +1,65 @@
 // The catalogue as a file (docs/API.md "The catalogue as a file"): everything named by name, never by id, so a file
 // loads into another install. Each item is checked with the same schemas as the admin's own forms.
 import { z } from 'zod';
+import { anyValue, int, money } from './answer-fields';
 import { createAddOnInput, createCategoryInput, createDiscountInput, createPackageInput } from './catalog-admin';
 
 export const CATALOGUE_FILE_VERSION = 1;
 
-export interface FilePackage {
-  name: string;
-  description: string;
-  basePrice: string;
-  setupFee: string;
-  extraLocationPrice: string;
-  features: { text: string; included: boolean }[];
-  priceTiers: { minSqm: number; maxSqm: number | null; pricePerSqm: string }[];
-  userPriceTiers: { minUsers: number; maxUsers: number | null; pricePerUser: string }[];
-}
-export interface FileCategory {
-  name: string;
-  icon: string | null;
-  allowsMultipleSelection: boolean;
-}
-export interface FileAddOn {
-  name: string;
+const filePackageOutput = z.object({
+  name: z.string(),
+  description: z.string(),
+  basePrice: money(),
+  setupFee: money(),
+  extraLocationPrice: money(),
+  features: z.array(z.object({ text: z.string(), included: z.boolean() })),
+  priceTiers: z.array(z.object({ minSqm: int(), maxSqm: int().nullable(), pricePerSqm: money() })),
+  userPriceTiers: z.array(z.object({ minUsers: int(), maxUsers: int().nullable(), pricePerUser: money() })),
+});
+export type FilePackage = z.infer<typeof filePackageOutput>;
+const fileCategoryOutput = z.object({ name: z.string(), icon: z.string().nullable(), allowsMultipleSelection: z.boolean() });
+export type FileCategory = z.infer<typeof fileCategoryOutput>;
+const fileAddOnOutput = z.object({
+  name: z.string(),
   /** The category's name; null: uncategorised. */
-  category: string | null;
-  description: string;
-  setupFee: string;
-  monthlyFee: string;
+  category: z.string().nullable(),
+  description: z.string(),
+  setupFee: money(),
+  monthlyFee: money(),
   /** Package names. */
-  availableForPackages: string[];
-}
-export interface FileDiscount {
-  name: string;
-  description: string;
-  type: string;
-  value: string;
+  availableForPackages: z.array(z.string()),
+});
+export type FileAddOn = z.infer<typeof fileAddOnOutput>;
+const fileDiscountOutput = z.object({
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  value: z.string(),
   /** A `package` condition names its package(s) by name. */
-  conditions: { type: string; operator: string; value: unknown }[];
-}
-export interface CatalogueFile {
-  version: 1;
-  packages: FilePackage[];
-  categories: FileCategory[];
-  addOns: FileAddOn[];
-  discounts: FileDiscount[];
-}
+  conditions: z.array(
+    z.object({
+      type: z.string(),
+      operator: z.string(),
+      value: anyValue().meta({
+        anyOf: [
+          { type: 'integer', minimum: 0 },
+          { type: 'string', description: 'A package name, a payment frequency or a pricing model' },
+          { type: 'array', items: { type: 'string' }, description: 'Package names, for the `in` operator' },
+        ],
+      }),
+    }),
+  ),
+});
+export type FileDiscount = z.infer<typeof fileDiscountOutput>;
+/** GET /api/admin/catalogue: the catalogue as a file. */
+export const catalogueFileOutput = z.object({
+  version: z.literal(1),
+  packages: z.array(filePackageOutput),
+  categories: z.array(fileCategoryOutput),
+  addOns: z.array(fileAddOnOutput),
+  discounts: z.array(fileDiscountOutput),
+});
+export type CatalogueFile = z.infer<typeof catalogueFileOutput>;
 
 /** The file's outer shape; each item is checked on its own (every problem is listed, not only the first). */
 export const catalogueFileShape = z.object(
@@ -68,8 +83,6 @@ export const fileAddOnSchema = createAddOnInput.omit({ categoryId: true, availab
 });
 export const fileDiscountSchema = createDiscountInput;
 
-/** Any JSON value, always present (z.unknown() would make its key optional). */
-const anyValue = () => z.custom<unknown>((v) => v !== undefined);
 const fieldChange = z.object({ field: z.string(), before: anyValue(), after: anyValue() });
 const changes = z.object({
   created: z.array(z.string()),
@@ -84,5 +97,18 @@ export const catalogueImportOutput = z.object({ dryRun: z.boolean(), packages: c
 export type CatalogueImportResult = z.infer<typeof catalogueImportOutput>;
 export const catalogueImportInput = z.object({
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
-  catalogue: z.unknown(),
+  // Checked by catalogueFileShape and the item schemas, each problem listed; its `.meta()` is what the API
+  // description shows: the file's outer shape.
+  catalogue: z.unknown().meta({
+    type: 'object',
+    description: 'A catalogue file, as GET /api/admin/catalogue answers it',
+    required: ['version', 'packages', 'categories', 'addOns', 'discounts'],
+    properties: {
+      version: { const: CATALOGUE_FILE_VERSION },
+      packages: { type: 'array', maxItems: 1000, items: { type: 'object' } },
+      categories: { type: 'array', maxItems: 1000, items: { type: 'object' } },
+      addOns: { type: 'array', maxItems: 5000, items: { type: 'object' } },
+      discounts: { type: 'array', maxItems: 1000, items: { type: 'object' } },
+    },
+  }),
 });

@@ -46,11 +46,12 @@ export const companyInput = z.object({
 });
 
 /** GET /api/company. */
-export interface Company {
-  name: string;
-  address: string | null;
-  email: string | null;
-  phone: string | null;
-  vatNumber: string | null;
-  terms: string | null;
-}
+export const companyOutput = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  terms: z.string().nullable(),
+});
+export type Company = z.infer<typeof companyOutput>;

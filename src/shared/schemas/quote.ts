@@ -2,7 +2,11 @@
 // half-typed form still gets a quote. Only the shape is checked here — and the size: the largest sane
 // quote has 50 add-ons and 100 custom items, so the lists are capped at 200 and the texts a quote echoes back at the
 // lengths a saved configuration allows; one request can then neither hold the event loop nor answer megabytes.
+// Each field's `.meta()` is its JSON Schema in the API description: what a client sends, as the engine reads it
+// (zod cannot convert a field it checks only in code); it takes no part in the validation.
 import { z } from 'zod';
+import { MAX_QUANTITY } from '../pricing/normalize';
+import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
 import { controlCharsMessage, isMultiLineText, isSingleLineText } from './text';
 
 export const QUOTE_MAX_ADD_ONS = 200;
@@ -54,17 +58,50 @@ const customItems = boundedList(QUOTE_MAX_CUSTOM_ITEMS, quoteLimitMessages.custo
   }
 });
 
+const id = { type: 'integer', minimum: 1 } as const;
+const quantity = (minimum: number, example: number, description: string) =>
+  z.unknown().meta({ type: 'number', minimum, maximum: MAX_QUANTITY, examples: [example], description: `${description}; cut to a whole number` });
+
 export const quoteFormInput = z
   .object({
-    packageId: z.unknown(),
-    pricingModel: z.unknown(),
-    squareMeters: z.unknown(),
-    userCount: z.unknown(),
-    locations: z.unknown(),
-    addOns: boundedList(QUOTE_MAX_ADD_ONS, quoteLimitMessages.addOns),
-    customItems,
-    selectedDiscountIds: boundedList(QUOTE_MAX_DISCOUNTS, quoteLimitMessages.discounts),
-    contractDuration: z.unknown(),
-    paymentFrequency: z.unknown(),
+    packageId: z.unknown().meta({ ...id, examples: [1], description: 'The package (GET /api/packages); required to price a quote' }),
+    pricingModel: z.unknown().meta({ type: 'string', enum: [...PRICING_MODELS], default: 'sqm', description: 'Priced by square metre or by user' }),
+    squareMeters: quantity(0, 500, 'Square metres, for the sqm model'),
+    userCount: quantity(0, 20, 'Users, for the user model'),
+    locations: quantity(1, 1, 'Locations').meta({ default: 1 }),
+    addOns: boundedList(QUOTE_MAX_ADD_ONS, quoteLimitMessages.addOns).meta({
+      type: 'array',
+      maxItems: QUOTE_MAX_ADD_ONS,
+      description: 'The add-ons chosen (GET /api/addons); one not available for the package is left out',
+      items: {
+        type: 'object',
+        required: ['id'],
+        properties: { id, waiveSetupFee: { type: 'boolean', default: false, description: 'Leave out its setup fee' } },
+      },
+    }),
+    customItems: customItems.meta({
+      type: 'array',
+      maxItems: QUOTE_MAX_CUSTOM_ITEMS,
+      description: 'Lines of your own; one without a price above 0 is left out',
+      items: {
+        type: 'object',
+        required: ['price'],
+        properties: {
+          id: { type: 'string', description: 'Your own id for the line', examples: ['training'] },
+          name: { type: 'string', maxLength: QUOTE_ITEM_NAME_MAX, examples: ['Training'] },
+          description: { type: 'string', maxLength: QUOTE_ITEM_DESCRIPTION_MAX, examples: ['Two days on site'] },
+          isOneTime: { type: 'boolean', default: false, description: 'A one-time charge' },
+          price: { type: ['number', 'string'], description: 'Euro: a number or a decimal string', examples: [950] },
+        },
+      },
+    }),
+    selectedDiscountIds: boundedList(QUOTE_MAX_DISCOUNTS, quoteLimitMessages.discounts).meta({
+      type: 'array',
+      maxItems: QUOTE_MAX_DISCOUNTS,
+      items: id,
+      description: 'The discounts chosen (GET /api/discounts); an unknown id is left out',
+    }),
+    contractDuration: z.unknown().meta({ type: 'integer', enum: [...CONTRACT_DURATIONS], default: 12, description: 'Months' }),
+    paymentFrequency: z.unknown().meta({ type: 'string', enum: [...PAYMENT_FREQUENCIES], default: 'annually' }),
   })
   .partial();

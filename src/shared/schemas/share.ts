@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { emailField, INVALID_EMAIL } from './auth';
 import { formatEuroText as euro } from '../format';
 import { refineMultiLine, refineSingleLine } from './text';
-import type { PaymentFrequency, QuoteStatus } from '../value-sets';
+import { PAYMENT_FREQUENCIES, QUOTE_STATUSES } from '../value-sets';
+import { int, money, when } from './answer-fields';
 
 export const shareMessages = {
   linkInvalid: 'This quote link is not valid any more',
@@ -50,70 +51,118 @@ export type DeclineInput = z.infer<typeof declineInput>;
  * One line of the customer's view, as the stored snapshot priced it and the PDF prints it (euro; amount as a
  * two-decimal string): a line that says nothing is left out, and a waived setup fee's unit price is the fee waived.
  */
-export interface SharedLine {
-  kind: string;
-  period: 'monthly' | 'one_time';
-  label: string;
+export const sharedLineOutput = z.object({
+  kind: z.string(),
+  period: z.enum(['monthly', 'one_time']),
+  label: z.string(),
   /** The PDF's muted second line: a discount's terms, a custom item's description, "Setup fee waived". */
-  detail: string | null;
-  quantity: number;
-  unitPrice: number;
-  amount: string;
-  waived: boolean;
-}
+  detail: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  amount: money(),
+  waived: z.boolean(),
+});
+export type SharedLine = z.infer<typeof sharedLineOutput>;
 
 /** The seller as the customer's page, the PDF and the mails name it (frozen with the link). */
-export interface SharedSeller {
-  name: string;
-  address: string | null;
-  email: string | null;
-  phone: string | null;
-  vatNumber: string | null;
-}
+export const sharedSellerOutput = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+});
+export type SharedSeller = z.infer<typeof sharedSellerOutput>;
 
 /**
  * GET /api/shared/{token}: the quote as the customer sees it. No id of a user or of any other quote, and not the
  * quote's internal name: the customer knows it by its number, package and their own name.
  */
-export interface SharedQuoteView {
-  number: string;
-  revision: number;
-  packageName: string;
-  status: QuoteStatus;
-  validUntil: string;
-  expiresAt: string;
-  expired: boolean;
-  totalMonthly: string;
-  setupFees: string;
-  tcv: string;
-  contractDuration: number;
-  paymentFrequency: PaymentFrequency;
-  seller: SharedSeller;
+export const sharedViewOutput = z.object({
+  number: z.string(),
+  revision: int(),
+  packageName: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  validUntil: z.string(),
+  expiresAt: when(),
+  expired: z.boolean(),
+  totalMonthly: money(),
+  setupFees: money(),
+  tcv: money(),
+  contractDuration: z.number(),
+  paymentFrequency: z.enum(PAYMENT_FREQUENCIES),
+  seller: sharedSellerOutput,
   /** The seller's terms as they stood when the link was made; shown before Accept. */
-  terms: string | null;
+  terms: z.string().nullable(),
   /** The quote's owner: the customer's contact. */
-  preparedBy: { name: string; email: string | null };
-  preparedFor: { company: string | null; name: string | null; email: string | null };
-  lines: SharedLine[];
+  preparedBy: z.object({ name: z.string(), email: z.string().nullable() }),
+  preparedFor: z.object({ company: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  lines: z.array(sharedLineOutput),
   /** The months paid (the contract term), those free on top of them, and the months in all. */
-  paidMonths: number;
-  freeMonths: number;
-  contractMonths: number;
+  paidMonths: int(),
+  freeMonths: int(),
+  contractMonths: int(),
   /** The customer's acceptance of this link's revision, as recorded (fingerprint null for an old acceptance). */
-  acceptance: { name: string; email: string; at: string; revision: number; fingerprint: string | null } | null;
-  decline: { at: string; reason: string | null } | null;
+  acceptance: z.object({ name: z.string(), email: z.string(), at: when(), revision: int(), fingerprint: z.string().nullable() }).nullable(),
+  decline: z.object({ at: when(), reason: z.string().nullable() }).nullable(),
   /** Whether the quote is still at the revision this link shows. */
-  current: boolean;
+  current: z.boolean(),
   /**
    * Whether Accept and Decline are offered: sent, not expired, still at this link's revision, and read by the customer
    * (a browser signed in to the app is the seller's side: `notice` says so).
    */
-  canRespond: boolean;
+  canRespond: z.boolean(),
   /** Why the customer cannot answer (null while they can). */
-  notice: string | null;
+  notice: z.string().nullable(),
   /** The sentence the customer confirms by accepting; stored word for word with the acceptance. */
-  statement: string;
-}
+  statement: z.string(),
+});
+export type SharedQuoteView = z.infer<typeof sharedViewOutput>;
+
+/** Who sends the links, by name only (GET /api/shared). */
+export const sharedSellerNameOutput = z.object({ name: z.string() });
+
+/** A new share link (POST /api/configurations/{id}/share). */
+export const shareLinkOutput = z.object({ url: z.string(), expiresAt: when() });
+/** The live link (GET /api/configurations/{id}/share); url null for a link that can no longer be shown. */
+export const liveLinkOutput = z.object({ url: z.string().nullable(), expiresAt: when(), revision: int() });
+
+/** The live link as the share dialog shows it. */
+export const liveShareOutput = z.object({
+  /** Null for a link made before links could be shown again: it works, but only a new link can be copied. */
+  url: z.string().nullable(),
+  sharedAt: when(),
+  expiresAt: when(),
+  openedAt: when().nullable(),
+  revision: int(),
+  /** The address the quote was last mailed to with this link. */
+  sentTo: z.string().nullable(),
+});
+export type LiveShare = z.infer<typeof liveShareOutput>;
+export const shareStatusOutput = z.object({ live: liveShareOutput.nullable() });
+
+/** What Send did (POST /api/configurations/{id}/send). */
+export const sendResultOutput = z.object({
+  to: z.string(),
+  cc: z.array(z.string()),
+  url: z.string(),
+  expiresAt: when(),
+  revision: int(),
+  /** 'reused': the live link already showed this revision; 'new': a new link was made (any older one revoked). */
+  link: z.enum(['reused', 'new']),
+  /** Whether the mail left (false: it failed and is in the email log as failed; the link still works). */
+  delivered: z.boolean(),
+});
+export type SendResult = z.infer<typeof sendResultOutput>;
+
+/** The mail Send would write now, for the dialog's preview. */
+export const sendPreviewOutput = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  to: z.string().nullable(),
+  from: z.string(),
+});
 
 /** How the customer's page and PDF name a quote: "Advanced for Contoso Ltd" (never its internal name). */
 export function quoteTitle(packageName: string, preparedFor: { company: string | null; name: string | null }): string {

@@ -2,6 +2,7 @@
 // special ids, quantities, locations, custom items, discounts, loading and saving). Pure: no React, no DOM, so each
 // rule is tested on its own (calculator-state.test.ts). The page only dispatches actions and renders the state.
 import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
+import type { RouterOutputs } from '../../lib/trpc';
 import { parseMoney } from '../../../shared/money';
 import { addOnSelectionOf } from '../../../shared/pricing-key';
 import { MAX_LOCATIONS, MAX_QUANTITY_SAVED, type PricingFields } from '../../../shared/schemas/configuration';
@@ -70,20 +71,21 @@ export interface CalculatorContext {
   pricing: PricingCatalog;
 }
 
-/** A configuration as `configurations.get` answers it (only what loading reads). */
-export interface LoadedConfiguration {
-  id: number;
-  packageId: number;
-  locations: number;
-  squareMeters: number;
-  userCount: number;
-  pricingModel: PricingModel;
-  addOnSelections: { id: number; waiveSetupFee: boolean }[];
-  discountIds: number[];
-  contractDuration: number;
-  paymentFrequency: string;
-  customItems: { id: string; name: string; description: string; isOneTime: boolean; price: number }[];
-}
+/** A configuration as `configurations.get` answers it: what loading reads of it. */
+export type LoadedConfiguration = Pick<
+  RouterOutputs['configurations']['get'],
+  | 'id'
+  | 'packageId'
+  | 'locations'
+  | 'squareMeters'
+  | 'userCount'
+  | 'pricingModel'
+  | 'addOnSelections'
+  | 'discountIds'
+  | 'contractDuration'
+  | 'paymentFrequency'
+  | 'customItems'
+>;
 
 export type AddOnPick =
   /** A real add-on (id > 0): toggle in a multiple-selection category, replace / remove in a single one. */

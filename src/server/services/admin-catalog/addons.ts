@@ -1,7 +1,7 @@
 // Add-on writes. Availability is the set of addon_packages rows; it is replaced as a whole when sent.
 import { asc, eq } from 'drizzle-orm';
 import { addonCategories, addonPackages, addons } from '../../../../db/schema';
-import type { AddOnDto } from '../../../shared/catalog';
+import type { AddOnDto } from '../../../shared/schemas/catalog';
 import { transaction, type Db } from '../../db/database';
 import { toAddOnDto } from '../catalog';
 import { InvalidInputError, NotFoundError } from '../../errors';

@@ -1,7 +1,7 @@
 // Add-on category writes.
 import { eq } from 'drizzle-orm';
 import { addonCategories } from '../../../../db/schema';
-import type { CategoryDto } from '../../../shared/catalog';
+import type { CategoryDto } from '../../../shared/schemas/catalog';
 import type { CategoryIcon } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toCategoryDto } from '../catalog';

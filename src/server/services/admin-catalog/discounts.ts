@@ -1,7 +1,7 @@
 // Discount rule writes. Conditions are stored in the form the engine reads (normalised by the shared schema).
 import { asc, eq } from 'drizzle-orm';
 import { discountConditions, discounts } from '../../../../db/schema';
-import type { DiscountDto } from '../../../shared/catalog';
+import type { DiscountDto } from '../../../shared/schemas/catalog';
 import type { ConditionValue, DiscountType } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toDiscountDto } from '../catalog';

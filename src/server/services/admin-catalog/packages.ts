@@ -1,7 +1,7 @@
 // Package writes. Every write answers the package as GET /api/packages shows it.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { packageFeatures, packages, priceTiers, userPriceTiers } from '../../../../db/schema';
-import type { PackageDto } from '../../../shared/catalog';
+import type { PackageDto } from '../../../shared/schemas/catalog';
 import type { TierInput } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db } from '../../db/database';
 import { toPackageDto } from '../catalog';

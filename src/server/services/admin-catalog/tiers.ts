@@ -2,7 +2,7 @@
 // the shared rules, inside the transaction that writes it, so no request leaves an invalid set behind.
 import { and, asc, eq } from 'drizzle-orm';
 import { priceTiers, userPriceTiers } from '../../../../db/schema';
-import type { PackageDto, PriceTierDto, UserPriceTierDto } from '../../../shared/catalog';
+import type { PackageDto, PriceTierDto, UserPriceTierDto } from '../../../shared/schemas/catalog';
 import { tierSetProblem, type TierInput, type TierKind } from '../../../shared/schemas/catalog-admin';
 import { transaction, type Db, type NotPromise } from '../../db/database';
 import { toPriceTierDto, toUserPriceTierDto } from '../catalog';
