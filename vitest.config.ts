@@ -18,7 +18,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'components', include: ['src/client/**/*.test.tsx'], environment: 'jsdom', globalSetup: ['tests/support/seeded-database.ts'] },
+        test: {
+          name: 'components',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'jsdom',
+          globalSetup: ['tests/support/seeded-database.ts'],
+          // A bound on a failure, not a wait: typing into the whole calculator in jsdom is CPU work, and npm test runs
+          // the browser suite beside this one on the same cores, so a heavy test may take three times its quiet time.
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,
