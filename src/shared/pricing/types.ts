@@ -1,5 +1,6 @@
 import type { Cents } from '../money';
 import type { BreakdownKind, ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
+import type { AddOnSelection } from '../schemas/quote-result';
 
 export type { Cents };
 
@@ -69,10 +70,7 @@ export interface QuoteFormInput {
 
 export type { ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
 
-export interface NormalizedAddOn {
-  id: number;
-  waiveSetupFee: boolean;
-}
+export type NormalizedAddOn = AddOnSelection;
 
 export interface NormalizedCustomItem {
   id: string;

@@ -4,11 +4,10 @@
 import { z } from 'zod';
 import { PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../value-sets';
 import { int, money, when } from './answer-fields';
-import { customItemOutput, quoteResultOutput } from './quote-result';
+import { addOnSelectionOutput, customItemOutput, quoteResultOutput, type AddOnSelection } from './quote-result';
 
-/** The add-on selection as stored in the row and answered: ids and waivers, so that loading restores it. */
-export const storedAddOnOutput = z.object({ id: int(), waiveSetupFee: z.boolean() });
-export type StoredAddOn = z.infer<typeof storedAddOnOutput>;
+/** The add-on selection as stored in the row and answered, so that loading restores it. */
+export type StoredAddOn = AddOnSelection;
 /** A custom item as stored in the row (price in cents); answered with its price in euro. */
 export type StoredCustomItem = z.infer<typeof customItemOutput>;
 
@@ -40,7 +39,7 @@ export const configurationOutput = z.object({
   pricingModel: z.enum(PRICING_MODELS),
   /** Add-on names. */
   addOns: z.array(z.string()),
-  addOnSelections: z.array(storedAddOnOutput),
+  addOnSelections: z.array(addOnSelectionOutput),
   discountIds: z.array(int()),
   contractDuration: z.number(),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES),

@@ -7,6 +7,7 @@ import { parseTypedWhole, typedDecimal } from '../typed-numbers';
 import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
 import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUS_FILTERS, QUOTE_STATUSES } from '../value-sets';
+import type { AddOnSelection } from './quote-result';
 
 export const CONFIGURATIONS_PAGE_SIZE = 30;
 export const CONFIGURATION_NAME_MAX = 200;
@@ -109,7 +110,7 @@ const paymentFrequency = z.preprocess((v) => (v === 'annual' ? 'annually' : v), 
 /** The calculator's selected add-on as a save takes it: its fields, one definition (ADD_ON_SELECTION_FIELDS). */
 const addOnSelectionObject = z.object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() });
 export const ADD_ON_SELECTION_FIELDS = addOnSelectionObject.keyof().options;
-export type AddOnSelectionFields = { id: number; waiveSetupFee: boolean };
+export type AddOnSelectionFields = AddOnSelection;
 
 /** An add-on id, or `{ id, waiveSetupFee }` (the calculator's selected add-on; its `category` is ignored). */
 const addOnSelection = z.union(

@@ -22,13 +22,17 @@ export type BreakdownLineJson = z.infer<typeof breakdownLineOutput>;
 /** A custom item as answered and stored: price in euro. */
 export const customItemOutput = z.object({ id: z.string(), name: z.string(), description: z.string(), isOneTime: z.boolean(), price: z.number() });
 
+/** A selected add-on as priced, stored and answered (the save's own schema is in ./configuration.ts). */
+export const addOnSelectionOutput = z.object({ id: int(), waiveSetupFee: z.boolean() });
+export type AddOnSelection = z.infer<typeof addOnSelectionOutput>;
+
 export const quoteResultOutput = z.object({
   packageId: int(),
   pricingModel: z.enum(PRICING_MODELS),
   squareMeters: z.number(),
   userCount: z.number(),
   locations: z.number(),
-  addOns: z.array(z.object({ id: int(), waiveSetupFee: z.boolean() })),
+  addOns: z.array(addOnSelectionOutput),
   customItems: z.array(customItemOutput),
   selectedDiscountIds: z.array(int()),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES),

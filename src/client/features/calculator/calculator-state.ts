@@ -6,6 +6,7 @@ import type { RouterOutputs } from '../../lib/trpc';
 import { parseMoney } from '../../../shared/money';
 import { addOnSelectionOf } from '../../../shared/pricing-key';
 import { MAX_LOCATIONS, MAX_QUANTITY_SAVED, type PricingFields } from '../../../shared/schemas/configuration';
+import type { AddOnSelection } from '../../../shared/schemas/quote-result';
 import { parseTypedWhole, readMoney } from '../../../shared/typed-numbers';
 import { formatCount, formatUnitPrice } from '../../../shared/format';
 import {
@@ -35,10 +36,8 @@ export const CLEAR_CATEGORY_ID = -1;
 export const REPLACE_ALL = 'REPLACE_ALL' as const;
 
 /** docs/PRODUCT.md "Saved quotes" "Selected add-on": id, category, waiveSetupFee. */
-export interface SelectedAddOn {
-  id: number;
+export interface SelectedAddOn extends AddOnSelection {
   category: number | null;
-  waiveSetupFee: boolean;
 }
 
 export interface CustomItem {
@@ -222,7 +221,7 @@ function toFrequency(v: string): PaymentFrequency {
 
 export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
   packageId: number;
-  addOns: { id: number; waiveSetupFee: boolean }[];
+  addOns: AddOnSelection[];
   customItems: CustomItem[];
   selectedDiscountIds: number[];
 } {
