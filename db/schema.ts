@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../src/shared/value-sets';
+import type { AddOnSelection } from '../src/shared/schemas/quote-result';
 
 /**
  * The customer's acceptance, kept as evidence (docs/API.md "The acceptance as evidence"): who, when, from where, the
@@ -242,8 +243,8 @@ const pricedQuote = () => ({
   locations: integer('locations').notNull(),
   contractDuration: integer('contract_duration').notNull(),
   paymentFrequency: text('payment_frequency', { enum: PAYMENT_FREQUENCIES }).notNull(),
-  /** JSON [{ id, waiveSetupFee }] */
-  addOns: text('add_ons', { mode: 'json' }).notNull().$type<{ id: number; waiveSetupFee: boolean }[]>(),
+  /** JSON: the selected add-ons (src/shared/schemas/quote-result.ts addOnSelectionOutput) */
+  addOns: text('add_ons', { mode: 'json' }).notNull().$type<AddOnSelection[]>(),
   /** JSON number[] */
   discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
   /** JSON [{ id, name, description, isOneTime, price (cents) }] */
