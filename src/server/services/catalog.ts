@@ -1,5 +1,17 @@
 // Catalogue reads: every screen that shows packages, add-ons, categories or discounts gets them from here.
-import { addonCategories, addons, discountConditions, discounts, packageFeatures, packages, priceTiers, userPriceTiers } from '../../../db/schema';
+import type { Column, Table } from 'drizzle-orm';
+import {
+  addonCategories,
+  addonPackages,
+  addons,
+  discountConditions,
+  discounts,
+  packageFeatures,
+  packages,
+  priceTiers,
+  userPriceTiers,
+} from '../../../db/schema';
+import { selectAllOf } from '../db/columns';
 import type { AddOnDto, CatalogDto, CategoryDto, DiscountDto, PackageDto, PriceTierDto, UserPriceTierDto } from '../../shared/schemas/catalog';
 import { formatMoney } from '../../shared/money';
 import { perDatabase, transaction, type Db } from '../db/database';
@@ -84,40 +96,27 @@ export function toDiscountDto(d: DiscountRow, conditions: ConditionRow[]): Disco
 }
 
 // The reads below run for every catalogue change of any size (services/catalog-cache.ts rebuilds from them), so they
-// are statements prepared once per database, mapped by hand: drizzle's row mapper cost several times SQLite's own
-// work on a catalogue of thousands of add-ons (docs/DECISIONS.md "Speed inside the one door").
+// are statements prepared once per database, in raw mode with the schema's column names (db/columns.ts): drizzle's row
+// mapper cost several times SQLite's own work on a catalogue of thousands of add-ons (docs/DECISIONS.md "Speed inside
+// the one door").
 const reads = perDatabase((db: Db) => {
-  const all = <T>(sql: string) => {
-    const statement = db.$client.prepare(sql);
+  const all = <T>(table: Table, orderBy: Column[]) => {
+    const statement = db.$client.prepare(selectAllOf(table, orderBy));
     return () => statement.all() as T[];
   };
   return {
-    packages: all<Omit<PackageRow, 'createdAt'> & { createdAt: number }>(
-      `SELECT id, name, description, base_price_cents AS basePrice, setup_fee_cents AS setupFee,
-        extra_location_price_cents AS extraLocationPrice, created_at AS createdAt FROM packages ORDER BY base_price_cents, id`,
-    ),
-    features: all<Omit<FeatureRow, 'included'> & { included: number }>(
-      'SELECT id, package_id AS packageId, position, text, included FROM package_features ORDER BY position, id',
-    ),
-    unitTiers: all<UnitTierRow>(
-      'SELECT id, package_id AS packageId, min_sqm AS minSqm, max_sqm AS maxSqm, price_per_sqm_cents AS pricePerSqm FROM price_tiers ORDER BY min_sqm, id',
-    ),
-    userTiers: all<UserTierRow>(
-      'SELECT id, package_id AS packageId, min_users AS minUsers, max_users AS maxUsers, price_per_user_cents AS pricePerUser FROM user_price_tiers ORDER BY min_users, id',
-    ),
-    addOns: all<AddOnRow>(
-      'SELECT id, name, description, category_id AS categoryId, setup_fee_cents AS setupFee, monthly_fee_cents AS monthlyFee FROM addons ORDER BY id',
-    ),
-    availability: all<{ addonId: number; packageId: number }>(
-      'SELECT addon_id AS addonId, package_id AS packageId FROM addon_packages ORDER BY package_id',
-    ),
-    categories: all<Omit<CategoryRow, 'allowsMultipleSelection'> & { allowsMultipleSelection: number }>(
-      'SELECT id, name, icon, allows_multiple_selection AS allowsMultipleSelection FROM addon_categories ORDER BY name, id',
-    ),
-    discounts: all<DiscountRow>('SELECT id, name, description, type, value_hundredths AS value FROM discounts ORDER BY id'),
-    conditions: all<Omit<ConditionRow, 'value'> & { value: string }>(
-      'SELECT id, discount_id AS discountId, position, type, operator, value FROM discount_conditions ORDER BY position, id',
-    ),
+    packages: all<Omit<PackageRow, 'createdAt'> & { createdAt: number }>(packages, [packages.basePrice, packages.id]),
+    features: all<Omit<FeatureRow, 'included'> & { included: number }>(packageFeatures, [packageFeatures.position, packageFeatures.id]),
+    unitTiers: all<UnitTierRow>(priceTiers, [priceTiers.minSqm, priceTiers.id]),
+    userTiers: all<UserTierRow>(userPriceTiers, [userPriceTiers.minUsers, userPriceTiers.id]),
+    addOns: all<AddOnRow>(addons, [addons.id]),
+    availability: all<{ addonId: number; packageId: number }>(addonPackages, [addonPackages.packageId]),
+    categories: all<Omit<CategoryRow, 'allowsMultipleSelection'> & { allowsMultipleSelection: number }>(addonCategories, [
+      addonCategories.name,
+      addonCategories.id,
+    ]),
+    discounts: all<DiscountRow>(discounts, [discounts.id]),
+    conditions: all<Omit<ConditionRow, 'value'> & { value: string }>(discountConditions, [discountConditions.position, discountConditions.id]),
   };
 });
 

@@ -4,6 +4,7 @@
 // with or without a search) is prepared once per database: the table is every user's first screen after the
 // calculator, and building the SQL anew cost more than running it.
 import { getTableName } from 'drizzle-orm';
+import { columnName as column } from '../db/columns';
 import { configurations } from '../../../db/schema';
 import {
   CONFIGURATIONS_ALL_MAX,
@@ -40,9 +41,6 @@ interface Shape {
 
 /** Values for a shape's parameters, by name (those its statement does not use are ignored). */
 type Placeholders = Record<string, string | number | null | undefined>;
-
-/** A column's name in SQL, from the schema. */
-const column = (c: { name: string }) => `"${c.name}"`;
 
 /**
  * The count and the page's ids of one shape, as better-sqlite3 statements with named parameters (@owner, @pattern,

@@ -2,7 +2,8 @@
 // row and its snapshot and never price again, so a later catalogue change cannot alter (or lose) a saved quote.
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { configurations, counters } from '../../../db/schema';
+import { configurationRevisions, configurations, counters } from '../../../db/schema';
+import { columnName } from '../db/columns';
 import { formatMoney } from '../../shared/money';
 import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/schemas/catalog';
@@ -280,15 +281,34 @@ export function fieldsOfRow(row: Row): ConfigurationFields {
   };
 }
 
+/**
+ * Where each column of a revision comes from in the quote's row: the same field of the schema (the priced quote's
+ * columns are shared, db/schema.ts pricedQuote), except the quote's id and when the current revision was priced.
+ */
+const REVISION_SOURCES = (() => {
+  const from: Record<string, { name: string }> = {
+    ...getTableColumns(configurations),
+    configurationId: configurations.id,
+    createdAt: configurations.revisedAt,
+  };
+  const targets = Object.entries(getTableColumns(configurationRevisions));
+  return {
+    into: targets.map(([, c]) => columnName(c)).join(', '),
+    select: targets
+      .map(([key]) => {
+        const source = from[key];
+        if (!source) throw new Error(`configuration_revisions.${key} has no column of the quote's row to copy`);
+        return columnName(source);
+      })
+      .join(', '),
+  };
+})();
+
 /** Keeps the current revision (inputs, figures, snapshot) before the row is priced again. */
 export function archiveRevision(db: Db, id: number): void {
-  db.run(sql`INSERT INTO configuration_revisions (configuration_id, revision, package_id, package_name, pricing_model,
-    square_meters, user_count, locations, contract_duration, payment_frequency, add_ons, discount_ids, custom_items,
-    total_monthly_cents, setup_fees_cents, tcv_cents, add_on_names, snapshot, created_at)
-    SELECT id, revision, package_id, package_name, pricing_model, square_meters, user_count, locations,
-      contract_duration, payment_frequency, add_ons, discount_ids, custom_items, total_monthly_cents, setup_fees_cents,
-      tcv_cents, add_on_names, snapshot, revised_at
-    FROM configurations WHERE id = ${id}`);
+  db.run(
+    sql`INSERT INTO ${configurationRevisions} (${sql.raw(REVISION_SOURCES.into)}) SELECT ${sql.raw(REVISION_SOURCES.select)} FROM ${configurations} WHERE ${configurations.id} = ${id}`,
+  );
 }
 
 /** The columns of a new revision: the priced figures, the revision raised, a sent quote back to draft (docs/PRODUCT.md "Saved quotes"). */
