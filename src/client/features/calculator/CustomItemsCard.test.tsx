@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render';
 import { CustomItemsCard } from './CustomItemsCard';
@@ -78,13 +78,13 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
     await user.click(screen.getByText('One-time'));
     expect(screen.getByText('Recurring (monthly)')).toBeTruthy();
     // the switch keeps its name: a screen reader hears "One-time, off", not "Recurring, off"
-    expect((screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement).checked).toBe(false));
     await user.type(screen.getByLabelText('Item Name'), 'Hosting');
     await user.type(screen.getByLabelText('Price'), '19.99{Enter}');
     expect(items()).toMatchObject([{ name: 'Hosting', isOneTime: false, price: 19.99 }]);
     expect(screen.getByRole('table', { name: 'Added Items' }).textContent).toContain('Recurring');
-    // the switch is back on after a successful add
-    expect((screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement).checked).toBe(true);
+    // the switch is back on after a successful add (the switch's input follows its state a render later)
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'One-time' }) as HTMLInputElement).checked).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Delete Hosting' }));
     expect(items()).toEqual([]);
     expect(screen.queryByRole('table', { name: 'Added Items' })).toBeNull();
