@@ -4,9 +4,9 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import type { QuotePdfData } from '../services/quote-pdf';
-import { procedureDef, toJsonSchema } from '../trpc/procedure-defs';
+import { inputKeysOf, procedureDef } from '../trpc/procedure-defs';
 import { appRouter } from '../trpc/root';
-import { callerFor, errorResponse, inputOf, run, runStream, runText, type Caller, type RestEnv } from './kit';
+import { callerFor, errorResponse, inputOf, inputPlan, run, runStream, runText, type Caller, type RestEnv } from './kit';
 import { REST_ROUTES, type RestRoute } from './routes';
 
 type Call = (caller: Caller, c: HonoContext<RestEnv>) => Promise<unknown>;
@@ -56,10 +56,10 @@ const jsonAnswer = (c: HonoContext<RestEnv>, call: Call, route: RestRoute) =>
 function register(api: Hono<RestEnv>, route: RestRoute): void {
   const def = procedureDef(appRouter, route.procedure);
   if (!def) throw new Error(`${route.method} ${route.path}: no procedure ${route.procedure}`);
-  const keys = def.input ? Object.keys(toJsonSchema(def.input, 'input').properties ?? {}) : undefined;
+  const plan = inputPlan(route, def.input && inputKeysOf(def.input));
   const path = route.procedure.split('.');
   const call: Call = async (caller, c) => {
-    const input = await inputOf(c, route, keys);
+    const input = await inputOf(c, plan);
     const fn = path.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
     return fn(input);
   };

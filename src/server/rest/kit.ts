@@ -163,23 +163,38 @@ const TEXT_PARAMS = new Set(['token']);
 /** A query flag: `true` or `false` (absent is false); any other spelling is handed on for the schema to refuse. */
 const flagOf = (v: string | undefined): unknown => (v === undefined || v === 'false' ? false : v === 'true' ? true : v);
 
+/** How a route fills its procedure's input, worked out once when the route is registered (not on every request). */
+export interface InputPlan {
+  route: RestRoute;
+  /** Each path parameter and the input key it fills; a text one (a share token) is passed as sent. */
+  params: { name: string; key: string; text: boolean }[];
+  /** The input keys neither the path, the query flags nor the fixed values fill: the body's, or a GET's query. */
+  rest: string[];
+}
+
+/** The plan of `route` for an input whose top-level keys are `inputKeys`; undefined for a procedure without input. */
+export function inputPlan(route: RestRoute, inputKeys: readonly string[] | undefined): InputPlan | undefined {
+  if (inputKeys === undefined) return undefined;
+  const params = pathParamsOf(route.path).map((name) => ({ name, key: route.params?.[name] ?? name, text: TEXT_PARAMS.has(name) }));
+  const taken = new Set([...params.map((p) => p.key), ...Object.keys(route.fixed ?? {}), ...Object.keys(route.query ?? {})]);
+  return { route, params, rest: inputKeys.filter((k) => !taken.has(k)) };
+}
+
 /**
  * The input a route hands its procedure (./routes.ts): the body read first (its refusal comes before a path id's),
  * then the path parameters, the query flags and the fixed values over it. A GET hands on the query parameters the
  * input names (its schema coerces them); a body is read only where the input takes one.
  */
-export async function inputOf(c: HonoContext, route: RestRoute, inputKeys: readonly string[] | undefined): Promise<unknown> {
-  if (inputKeys === undefined) return undefined;
-  const params = pathParamsOf(route.path);
-  const taken = new Set([...params.map((p) => route.params?.[p] ?? p), ...Object.keys(route.fixed ?? {}), ...Object.keys(route.query ?? {})]);
-  const rest = inputKeys.filter((k) => !taken.has(k));
+export async function inputOf(c: HonoContext, plan: InputPlan | undefined): Promise<unknown> {
+  if (plan === undefined) return undefined;
+  const { route, params, rest } = plan;
   let input: Record<string, unknown> = {};
   if (route.bodyIs) input[route.bodyIs] = await jsonBody(c);
   else if (route.method === 'GET') {
     const q = c.req.query();
     for (const k of rest) if (q[k] !== undefined) input[k] = q[k];
   } else if (route.method !== 'DELETE' && rest.length > 0) input = { ...(await jsonBody(c)) };
-  for (const p of params) input[route.params?.[p] ?? p] = TEXT_PARAMS.has(p) ? (c.req.param(p) ?? '') : idParam(c, p);
+  for (const p of params) input[p.key] = p.text ? (c.req.param(p.name) ?? '') : idParam(c, p.name);
   for (const name of Object.keys(route.query ?? {})) input[name] = flagOf(c.req.query(name));
   return { ...input, ...route.fixed };
 }

@@ -25,6 +25,13 @@ export function procedureDef(router: AnyRouter, path: string): ProcedureDef | un
   return { type: def.type, meta: def.meta, input: def.inputs[0] as z.ZodType | undefined, answer: def.output?.schema };
 }
 
+/** The top-level keys of an input schema: an object's, or an optional object's. */
+export function inputKeysOf(schema: z.ZodType): string[] {
+  const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  if (inner instanceof z.ZodObject) return Object.keys(inner.shape);
+  throw new Error('A REST route needs an object input (or an optional one)');
+}
+
 export type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; required?: string[]; [k: string]: unknown };
 
 /** A schema in JSON Schema (draft 2020-12), as a client sends it (`input`) or as it is answered (`output`). */
