@@ -67,7 +67,7 @@ describe('an outage is not a sign-out', () => {
 
     failing = null;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'Pricing Calculator' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pricing Calculator' })).toBeTruthy();
     expect(location.history).not.toContain('/auth');
   });
 
@@ -75,13 +75,13 @@ describe('an outage is not a sign-out', () => {
     await signIn();
     failing = { match: (p) => p.includes('catalog.all'), how: 'badGateway' };
     const { user } = await renderApp('/');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error Loading Data')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Account menu/ })).toBeTruthy();
 
     failing = null;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Configure Your Package' })).toBeTruthy();
     expect(screen.queryByText('Error Loading Data')).toBeNull();
   });
 
@@ -89,7 +89,7 @@ describe('an outage is not a sign-out', () => {
     await signIn();
     failing = { match: (p) => p.includes('configurations.list'), how: 'offline' };
     const { user } = await renderApp('/saved-configurations');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Could not load your saved configurations')).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Account menu/ })).toBeTruthy();
 
@@ -102,7 +102,7 @@ describe('an outage is not a sign-out', () => {
   it('a 401 signs out: a session that ended on the server sends the user to /auth at the next call', async () => {
     await signIn();
     const { user, location } = await renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Configure Your Package' })).toBeTruthy();
     // the session ends elsewhere (another tab logs out)
     const other = t.client();
     other.cookie = demo.cookie;
@@ -112,7 +112,7 @@ describe('an outage is not a sign-out', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save Your Configuration' });
     await user.type(within(dialog).getByLabelText('Configuration Name'), 'After logout');
     await user.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/auth'), { timeout: 5000 });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/auth'));
   });
 });
 
@@ -141,7 +141,7 @@ describe('a refused save says why', () => {
       ),
     );
     const { user } = await renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Configure Your Package' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save Your Configuration' });
     const name = within(dialog).getByLabelText('Configuration Name') as HTMLInputElement;
@@ -160,7 +160,7 @@ describe('a refused save says why', () => {
   it('an outage during save keeps the seed words and the dialog open for another try', async () => {
     await signIn();
     const { user } = await renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Configure Your Package' })).toBeTruthy();
     failing = { match: (p) => p.includes('configurations.create'), how: 'offline' };
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save Your Configuration' });
@@ -175,7 +175,7 @@ describe('a refused save says why', () => {
     await signIn();
     server.use(http.post('http://localhost:3000/api/quote/pdf', () => HttpResponse.error()));
     const { user } = await renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Configure Your Package' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Configure Your Package' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     const toast = await findToast('PDF download failed');
     expect(toast.textContent).toContain('The server could not be reached. Check your connection and try again.');
@@ -186,7 +186,7 @@ describe('a quote that is not there', () => {
   it('/calculator/999 shows the not-found state, not an empty calculator under a toast', async () => {
     await signIn();
     const { location } = await renderApp('/calculator/999');
-    expect(await screen.findByRole('heading', { name: 'Quote not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quote not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Your saved configurations' }).getAttribute('href')).toBe('/saved-configurations');
     expect(screen.queryByRole('heading', { name: 'Configure Your Package' })).toBeNull();
     expect(location.history.at(-1)).toBe('/calculator/999');
