@@ -50,6 +50,7 @@ function makeCatalog(addOnCount: number, discountCount: number): PricingCatalog 
       id: i + 1,
       name: `Add-on ${i + 1}`,
       categoryId: (i % 5) + 1,
+      unit: 'quote' as const,
       monthlyFee: 1900 + i * 100,
       setupFee: i % 4 === 0 ? 0 : 9900,
       availableForPackages: [1, 2, 3],

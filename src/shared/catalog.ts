@@ -41,6 +41,7 @@ export function toPricingCatalog(c: Pick<CatalogDto, 'packages' | 'addOns' | 'di
       id: a.id,
       name: a.name,
       categoryId: a.categoryId,
+      unit: a.unit,
       monthlyFee: cents(a.monthlyFee),
       setupFee: cents(a.setupFee),
       availableForPackages: a.availableForPackages,

@@ -1,6 +1,6 @@
 // How each value of value-sets.ts reads to a person: one word for it on every screen and in the PDF
 // (docs/PRODUCT.md "The calculator" "Words").
-import type { DiscountType, PaymentFrequency, PricingModel, QuoteStatusFilter } from './value-sets';
+import type { AddOnUnit, DiscountType, PaymentFrequency, PricingModel, QuoteStatusFilter, SellerDiscountType } from './value-sets';
 
 export const PAYMENT_FREQUENCY_LABELS: Record<PaymentFrequency, string> = {
   monthly: 'Monthly',
@@ -33,6 +33,10 @@ export const DISCOUNT_TYPE_LABELS: Record<DiscountType, string> = {
   free_months: 'Free Months',
   setup_fee_discount: 'Setup Fee Discount',
 };
+
+export const ADD_ON_UNIT_LABELS: Record<AddOnUnit, string> = { quote: 'Per quote', location: 'Per location', item: 'Per item' };
+
+export const SELLER_DISCOUNT_TYPE_LABELS: Record<SellerDiscountType, string> = { percentage: 'Percentage', fixed: 'Fixed amount' };
 
 /** A stored value's word, or the value itself where it is none of the set (an old or foreign row). */
 export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {

@@ -43,6 +43,10 @@ function discountTerms(q: Pick<QuoteResultJson, 'discounts'>, id: number | strin
       return `${formatEuroAmount(d.value)} off per month`;
     case 'setup_fee_discount':
       return `${d.value}% off the one-time fees`;
+    case 'seller_percentage':
+      return `${d.value}% off after the other discounts`;
+    case 'seller_fixed':
+      return `${formatEuroAmount(d.value)} off per month`;
     default:
       return undefined;
   }

@@ -16,6 +16,14 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_STATUS_FILTERS = [...QUOTE_STATUSES, 'expired'] as const;
 export type QuoteStatusFilter = (typeof QUOTE_STATUS_FILTERS)[number];
 
+/** What an add-on's fees are multiplied by: once per quote, the quote's locations, or a quantity the seller enters. */
+export const ADD_ON_UNITS = ['quote', 'location', 'item'] as const;
+export type AddOnUnit = (typeof ADD_ON_UNITS)[number];
+
+/** The seller's own discount on one quote: a percentage of what the catalogue's discounts leave, or a fixed amount. */
+export const SELLER_DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
+export type SellerDiscountType = (typeof SELLER_DISCOUNT_TYPES)[number];
+
 /** The kinds of a priced quote's lines (shared/pricing/calculate.ts). */
 export const BREAKDOWN_KINDS = [
   'base',

@@ -7,6 +7,8 @@ import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, tierPrice } from './tiers';
 import {
   PACKAGE_NOT_FOUND,
   PricingError,
+  SELLER_DISCOUNT_APPLIED_TYPES,
+  SELLER_DISCOUNT_ID,
   type AppliedDiscount,
   type BreakdownLine,
   type NormalizedForm,
@@ -15,6 +17,9 @@ import {
   type QuoteFormInput,
   type QuoteResult,
 } from './types';
+
+/** The seller's discount line reads "Seller's discount: <reason>". */
+export const SELLER_DISCOUNT_NAME = "Seller's discount";
 
 /** Every line is built with the same shape (one hidden class: fast in every JS engine). */
 function line(
@@ -90,15 +95,30 @@ export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingC
     const s = sel[i]!;
     const a = findAddOn(catalog, s.id);
     if (a === undefined) continue; // normalised forms only hold known add-ons
-    const monthly = catalogCents(a.monthlyFee);
-    const setup = catalogCents(a.setupFee);
+    // once per quote, once per location, or the quantity entered (step 3)
+    const times = a.unit === 'location' ? form.locations : a.unit === 'item' ? s.quantity : 1;
+    const unitMonthly = catalogCents(a.monthlyFee);
+    const unitSetup = catalogCents(a.setupFee);
+    const monthly = unitMonthly * times;
+    const setup = unitSetup * times;
     addOnsFees += monthly;
-    breakdowns.push(line('addon', 'monthly', a.name, 1, monthly, monthly, a.id));
+    breakdowns.push(line('addon', 'monthly', a.name, times, unitMonthly, monthly, a.id));
     const waived = s.waiveSetupFee;
     if (!waived) addOnsSetupFees += setup;
     // a waived setup fee shows 0 with the original amount beside it
     oneTime.push(
-      line('addon_setup', 'one_time', a.name + ' setup fee', 1, setup, waived ? 0 : setup, a.id, undefined, waived, waived ? setup : undefined),
+      line(
+        'addon_setup',
+        'one_time',
+        a.name + ' setup fee',
+        times,
+        unitSetup,
+        waived ? 0 : setup,
+        a.id,
+        undefined,
+        waived,
+        waived ? setup : undefined,
+      ),
     );
   }
 
@@ -108,12 +128,13 @@ export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingC
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
     const label = it.name === '' ? 'Custom item' : it.name;
+    const amount = it.price * it.quantity;
     if (it.isOneTime) {
-      customOneTime += it.price;
-      oneTime.push(line('custom_one_time', 'one_time', label, 1, it.price, it.price, it.id));
+      customOneTime += amount;
+      oneTime.push(line('custom_one_time', 'one_time', label, it.quantity, it.price, amount, it.id));
     } else {
-      customRecurring += it.price;
-      breakdowns.push(line('custom_recurring', 'monthly', label, 1, it.price, it.price, it.id));
+      customRecurring += amount;
+      breakdowns.push(line('custom_recurring', 'monthly', label, it.quantity, it.price, amount, it.id));
     }
   }
 
@@ -159,6 +180,16 @@ export function calculateNormalizedQuote(form: NormalizedForm, catalog: PricingC
     left -= amt;
     discounts.push(applied(d, amt, v));
     breakdowns.push(discountLine(d, amt, 'monthly'));
+  }
+  // the seller's discount comes after every catalogue discount: a share of what they leave, or at most all of it
+  const seller = form.sellerDiscount;
+  if (seller !== null) {
+    const amt = seller.type === 'percentage' ? percentOf(left, seller.value) : seller.value > left ? left : seller.value;
+    left -= amt;
+    const name = seller.reason === '' ? SELLER_DISCOUNT_NAME : SELLER_DISCOUNT_NAME + ': ' + seller.reason;
+    discounts.push({ id: SELLER_DISCOUNT_ID, name, type: SELLER_DISCOUNT_APPLIED_TYPES[seller.type], amount: amt, value: seller.value });
+    const a = amt === 0 ? 0 : -amt;
+    breakdowns.push(line('discount', 'monthly', name, 1, a, a, SELLER_DISCOUNT_ID));
   }
   const total = left; // never below 0
   const totalDiscounts = subtotal - total;

@@ -11,6 +11,7 @@ const form: NormalizedForm = {
   addOns: [],
   customItems: [],
   selectedDiscountIds: [],
+  sellerDiscount: null,
   contractDuration: 24,
   paymentFrequency: 'annually',
 };

@@ -34,6 +34,7 @@ export function quoteResultFromJson(j: QuoteResultJson): QuoteResult {
       addOns: j.addOns.map((a) => ({ ...a })),
       customItems: j.customItems.map((i) => ({ ...i, price: c(i.price) })),
       selectedDiscountIds: j.selectedDiscountIds.slice(),
+      sellerDiscount: j.sellerDiscount === null ? null : { ...j.sellerDiscount, value: c(j.sellerDiscount.value) },
       contractDuration: j.contractDuration as ContractDuration,
       paymentFrequency: j.paymentFrequency,
     },

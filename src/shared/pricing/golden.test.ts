@@ -135,8 +135,8 @@ describe('golden quotes: locations, add-ons, custom items', () => {
     // Analytics (12) is not available for Entry. fees 29 + 49 = 78; 349 + 78 = 427.00
     // setup 500 + 99 + 0 = 599.00
     expect(r.form.addOns).toEqual([
-      { id: 10, waiveSetupFee: false },
-      { id: 11, waiveSetupFee: false },
+      { id: 10, waiveSetupFee: false, quantity: 1 },
+      { id: 11, waiveSetupFee: false, quantity: 1 },
     ]);
     expect(r.addOnsFees).toBe(7800);
     expect(r.subtotal).toBe(42700);
@@ -150,7 +150,7 @@ describe('golden quotes: locations, add-ons, custom items', () => {
   it('12. duplicate add-on counts once; only waiveSetupFee: true waives', () => {
     const r = quote({ addOns: [{ id: 10, waiveSetupFee: true }, 10, { id: '10' }, 99] });
     // one Visitor Management: 349 + 29 = 378.00; setup 500 + 0 (99 waived) = 500.00
-    expect(r.form.addOns).toEqual([{ id: 10, waiveSetupFee: true }]);
+    expect(r.form.addOns).toEqual([{ id: 10, waiveSetupFee: true, quantity: 1 }]);
     expect(r.subtotal).toBe(37800);
     expect(r.addOnsSetupFees).toBe(0);
     expect(r.setupFees).toBe(50000);
@@ -567,5 +567,143 @@ describe('golden quotes: contract, TCV, normalisation, errors', () => {
       tax: 0,
     });
     expect(JSON.parse(JSON.stringify(j))).toEqual(j);
+  });
+});
+
+describe("golden quotes: quantities and the seller's discount", () => {
+  it('39. an add-on priced per location counts every location, its setup fee too', () => {
+    const r = quote({ locations: 3, addOns: [{ id: 14, quantity: 7 }] });
+    // 99 + 250 + 25 × 2 = 399; Room Display Panels 15.00 × 3 = 45.00 -> 444.00; one-time 500 + 50.00 × 3 = 650.00
+    expect(r.form.addOns).toEqual([{ id: 14, waiveSetupFee: false, quantity: 1 }]);
+    expect(r.addOnsFees).toBe(4500);
+    expect(r.total).toBe(44400);
+    expect(r.addOnsSetupFees).toBe(15000);
+    expect(r.oneTimeCosts).toBe(65000);
+    expect(r.breakdowns.find((l) => l.kind === 'addon')).toMatchObject({ quantity: 3, unitPrice: 1500, amount: 4500 });
+    expect(r.breakdowns.find((l) => l.kind === 'addon_setup')).toMatchObject({ quantity: 3, unitPrice: 5000, amount: 15000 });
+    expect(quoteResultToJson(r).addOnLines).toEqual([
+      { id: 14, name: 'Room Display Panels', quantity: 3, unitMonthlyFee: 15, monthlyFee: 45, unitSetupFee: 50, setupFee: 150, waiveSetupFee: false },
+    ]);
+  });
+
+  it('40. an add-on priced per item takes the quantity entered; elsewhere a quantity is ignored', () => {
+    const r = quote({
+      addOns: [
+        { id: 15, quantity: 12 },
+        { id: 10, quantity: 5 },
+      ],
+    });
+    // Desk Sensor 2.50 × 12 = 30.00; Visitor Management once 29.00 -> 349 + 59 = 408.00; one-time 500 + 12.00 × 12 + 99 = 743.00
+    expect(r.form.addOns).toEqual([
+      { id: 15, waiveSetupFee: false, quantity: 12 },
+      { id: 10, waiveSetupFee: false, quantity: 1 },
+    ]);
+    expect(r.addOnsFees).toBe(5900);
+    expect(r.total).toBe(40800);
+    expect(r.oneTimeCosts).toBe(74300);
+    const waived = quote({ addOns: [{ id: 15, quantity: '12', waiveSetupFee: true }] });
+    // the waiver waives all 12 setup fees: 144.00 shown beside 0
+    expect(waived.breakdowns.find((l) => l.kind === 'addon_setup')).toMatchObject({
+      quantity: 12,
+      unitPrice: 1200,
+      amount: 0,
+      waived: true,
+      originalAmount: 14400,
+    });
+    expect(waived.oneTimeCosts).toBe(50000);
+    expect(quoteResultToJson(waived).addOnLines[0]).toMatchObject({ quantity: 12, unitSetupFee: 12, setupFee: 0, waiveSetupFee: true });
+    // a quantity out of range or not a number: cut, capped, or 1
+    const q = (quantity: unknown) => quote({ addOns: [{ id: 15, quantity }] }).form.addOns[0]!.quantity;
+    expect([q(0), q(-4), q(2.9), q('7'), q(20_000), q('many'), q(undefined)]).toEqual([1, 1, 2, 7, 10_000, 1, 1]);
+  });
+
+  it('41. a custom item costs its price times its quantity, recurring or one-time', () => {
+    const r = quote({
+      customItems: [
+        { id: 'w', name: 'Workshop', price: '450', quantity: 3, isOneTime: true },
+        { id: 's', name: 'Support', price: 19.99, quantity: 12 },
+      ],
+    });
+    // monthly 349 + 19.99 × 12 = 588.88; one-time 500 + 450 × 3 = 1,850.00
+    expect(r.customRecurring).toBe(23988);
+    expect(r.total).toBe(58888);
+    expect(r.customOneTime).toBe(135000);
+    expect(r.oneTimeCosts).toBe(185000);
+    expect(r.breakdowns.find((l) => l.refId === 's')).toMatchObject({ kind: 'custom_recurring', quantity: 12, unitPrice: 1999, amount: 23988 });
+    expect(quoteResultToJson(r).customItemLines).toEqual([
+      { id: 's', name: 'Support', isOneTime: false, quantity: 12, unitPrice: 19.99, amount: 239.88 },
+      { id: 'w', name: 'Workshop', isOneTime: true, quantity: 3, unitPrice: 450, amount: 1350 },
+    ]);
+    expect(quoteResultToJson(r).customItems.map((c) => [c.price, c.quantity])).toEqual([
+      [450, 3],
+      [19.99, 12],
+    ]);
+  });
+
+  it("42. the seller's percentage comes after every catalogue discount, on what they leave", () => {
+    const r = quote({ selectedDiscountIds: [1, 3], sellerDiscount: { type: 'percentage', value: 10, reason: '  Multi-year  ' } });
+    // 349.00 - 34.90 (10%) - 25.50 (fixed) = 288.60; seller 10% of 288.60 = 28.86 -> 259.74
+    expect(amounts(r)).toEqual([
+      [1, 3490],
+      [3, 2550],
+      [0, 2886],
+    ]);
+    expect(r.discounts[2]).toEqual({ id: 0, name: "Seller's discount: Multi-year", type: 'seller_percentage', amount: 2886, value: 1000 });
+    expect(r.total).toBe(25974);
+    expect(r.totalDiscounts).toBe(8926);
+    expect(monthlyDiscounts(r).map((d) => d.id)).toEqual([1, 3, 0]);
+    expect(r.breakdowns.filter((l) => l.kind === 'discount').map((l) => [l.label, l.amount])).toEqual([
+      ['10% off', -3490],
+      ['€25.50 off', -2550],
+      ["Seller's discount: Multi-year", -2886],
+    ]);
+    expect(quoteResultToJson(r).discounts[2]).toEqual({
+      id: 0,
+      name: "Seller's discount: Multi-year",
+      type: 'seller_percentage',
+      amount: 28.86,
+      value: 10,
+    });
+    expect(quoteResultToJson(r).sellerDiscount).toEqual({ type: 'percentage', value: 10, reason: 'Multi-year' });
+    // rounding half away from zero: 12.5% of 349.00 = 43.625 -> 43.63
+    expect(quote({ sellerDiscount: { type: 'percentage', value: '12.5', reason: '' } }).discounts).toEqual([
+      { id: 0, name: "Seller's discount", type: 'seller_percentage', amount: 4363, value: 1250 },
+    ]);
+  });
+
+  it("43. the seller's fixed amount is per month and capped at what is left; free months count the lower total", () => {
+    expect(quote({ sellerDiscount: { type: 'fixed', value: 12.5, reason: 'Pilot' } }).total).toBe(33650);
+    const capped = quote({ selectedDiscountIds: [1], sellerDiscount: { type: 'fixed', value: '400', reason: 'Pilot' } });
+    // 349.00 - 34.90 = 314.10 left, so the seller's 400.00 takes 314.10
+    expect(amounts(capped)).toEqual([
+      [1, 3490],
+      [0, 31410],
+    ]);
+    expect(capped.total).toBe(0);
+    const free = quote({ selectedDiscountIds: [6], sellerDiscount: { type: 'fixed', value: 49, reason: 'Pilot' } });
+    // 349.00 - 49.00 = 300.00; 2 free months save 600.00; TCV 12 × 300 + 500 = 4,100.00
+    expect(free.total).toBe(30000);
+    expect(freeMonthsSavings(free)).toBe(60000);
+    expect(free.tcv).toBe(410000);
+    expect(free.oneTimeCosts).toBe(50000);
+  });
+
+  it("44. a seller's discount that is no discount is left out: no value, 0, below 0, unknown type; above 100% counts as 100%", () => {
+    for (const sellerDiscount of [
+      null,
+      'ten',
+      { type: 'fixed' },
+      { type: 'fixed', value: 0 },
+      { type: 'percentage', value: -5 },
+      { type: 'gift', value: 5 },
+    ]) {
+      const r = quote({ sellerDiscount });
+      expect(r.form.sellerDiscount).toBeNull();
+      expect(r.total).toBe(34900);
+    }
+    const all = quote({ sellerDiscount: { type: 'percentage', value: 150, reason: 'Free' } });
+    expect(all.form.sellerDiscount).toEqual({ type: 'percentage', value: 10000, reason: 'Free' });
+    expect(all.total).toBe(0);
+    expect(all.oneTimeCosts).toBe(50000);
   });
 });

@@ -16,6 +16,7 @@ describe('normalizeForm', () => {
       addOns: [],
       customItems: [],
       selectedDiscountIds: [],
+      sellerDiscount: null,
       contractDuration: 12,
       paymentFrequency: 'annually',
     });
@@ -40,8 +41,8 @@ describe('normalizeForm', () => {
   });
   it('add-ons: unknown, unavailable, malformed and repeated ids dropped (first occurrence wins)', () => {
     expect(norm({ addOns: [{ id: '11', waiveSetupFee: true }, 11, 12, 13, 'x', null, { waiveSetupFee: true }, 10.5, 10] }).addOns).toEqual([
-      { id: 11, waiveSetupFee: true },
-      { id: 10, waiveSetupFee: false },
+      { id: 11, waiveSetupFee: true, quantity: 1 },
+      { id: 10, waiveSetupFee: false, quantity: 1 },
     ]);
     expect(norm({ addOns: 'not an array' }).addOns).toEqual([]);
   });
@@ -57,9 +58,9 @@ describe('normalizeForm', () => {
         ],
       }).customItems,
     ).toEqual([
-      { id: 'abc', name: 'A', description: 'd', isOneTime: true, price: 1235 },
-      { id: '7', name: 'B', description: '', isOneTime: false, price: 300 },
-      { id: 'custom-5', name: '', description: '', isOneTime: false, price: 100 },
+      { id: 'abc', name: 'A', description: 'd', isOneTime: true, price: 1235, quantity: 1 },
+      { id: '7', name: 'B', description: '', isOneTime: false, price: 300, quantity: 1 },
+      { id: 'custom-5', name: '', description: '', isOneTime: false, price: 100, quantity: 1 },
     ]);
   });
   it('selected discount ids: numeric strings, duplicates once, unknown dropped', () => {

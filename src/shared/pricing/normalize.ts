@@ -1,12 +1,15 @@
 import { parseMoney } from '../money';
 import { toFiniteNumber, toId, toQuantity } from './coerce';
+import { FULL_PERCENT } from './discounts';
 import {
+  MAX_LINE_QUANTITY,
   PACKAGE_NOT_FOUND,
   PricingError,
   type ContractDuration,
   type NormalizedAddOn,
   type NormalizedCustomItem,
   type NormalizedForm,
+  type NormalizedSellerDiscount,
   type PaymentFrequency,
   type PricingAddOn,
   type PricingCatalog,
@@ -62,10 +65,12 @@ function normalizeAddOns(raw: unknown, catalog: PricingCatalog, packageId: numbe
     const item: unknown = raw[i];
     let id: number | null;
     let waive = false;
+    let quantity: unknown = 1;
     if (item !== null && typeof item === 'object') {
-      const o = item as { id?: unknown; waiveSetupFee?: unknown };
+      const o = item as { id?: unknown; waiveSetupFee?: unknown; quantity?: unknown };
       id = toId(o.id);
       waive = o.waiveSetupFee === true;
+      quantity = o.quantity;
     } else {
       id = toId(item);
     }
@@ -80,9 +85,15 @@ function normalizeAddOns(raw: unknown, catalog: PricingCatalog, packageId: numbe
     if (dup) continue; // a repeated id counts once (the first occurrence wins)
     const addOn = findAddOn(catalog, id);
     if (addOn === undefined || !isAddOnAvailable(addOn, packageId)) continue;
-    out.push({ id, waiveSetupFee: waive });
+    // only an add-on priced per item has a quantity of its own; elsewhere it is ignored
+    out.push({ id, waiveSetupFee: waive, quantity: addOn.unit === 'item' ? lineQuantity(quantity) : 1 });
   }
   return out;
+}
+
+/** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY (fractions cut), 1 when absent or not a number. */
+function lineQuantity(x: unknown): number {
+  return toQuantity(x, 1, MAX_LINE_QUANTITY, 1);
 }
 
 function normalizeCustomItems(raw: unknown): NormalizedCustomItem[] {
@@ -91,7 +102,7 @@ function normalizeCustomItems(raw: unknown): NormalizedCustomItem[] {
   for (let i = 0; i < raw.length; i++) {
     const item: unknown = raw[i];
     if (item === null || typeof item !== 'object') continue;
-    const o = item as { id?: unknown; name?: unknown; description?: unknown; isOneTime?: unknown; price?: unknown };
+    const o = item as { id?: unknown; name?: unknown; description?: unknown; isOneTime?: unknown; price?: unknown; quantity?: unknown };
     const price = parseMoney(o.price);
     // not a number > 0 (a price that rounds to 0.00 is not a price either)
     if (price === null || price <= 0) continue;
@@ -103,9 +114,27 @@ function normalizeCustomItems(raw: unknown): NormalizedCustomItem[] {
       description: typeof o.description === 'string' ? o.description : '',
       isOneTime: o.isOneTime === true,
       price,
+      quantity: lineQuantity(o.quantity),
     });
   }
   return out;
+}
+
+/**
+ * The seller's discount, or null: a known type and a value above 0 (a percentage above 100 counts as 100; hundredths
+ * of a percent and cents, as typed with at most two decimals). The reason is trimmed text.
+ */
+export function normalizeSellerDiscount(raw: unknown): NormalizedSellerDiscount | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const o = raw as { type?: unknown; value?: unknown; reason?: unknown };
+  if (o.type !== 'percentage' && o.type !== 'fixed') return null;
+  const value = parseMoney(o.value);
+  if (value === null || value <= 0) return null;
+  return {
+    type: o.type,
+    value: o.type === 'percentage' && value > FULL_PERCENT ? FULL_PERCENT : value,
+    reason: typeof o.reason === 'string' ? o.reason.trim() : '',
+  };
 }
 
 function normalizeDiscountIds(raw: unknown, catalog: PricingCatalog): number[] {
@@ -150,6 +179,7 @@ export function normalizeFormWith(
     addOns: normalizeAddOns(inp.addOns, catalog, packageId),
     customItems: normalizeCustomItems(inp.customItems),
     selectedDiscountIds: normalizeDiscountIds(inp.selectedDiscountIds, catalog),
+    sellerDiscount: normalizeSellerDiscount(inp.sellerDiscount),
     contractDuration: normalizeContractDuration(inp.contractDuration),
     paymentFrequency: normalizePaymentFrequency(inp.paymentFrequency),
   };

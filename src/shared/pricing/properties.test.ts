@@ -6,7 +6,9 @@ import {
   generateTiers,
   isDiscountEligible,
   normalizeForm,
+  quoteResultFromJson,
   quoteResultToJson,
+  SELLER_DISCOUNT_ID,
   type PricingCatalog,
   type PricingCondition,
   type PricingDiscount,
@@ -109,6 +111,7 @@ const catalogArb: fc.Arbitrary<PricingCatalog> = fc
             id: fc.constant(id),
             name: fc.constant('Add-on ' + id),
             categoryId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+            unit: fc.constantFrom('quote', 'location', 'item'),
             monthlyFee: cents(50_000),
             setupFee: cents(50_000),
             availableForPackages: fc.subarray([1, 2, 3, 4]),
@@ -134,6 +137,9 @@ const catalogArb: fc.Arbitrary<PricingCatalog> = fc
   })
   .map((c) => ({ packages: [...c.packages], addOns: [...c.addOns], discounts: [...c.discounts] }));
 
+/** A line's quantity as a client may send it: in range, out of range, fractional, typed, absent. */
+const quantityArb = fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: -3, max: 20_000 }), fc.constantFrom(2.7, '3', undefined, 'many'));
+
 const customItemArb = fc.record({
   name: fc.constantFrom('Support', 'Install', ''),
   price: fc.oneof(
@@ -142,7 +148,26 @@ const customItemArb = fc.record({
     fc.constantFrom('abc', null, 0),
   ),
   isOneTime: fc.oneof(fc.boolean(), fc.constant('yes')),
+  quantity: quantityArb,
 });
+
+const sellerDiscountArb = fc.oneof(
+  fc.constant(null),
+  fc.record({
+    type: fc.constant('percentage'),
+    value: fc.integer({ min: -100, max: 12_000 }).map((v) => v / 100),
+    reason: fc.constantFrom('Loyal', ''),
+  }),
+  fc.record({
+    type: fc.constant('fixed'),
+    value: fc.oneof(
+      fc.integer({ min: 1, max: 200_000 }).map((v) => (v / 100).toFixed(2)),
+      fc.constant(0),
+    ),
+    reason: fc.constant('Deal'),
+  }),
+  fc.constantFrom({ type: 'other', value: 5 }, 'ten percent'),
+);
 
 const formArb = (catalog: PricingCatalog): fc.Arbitrary<QuoteFormInput> =>
   fc.record({
@@ -151,10 +176,15 @@ const formArb = (catalog: PricingCatalog): fc.Arbitrary<QuoteFormInput> =>
     squareMeters: fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 }).map(String), fc.constant(-3)),
     userCount: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.double({ min: 0, max: 200, noNaN: true })),
     locations: fc.integer({ min: 0, max: 20 }),
-    addOns: fc.array(fc.oneof(fc.integer({ min: 1, max: 13 }), fc.record({ id: fc.integer({ min: 1, max: 13 }), waiveSetupFee: fc.boolean() })), {
-      maxLength: 6,
-    }),
+    addOns: fc.array(
+      fc.oneof(
+        fc.integer({ min: 1, max: 13 }),
+        fc.record({ id: fc.integer({ min: 1, max: 13 }), waiveSetupFee: fc.boolean(), quantity: quantityArb }),
+      ),
+      { maxLength: 6 },
+    ),
     customItems: fc.array(customItemArb, { maxLength: 4 }),
+    sellerDiscount: sellerDiscountArb,
     selectedDiscountIds: fc.array(fc.integer({ min: 1, max: 16 }), { maxLength: 8 }),
     contractDuration: fc.constantFrom(12, 24, 36, 18, '24'),
     paymentFrequency: fc.constantFrom('monthly', 'quarterly', 'annually', 'annual', 'weekly'),
@@ -179,6 +209,10 @@ describe('pricing properties', () => {
     expect(share((r) => r.freeMonths > 0)).toBeGreaterThan(0.02);
     expect(share((r) => r.discounts.some((d) => d.type.endsWith('_percentage')))).toBeGreaterThan(0.02);
     expect(share((r) => r.form.addOns.some((a) => a.waiveSetupFee))).toBeGreaterThan(0.05);
+    expect(share((r) => r.form.addOns.some((a) => a.quantity > 1))).toBeGreaterThan(0.02);
+    expect(share((r) => r.breakdowns.some((l) => l.kind === 'addon' && l.quantity > 1))).toBeGreaterThan(0.1);
+    expect(share((r) => r.form.customItems.some((c) => c.quantity > 1))).toBeGreaterThan(0.1);
+    expect(share((r) => r.discounts.some((d) => d.id === SELLER_DISCOUNT_ID && d.amount > 0))).toBeGreaterThan(0.1);
   });
 
   it('total >= 0, total = subtotal - totalDiscounts, every money field is whole cents, lines add up', () => {
@@ -247,6 +281,55 @@ describe('pricing properties', () => {
     );
   });
 
+  it("the seller's discount comes after every catalogue discount: a share of what they leave, a fixed amount at most all of it", () => {
+    fc.assert(
+      fc.property(caseArb, ([catalog, form]) => {
+        const r = calculateQuote(form, catalog);
+        const without = calculateQuote({ ...form, sellerDiscount: null }, catalog);
+        const seller = r.form.sellerDiscount;
+        const applied = r.discounts.find((d) => d.id === SELLER_DISCOUNT_ID);
+        if (seller === null) {
+          expect(applied).toBeUndefined();
+          expect(r).toEqual(without);
+          return;
+        }
+        const expected =
+          seller.type === 'percentage'
+            ? Math.round((without.total * Math.min(seller.value, 10_000)) / 10_000)
+            : Math.min(seller.value, without.total);
+        expect(applied!.amount).toBe(expected);
+        expect(r.total).toBe(without.total - expected);
+        expect(r.totalDiscounts).toBe(without.totalDiscounts + expected);
+        expect(r.oneTimeCosts).toBe(without.oneTimeCosts);
+        const catalogue = (x: QuoteResult) => x.discounts.filter((d) => d.id !== SELLER_DISCOUNT_ID && d.type !== 'free_months');
+        expect(catalogue(r)).toEqual(catalogue(without));
+        expect(r.freeMonths).toBe(without.freeMonths);
+      }),
+      RUNS,
+    );
+  });
+
+  it('a quantity multiplies its line: q of an item add-on or of a custom item cost q times one, one-time fees too', () => {
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 1, max: 10_000 }), ([catalog, form], q) => {
+        const item = catalog.addOns.find((a) => a.unit === 'item' && a.availableForPackages.includes(Number(form.packageId)));
+        const base = { ...form, addOns: [], customItems: [], selectedDiscountIds: [], sellerDiscount: null };
+        if (item !== undefined) {
+          const one = calculateQuote({ ...base, addOns: [{ id: item.id }] }, catalog);
+          const many = calculateQuote({ ...base, addOns: [{ id: item.id, quantity: q }] }, catalog);
+          expect(many.addOnsFees).toBe(one.addOnsFees * q);
+          expect(many.addOnsSetupFees).toBe(one.addOnsSetupFees * q);
+        }
+        const line = { name: 'Workshop', price: '12.34', isOneTime: q % 2 === 0 };
+        const copies = calculateQuote({ ...base, customItems: Array.from({ length: Math.min(q, 50) }, () => line) }, catalog);
+        const counted = calculateQuote({ ...base, customItems: [{ ...line, quantity: Math.min(q, 50) }] }, catalog);
+        expect(counted.subtotal).toBe(copies.subtotal);
+        expect(counted.oneTimeCosts).toBe(copies.oneTimeCosts);
+      }),
+      RUNS,
+    );
+  });
+
   it('selecting an ineligible discount changes nothing', () => {
     fc.assert(
       fc.property(caseArb, ([catalog, form]) => {
@@ -268,7 +351,9 @@ describe('pricing properties', () => {
         const r = calculateQuote(form, catalog);
         const eligible = eligibleDiscountIds(form, catalog);
         const expected = r.form.selectedDiscountIds.filter((id) => eligible.includes(id)).sort((a, b) => a - b);
-        expect(r.discounts.map((d) => d.id).sort((a, b) => a - b)).toEqual(expected);
+        const catalogue = r.discounts.filter((d) => d.id !== SELLER_DISCOUNT_ID);
+        expect(catalogue.map((d) => d.id).sort((a, b) => a - b)).toEqual(expected);
+        expect(r.discounts.length - catalogue.length).toBe(r.form.sellerDiscount === null ? 0 : 1);
       }),
       RUNS,
     );
@@ -285,7 +370,12 @@ describe('pricing properties', () => {
         expect(catalog).toEqual(c0);
         expect(form).toEqual(f0);
         // a normalised form, fed back as input, prices the same (custom item prices back in euro)
-        const again: QuoteFormInput = { ...a.form, customItems: a.form.customItems.map((c) => ({ ...c, price: c.price / 100 })) };
+        const seller = a.form.sellerDiscount;
+        const again: QuoteFormInput = {
+          ...a.form,
+          customItems: a.form.customItems.map((c) => ({ ...c, price: c.price / 100 })),
+          sellerDiscount: seller === null ? null : { ...seller, value: seller.value / 100 },
+        };
         expect(calculateQuote(again, catalog)).toEqual(a);
       }),
       { numRuns: 200 },
@@ -302,6 +392,10 @@ describe('pricing properties', () => {
         expect(Math.round(j.oneTimeCosts * 100)).toBe(r.oneTimeCosts);
         expect(Math.round(j.pricePerSqm * 10000)).toBe(r.pricePerSqm4);
         expect(j.breakdowns.length).toBe(r.breakdowns.length);
+        expect(j.addOnLines.reduce((t, l) => t + Math.round(l.monthlyFee * 100), 0)).toBe(r.addOnsFees);
+        expect(j.addOnLines.reduce((t, l) => t + Math.round(l.setupFee * 100), 0)).toBe(r.addOnsSetupFees);
+        expect(j.customItemLines.reduce((t, l) => t + Math.round(l.amount * 100), 0)).toBe(r.customRecurring + r.customOneTime);
+        expect(quoteResultFromJson(j)).toEqual(r);
       }),
       { numRuns: 200 },
     );

@@ -54,10 +54,12 @@ export const catalog: PricingCatalog = {
     },
   ],
   addOns: [
-    { id: 10, name: 'Visitor Management', categoryId: 1, monthlyFee: 2900, setupFee: 9900, availableForPackages: [1, 2, 3] },
-    { id: 11, name: 'Room Booking', categoryId: 1, monthlyFee: 4900, setupFee: 0, availableForPackages: [1, 2, 3] },
-    { id: 12, name: 'Analytics', categoryId: 2, monthlyFee: 9900, setupFee: 25000, availableForPackages: [2, 3] },
-    { id: 13, name: 'Kiosk', categoryId: null, monthlyFee: 1, setupFee: 1, availableForPackages: [4] },
+    { id: 10, name: 'Visitor Management', categoryId: 1, unit: 'quote', monthlyFee: 2900, setupFee: 9900, availableForPackages: [1, 2, 3] },
+    { id: 11, name: 'Room Booking', categoryId: 1, unit: 'quote', monthlyFee: 4900, setupFee: 0, availableForPackages: [1, 2, 3] },
+    { id: 12, name: 'Analytics', categoryId: 2, unit: 'quote', monthlyFee: 9900, setupFee: 25000, availableForPackages: [2, 3] },
+    { id: 13, name: 'Kiosk', categoryId: null, unit: 'quote', monthlyFee: 1, setupFee: 1, availableForPackages: [4] },
+    { id: 14, name: 'Room Display Panels', categoryId: null, unit: 'location', monthlyFee: 1500, setupFee: 5000, availableForPackages: [1, 2, 3] },
+    { id: 15, name: 'Desk Sensor', categoryId: null, unit: 'item', monthlyFee: 250, setupFee: 1200, availableForPackages: [1, 2, 3] },
   ],
   discounts: [
     { id: 1, name: '10% off', type: 'percentage', value: 1000, conditions: [] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak, tierPrice } from './tiers';
+import { FALLBACK_SQM_PRICE, FALLBACK_USER_PRICE, nextTierBreak, smallestTierMinimum, tierPrice } from './tiers';
 
 const tiers = [
   { min: 501, max: 1000, price: 200 },
@@ -105,5 +105,18 @@ describe('nextTierBreak', () => {
         FALLBACK_SQM_PRICE,
       ),
     ).toBeNull();
+  });
+});
+
+describe('smallestTierMinimum', () => {
+  it('is the lowest minimum in any order, null without tiers', () => {
+    expect(
+      smallestTierMinimum([
+        { min: 500, max: null, price: 1 },
+        { min: 100, max: 499, price: 2 },
+      ]),
+    ).toBe(100);
+    expect(smallestTierMinimum([])).toBeNull();
+    expect(smallestTierMinimum(undefined)).toBeNull();
   });
 });

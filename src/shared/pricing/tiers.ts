@@ -49,3 +49,14 @@ export function nextTierBreak(tiers: readonly PricingTier[] | null | undefined, 
   if (!next || q < next.min * (1 - TIER_BREAK_NEAR)) return null;
   return next.price < tierPrice(tiers, q, fallback) ? { min: next.min, price: next.price } : null;
 }
+
+/**
+ * The smallest minimum among `tiers`, or null when there are none: a saved quote's units or users may not be below it
+ * (docs/PRODUCT.md "Saved quotes"), while the live quote still prices any quantity by the tier lookup.
+ */
+export function smallestTierMinimum(tiers: readonly PricingTier[] | null | undefined): number | null {
+  if (!tiers || tiers.length === 0) return null;
+  let min = tiers[0]!.min;
+  for (let i = 1; i < tiers.length; i++) if (tiers[i]!.min < min) min = tiers[i]!.min;
+  return min;
+}

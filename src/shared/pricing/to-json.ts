@@ -1,5 +1,5 @@
 import { centsToEuro } from '../money';
-import type { BreakdownLineJson, QuoteResultJson } from '../schemas/quote-result';
+import type { AddOnLineJson, BreakdownLineJson, CustomItemLineJson, QuoteResultJson } from '../schemas/quote-result';
 import type { BreakdownLine, QuoteResult } from './types';
 
 /** A ten-thousandths-of-a-euro integer as a JSON number with at most 4 decimals. */
@@ -23,6 +23,48 @@ function lineToJson(l: BreakdownLine): BreakdownLineJson {
   };
 }
 
+/**
+ * Each add-on and custom item as one line with its quantity, from the breakdown: an add-on's monthly line and its setup
+ * line are pushed in the same order (calculate.ts), so the k-th of one kind goes with the k-th of the other.
+ */
+function itemLines(b: readonly BreakdownLine[]): { addOnLines: AddOnLineJson[]; customItemLines: CustomItemLineJson[] } {
+  const addOnLines: AddOnLineJson[] = [];
+  const customItemLines: CustomItemLineJson[] = [];
+  let setupIndex = 0;
+  for (let i = 0; i < b.length; i++) {
+    const l = b[i]!;
+    if (l.kind === 'addon') {
+      addOnLines.push({
+        id: l.refId as number,
+        name: l.label,
+        quantity: l.quantity,
+        unitMonthlyFee: centsToEuro(l.unitPrice),
+        monthlyFee: centsToEuro(l.amount),
+        unitSetupFee: 0,
+        setupFee: 0,
+        waiveSetupFee: false,
+      });
+    } else if (l.kind === 'addon_setup') {
+      const a = addOnLines[setupIndex++];
+      if (a !== undefined) {
+        a.unitSetupFee = centsToEuro(l.unitPrice);
+        a.setupFee = centsToEuro(l.amount);
+        a.waiveSetupFee = l.waived === true;
+      }
+    } else if (l.kind === 'custom_recurring' || l.kind === 'custom_one_time') {
+      customItemLines.push({
+        id: String(l.refId),
+        name: l.label,
+        isOneTime: l.kind === 'custom_one_time',
+        quantity: l.quantity,
+        unitPrice: centsToEuro(l.unitPrice),
+        amount: centsToEuro(l.amount),
+      });
+    }
+  }
+  return { addOnLines, customItemLines };
+}
+
 export function quoteResultToJson(r: QuoteResult): QuoteResultJson {
   const f = r.form;
   return {
@@ -34,6 +76,8 @@ export function quoteResultToJson(r: QuoteResult): QuoteResultJson {
     addOns: f.addOns.map((a) => ({ ...a })),
     customItems: f.customItems.map((c) => ({ ...c, price: centsToEuro(c.price) })),
     selectedDiscountIds: f.selectedDiscountIds.slice(),
+    sellerDiscount:
+      f.sellerDiscount === null ? null : { type: f.sellerDiscount.type, value: centsToEuro(f.sellerDiscount.value), reason: f.sellerDiscount.reason },
     paymentFrequency: f.paymentFrequency,
     contractDuration: r.contractDuration,
 
@@ -72,5 +116,6 @@ export function quoteResultToJson(r: QuoteResult): QuoteResultJson {
     freeMonths: r.freeMonths,
     contractMonths: r.contractMonths,
     breakdowns: r.breakdowns.map(lineToJson),
+    ...itemLines(r.breakdowns),
   };
 }

@@ -1,5 +1,5 @@
 import type { Cents } from '../money';
-import type { BreakdownKind, ContractDuration, PaymentFrequency, PricingModel } from '../value-sets';
+import type { AddOnUnit, BreakdownKind, ContractDuration, PaymentFrequency, PricingModel, SellerDiscountType } from '../value-sets';
 import type { AddOnSelection } from '../schemas/quote-result';
 
 export type { Cents };
@@ -25,6 +25,8 @@ export interface PricingAddOn {
   id: number;
   name: string;
   categoryId: number | null;
+  /** What its fees are multiplied by (docs/PRODUCT.md "Pricing" step 3); an unknown unit counts as 'quote'. */
+  unit: AddOnUnit;
   monthlyFee: Cents;
   setupFee: Cents;
   availableForPackages: number[];
@@ -59,10 +61,12 @@ export interface QuoteFormInput {
   squareMeters?: unknown;
   userCount?: unknown;
   locations?: unknown;
-  /** Array of ids (number|string) or { id, waiveSetupFee?, category? }. */
+  /** Array of ids (number|string) or { id, waiveSetupFee?, quantity?, category? }. */
   addOns?: unknown;
-  /** Array of { id?, name, description?, isOneTime?, price }. */
+  /** Array of { id?, name, description?, isOneTime?, price, quantity? }. */
   customItems?: unknown;
+  /** { type: 'percentage' | 'fixed', value, reason }. */
+  sellerDiscount?: unknown;
   selectedDiscountIds?: unknown;
   contractDuration?: unknown;
   paymentFrequency?: unknown;
@@ -77,7 +81,16 @@ export interface NormalizedCustomItem {
   name: string;
   description: string;
   isOneTime: boolean;
+  /** The price of one. */
   price: Cents;
+  quantity: number;
+}
+
+/** The seller's discount on one quote; value in hundredths (percent) or cents (fixed, per month). */
+export interface NormalizedSellerDiscount {
+  type: SellerDiscountType;
+  value: number;
+  reason: string;
 }
 
 export interface NormalizedForm {
@@ -89,6 +102,7 @@ export interface NormalizedForm {
   addOns: NormalizedAddOn[];
   customItems: NormalizedCustomItem[];
   selectedDiscountIds: number[];
+  sellerDiscount: NormalizedSellerDiscount | null;
   contractDuration: ContractDuration;
   paymentFrequency: PaymentFrequency;
 }
@@ -154,7 +168,7 @@ export interface QuoteResult {
   freeMonths: number;
   contractMonths: number;
 
-  /** Monthly ones (unit percentages, percentage, fixed), then setup_fee_discount, then free_months. */
+  /** Monthly ones (unit percentages, percentage, fixed, the seller's), then setup_fee_discount, then free_months. */
   discounts: AppliedDiscount[];
   breakdowns: BreakdownLine[];
 }
@@ -168,3 +182,9 @@ export class PricingError extends Error {
 }
 
 export const PACKAGE_NOT_FOUND = 'Selected package not found';
+
+/** The seller's discount among a result's discounts: id 0, which no catalogue discount has (ids start at 1). */
+export const SELLER_DISCOUNT_ID = 0;
+export const SELLER_DISCOUNT_APPLIED_TYPES = { percentage: 'seller_percentage', fixed: 'seller_fixed' } as const;
+/** Highest quantity of a selected add-on or a custom item (docs/PRODUCT.md "Pricing" step 1). */
+export const MAX_LINE_QUANTITY = 10_000;

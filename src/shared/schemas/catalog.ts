@@ -2,6 +2,7 @@
 // Browser and server both price from these (shared/catalog.ts toPricingCatalog), so both get the same figures.
 import { z } from 'zod';
 import { int, money, when } from './answer-fields';
+import { ADD_ON_UNITS } from '../value-sets';
 
 export const featureOutput = z.object({ id: int(), text: z.string(), included: z.boolean() });
 export type FeatureDto = z.infer<typeof featureOutput>;
@@ -37,6 +38,8 @@ export const addOnOutput = z.object({
   name: z.string(),
   description: z.string(),
   categoryId: int().nullable(),
+  /** what its fees are multiplied by: once per quote, per location, or per item (a quantity the seller enters) */
+  unit: z.enum(ADD_ON_UNITS),
   setupFee: money(),
   monthlyFee: money(),
   availableForPackages: z.array(int()),

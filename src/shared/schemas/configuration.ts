@@ -6,7 +6,8 @@ import { formatCount } from '../format';
 import { parseTypedWhole, typedDecimal } from '../typed-numbers';
 import { INVALID_EMAIL } from './auth';
 import { refineMultiLine, refineSingleLine } from './text';
-import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUS_FILTERS, QUOTE_STATUSES } from '../value-sets';
+import { MAX_LINE_QUANTITY } from '../pricing/types';
+import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUS_FILTERS, QUOTE_STATUSES, SELLER_DISCOUNT_TYPES } from '../value-sets';
 import type { AddOnSelection } from './quote-result';
 
 export const CONFIGURATIONS_PAGE_SIZE = 30;
@@ -20,6 +21,7 @@ export const MAX_LOCATIONS = 10_000;
 export const MAX_SELECTED_IDS = 500;
 /** How far ahead a quote's prices may be promised: a year (a date typed with a wrong year is caught). */
 export const VALID_UNTIL_MAX_DAYS = 365;
+export const SELLER_DISCOUNT_REASON_MAX = 200;
 
 export const configurationMessages = {
   name: 'Please enter a configuration name',
@@ -33,6 +35,15 @@ export const configurationMessages = {
   paymentFrequency: 'Payment frequency must be monthly, quarterly or annually',
   addOns: 'Add-ons must be a list of add-on ids',
   waiveSetupFee: 'waiveSetupFee must be true or false',
+  quantity: `Quantity must be a whole number from 1 to ${formatCount(MAX_LINE_QUANTITY)}`,
+  quantityNotPerItem: 'Quantity applies only to add-ons priced per item',
+  sellerDiscount: "The seller's discount must be { type, value, reason }, or null for none",
+  sellerDiscountType: "The seller's discount type must be percentage or fixed",
+  sellerDiscountPercentage: "A percentage seller's discount must be above 0 and at most 100",
+  sellerDiscountFixed: "A fixed seller's discount must be an amount above €0",
+  sellerDiscountFixedTooHigh: `A fixed seller's discount must be at most €${formatCount(MAX_CUSTOM_ITEM_PRICE)}`,
+  sellerDiscountReason: "Please enter a reason for the seller's discount",
+  sellerDiscountReasonTooLong: `The reason for the seller's discount must be at most ${SELLER_DISCOUNT_REASON_MAX} characters`,
   discountIds: 'Discounts must be a list of discount ids',
   customItems: 'Custom items must be a list',
   tooManyCustomItems: `A configuration can have at most ${MAX_CUSTOM_ITEMS} custom items`,
@@ -65,6 +76,10 @@ export const configurationMessages = {
   sendNoRecipient: 'Please enter a valid email address',
   sendUnverified: 'Please verify your email address before sending quotes',
 } as const;
+
+/** A saved quote below its package's smallest tier (docs/PRODUCT.md "Saved quotes"): "Units must be at least 100 for Entry". */
+export const belowMinimumMessage = (model: 'sqm' | 'user', minimum: number, packageName: string) =>
+  `${model === 'user' ? 'Users' : 'Units'} must be at least ${formatCount(minimum)} for ${packageName}`;
 
 /** The 429 of a send beyond SEND_LIMIT_PER_HOUR (docs/API.md "Sending a quote"). */
 export const sendLimitMessage = (limit: number, minutes: number) =>
@@ -107,16 +122,26 @@ const pricingModel = z.enum(PRICING_MODELS, { error: m.pricingModel });
 const contractDuration = z.preprocess(numeric, z.literal(CONTRACT_DURATIONS, { error: m.contractDuration }));
 const paymentFrequency = z.preprocess((v) => (v === 'annual' ? 'annually' : v), z.enum(PAYMENT_FREQUENCIES, { error: m.paymentFrequency }));
 
+/** How many of a line: an add-on priced per item, or a custom item. */
+const lineQuantity = wholeNumber(1, MAX_LINE_QUANTITY, m.quantity);
+
 /** The calculator's selected add-on as a save takes it: its fields, one definition (ADD_ON_SELECTION_FIELDS). */
-const addOnSelectionObject = z.object({ id: id(m.addOns), waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional() });
+const addOnSelectionObject = z.object({
+  id: id(m.addOns),
+  waiveSetupFee: z.boolean({ error: m.waiveSetupFee }).optional(),
+  quantity: lineQuantity.optional(),
+});
 export const ADD_ON_SELECTION_FIELDS = addOnSelectionObject.keyof().options;
 export type AddOnSelectionFields = AddOnSelection;
 
-/** An add-on id, or `{ id, waiveSetupFee }` (the calculator's selected add-on; its `category` is ignored). */
+/**
+ * An add-on id, or `{ id, waiveSetupFee, quantity }` (the calculator's selected add-on; its `category` is ignored).
+ * Whether a quantity above 1 fits the add-on's unit is the server's check against the catalogue.
+ */
 const addOnSelection = z.union(
   [
-    id(m.addOns).transform((addOnId): AddOnSelectionFields => ({ id: addOnId, waiveSetupFee: false })),
-    addOnSelectionObject.transform((a): AddOnSelectionFields => ({ ...a, waiveSetupFee: a.waiveSetupFee === true })),
+    id(m.addOns).transform((addOnId): AddOnSelectionFields => ({ id: addOnId, waiveSetupFee: false, quantity: 1 })),
+    addOnSelectionObject.transform((a): AddOnSelectionFields => ({ ...a, waiveSetupFee: a.waiveSetupFee === true, quantity: a.quantity ?? 1 })),
   ],
   { error: m.addOns },
 );
@@ -155,8 +180,41 @@ export const customItemInput = z.object({
     .transform((d) => d ?? ''),
   isOneTime: z.boolean({ error: m.customItemOneTime }).optional().default(false),
   price: customItemPrice,
+  quantity: lineQuantity.optional().default(1),
 });
 const customItems = z.array(customItemInput, { error: m.customItems }).max(MAX_CUSTOM_ITEMS, m.tooManyCustomItems);
+
+/** Two decimals, as money and percentages are kept. */
+const hundredths = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * The seller's discount (docs/PRODUCT.md "Pricing" step 5): a percentage above 0 and at most 100, or a fixed euro
+ * amount per month above 0, with a reason; null removes it.
+ */
+export const sellerDiscountInput = z
+  .object(
+    {
+      type: z.enum(SELLER_DISCOUNT_TYPES, { error: m.sellerDiscountType }),
+      value: z.preprocess(decimal, z.number({ error: m.sellerDiscountPercentage }).transform(hundredths)),
+      reason: z
+        .string({ error: m.sellerDiscountReason })
+        .trim()
+        .min(1, m.sellerDiscountReason)
+        .max(SELLER_DISCOUNT_REASON_MAX, m.sellerDiscountReasonTooLong)
+        .refine(...refineSingleLine('Reason')),
+    },
+    { error: m.sellerDiscount },
+  )
+  .superRefine((d, ctx) => {
+    const problem =
+      d.type === 'percentage'
+        ? !(d.value > 0 && d.value <= 100) && m.sellerDiscountPercentage
+        : !(d.value > 0)
+          ? m.sellerDiscountFixed
+          : d.value > MAX_CUSTOM_ITEM_PRICE && m.sellerDiscountFixedTooHigh;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] });
+  })
+  .nullable();
 
 /** A customer field: optional; empty (or null) clears it, answered as null. */
 const customerText = (label: string, tooLong: string) =>
@@ -211,6 +269,7 @@ export const pricingInput = z.object({
   contractDuration,
   paymentFrequency,
   customItems,
+  sellerDiscount: sellerDiscountInput,
 });
 export type PricingFields = z.output<typeof pricingInput>;
 export type PricingField = keyof PricingFields;
@@ -235,6 +294,7 @@ export const configurationCreateInput = z.object({
   contractDuration: contractDuration.optional().default(12),
   paymentFrequency: paymentFrequency.optional().default('annually'),
   customItems: customItems.optional().default([]),
+  sellerDiscount: sellerDiscountInput.optional().default(null),
   ...quoteFields,
 });
 export type ConfigurationFields = z.output<typeof configurationCreateInput>;

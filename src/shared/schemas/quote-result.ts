@@ -2,7 +2,7 @@
 // numbers exact to the cent (docs/PRODUCT.md "Saved quotes" names them). quote.calculate answers it; a saved quote
 // keeps it as its snapshot.
 import { z } from 'zod';
-import { BREAKDOWN_KINDS, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
+import { BREAKDOWN_KINDS, PAYMENT_FREQUENCIES, PRICING_MODELS, SELLER_DISCOUNT_TYPES } from '../value-sets';
 import { int } from './answer-fields';
 
 export const breakdownLineOutput = z.object({
@@ -19,12 +19,51 @@ export const breakdownLineOutput = z.object({
 });
 export type BreakdownLineJson = z.infer<typeof breakdownLineOutput>;
 
-/** A custom item as answered and stored: price in euro. */
-export const customItemOutput = z.object({ id: z.string(), name: z.string(), description: z.string(), isOneTime: z.boolean(), price: z.number() });
+/** A custom item as answered and stored: the price of one in euro, and how many. */
+export const customItemOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isOneTime: z.boolean(),
+  price: z.number(),
+  quantity: int(),
+});
 
-/** A selected add-on as priced, stored and answered (the save's own schema is in ./configuration.ts). */
-export const addOnSelectionOutput = z.object({ id: int(), waiveSetupFee: z.boolean() });
+/**
+ * A selected add-on as priced, stored and answered (the save's own schema is in ./configuration.ts); `quantity` is 1
+ * unless the add-on is priced per item.
+ */
+export const addOnSelectionOutput = z.object({ id: int(), waiveSetupFee: z.boolean(), quantity: int() });
 export type AddOnSelection = z.infer<typeof addOnSelectionOutput>;
+
+/** The seller's discount as given: value in percent or in euro per month. */
+export const sellerDiscountOutput = z.object({ type: z.enum(SELLER_DISCOUNT_TYPES), value: z.number(), reason: z.string() });
+export type SellerDiscountJson = z.infer<typeof sellerDiscountOutput>;
+
+/** An add-on as one line: its fees for one and for its quantity (the locations, the items, or 1); euro. */
+export const addOnLineOutput = z.object({
+  id: int(),
+  name: z.string(),
+  quantity: int(),
+  unitMonthlyFee: z.number(),
+  monthlyFee: z.number(),
+  unitSetupFee: z.number(),
+  /** what is charged: 0 when waived */
+  setupFee: z.number(),
+  waiveSetupFee: z.boolean(),
+});
+export type AddOnLineJson = z.infer<typeof addOnLineOutput>;
+
+/** A custom item as one line: price of one × quantity = amount; euro. */
+export const customItemLineOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  isOneTime: z.boolean(),
+  quantity: int(),
+  unitPrice: z.number(),
+  amount: z.number(),
+});
+export type CustomItemLineJson = z.infer<typeof customItemLineOutput>;
 
 export const quoteResultOutput = z.object({
   packageId: int(),
@@ -35,6 +74,7 @@ export const quoteResultOutput = z.object({
   addOns: z.array(addOnSelectionOutput),
   customItems: z.array(customItemOutput),
   selectedDiscountIds: z.array(int()),
+  sellerDiscount: sellerDiscountOutput.nullable(),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES),
   contractDuration: z.number(),
   packageName: z.string(),
@@ -68,5 +108,7 @@ export const quoteResultOutput = z.object({
   freeMonths: z.number(),
   contractMonths: z.number(),
   breakdowns: z.array(breakdownLineOutput),
+  addOnLines: z.array(addOnLineOutput),
+  customItemLines: z.array(customItemLineOutput),
 });
 export type QuoteResultJson = z.infer<typeof quoteResultOutput>;

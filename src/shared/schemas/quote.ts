@@ -6,7 +6,8 @@
 // (zod cannot convert a field it checks only in code); it takes no part in the validation.
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../pricing/normalize';
-import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
+import { MAX_LINE_QUANTITY } from '../pricing/types';
+import { CONTRACT_DURATIONS, PAYMENT_FREQUENCIES, PRICING_MODELS, SELLER_DISCOUNT_TYPES } from '../value-sets';
 import { controlCharsMessage, isMultiLineText, isSingleLineText } from './text';
 
 export const QUOTE_MAX_ADD_ONS = 200;
@@ -14,6 +15,7 @@ export const QUOTE_MAX_CUSTOM_ITEMS = 200;
 export const QUOTE_MAX_DISCOUNTS = 200;
 export const QUOTE_ITEM_NAME_MAX = 200;
 export const QUOTE_ITEM_DESCRIPTION_MAX = 1000;
+export const QUOTE_REASON_MAX = 200;
 
 export const quoteLimitMessages = {
   addOns: `A quote can have at most ${QUOTE_MAX_ADD_ONS} add-ons`,
@@ -21,7 +23,17 @@ export const quoteLimitMessages = {
   discounts: `A quote can have at most ${QUOTE_MAX_DISCOUNTS} discounts`,
   itemName: `Custom item names must be at most ${QUOTE_ITEM_NAME_MAX} characters`,
   itemDescription: `Custom item descriptions must be at most ${QUOTE_ITEM_DESCRIPTION_MAX} characters`,
+  reason: `The reason for the seller's discount must be at most ${QUOTE_REASON_MAX} characters`,
 } as const;
+
+/** The seller's discount as the engine reads it; only its reason, echoed in the discount's name, is checked here. */
+const sellerDiscount = z.unknown().superRefine((v, ctx) => {
+  if (v === null || typeof v !== 'object') return;
+  const { reason } = v as { reason?: unknown };
+  if (typeof reason !== 'string') return;
+  if (reason.length > QUOTE_REASON_MAX) ctx.addIssue({ code: 'custom', message: quoteLimitMessages.reason, path: ['reason'] });
+  else if (!isSingleLineText(reason)) ctx.addIssue({ code: 'custom', message: controlCharsMessage('Reason'), path: ['reason'] });
+});
 
 /** Anything (the engine decides); a list longer than `max` is a 400. */
 const boundedList = (max: number, message: string) =>
@@ -59,6 +71,8 @@ const customItems = boundedList(QUOTE_MAX_CUSTOM_ITEMS, quoteLimitMessages.custo
 });
 
 const id = { type: 'integer', minimum: 1 } as const;
+const lineQuantity = (description: string) =>
+  ({ type: 'integer', minimum: 1, maximum: MAX_LINE_QUANTITY, default: 1, description: `${description}; cut to a whole number` }) as const;
 const quantity = (minimum: number, example: number, description: string) =>
   z.unknown().meta({ type: 'number', minimum, maximum: MAX_QUANTITY, examples: [example], description: `${description}; cut to a whole number` });
 
@@ -76,7 +90,11 @@ export const quoteFormInput = z
       items: {
         type: 'object',
         required: ['id'],
-        properties: { id, waiveSetupFee: { type: 'boolean', default: false, description: 'Leave out its setup fee' } },
+        properties: {
+          id,
+          waiveSetupFee: { type: 'boolean', default: false, description: 'Leave out its setup fee' },
+          quantity: lineQuantity('How many, for an add-on priced per item (its unit is "item"); ignored for others'),
+        },
       },
     }),
     customItems: customItems.meta({
@@ -91,7 +109,8 @@ export const quoteFormInput = z
           name: { type: 'string', maxLength: QUOTE_ITEM_NAME_MAX, examples: ['Training'] },
           description: { type: 'string', maxLength: QUOTE_ITEM_DESCRIPTION_MAX, examples: ['Two days on site'] },
           isOneTime: { type: 'boolean', default: false, description: 'A one-time charge' },
-          price: { type: ['number', 'string'], description: 'Euro: a number or a decimal string', examples: [950] },
+          price: { type: ['number', 'string'], description: 'Euro, the price of one: a number or a decimal string', examples: [950] },
+          quantity: lineQuantity('How many; the line is price × quantity'),
         },
       },
     }),
@@ -100,6 +119,16 @@ export const quoteFormInput = z
       maxItems: QUOTE_MAX_DISCOUNTS,
       items: id,
       description: 'The discounts chosen (GET /api/discounts); an unknown id is left out',
+    }),
+    sellerDiscount: sellerDiscount.meta({
+      type: ['object', 'null'],
+      description: "One discount of the seller's own, after the catalogue's: a percentage of what they leave, or a fixed euro amount per month",
+      required: ['type', 'value'],
+      properties: {
+        type: { type: 'string', enum: [...SELLER_DISCOUNT_TYPES] },
+        value: { type: ['number', 'string'], description: 'Percent (above 0, at most 100) or euro per month (above 0)', examples: [10] },
+        reason: { type: 'string', maxLength: QUOTE_REASON_MAX, examples: ['Multi-year commitment'] },
+      },
     }),
     contractDuration: z.unknown().meta({ type: 'integer', enum: [...CONTRACT_DURATIONS], default: 12, description: 'Months' }),
     paymentFrequency: z.unknown().meta({ type: 'string', enum: [...PAYMENT_FREQUENCIES], default: 'annually' }),
