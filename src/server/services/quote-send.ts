@@ -19,7 +19,8 @@ import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import type { Actor } from '../auth/session';
 import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
-import { readableConfiguration, moveStatus, notFound, todayOf } from './configurations';
+import { assertMeetsMinimum, readableConfiguration, moveStatus, notFound, todayOf } from './configurations';
+import { catalogSnapshot } from './catalog-cache';
 import { findUserById } from './users';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
 import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
@@ -37,6 +38,7 @@ function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: strin
   const quote = readableConfiguration(db, clock, actor, id);
   if (quote.status === 'accepted' || quote.status === 'declined') throw new ConflictError(configurationMessages.sendAnswered);
   if (quote.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
+  assertMeetsMinimum(catalogSnapshot(db).pricing, quote);
   const recipient = to ?? quote.customerEmail;
   if (!recipient) throw new InvalidInputError(configurationMessages.sendNoRecipient);
   return { quote, to: recipient };
