@@ -21,6 +21,18 @@ export function showsQuantity(kind: string): boolean {
   return kind !== 'discount';
 }
 
+/** The lines priced per location or per item: an add-on's fees and a custom item. */
+const ITEM_KINDS = new Set(['addon', 'addon_setup', 'custom_recurring', 'custom_one_time']);
+
+/**
+ * "12 × €15.00": how an add-on or custom item line of more than one came to its amount (docs/PRODUCT.md "Pricing"
+ * step 3); undefined for one of it and for every other line. A waived setup fee says what was waived.
+ */
+export function quantityTimesPrice(l: Pick<BreakdownLineJson, 'kind' | 'quantity' | 'unitPrice'>): string | undefined {
+  if (!ITEM_KINDS.has(l.kind) || l.quantity <= 1) return undefined;
+  return `${formatCount(l.quantity)} × ${formatEuroAmount(l.unitPrice)}`;
+}
+
 /** What a line is called: the package's base price says so, the variable line names its unit. */
 export function lineDescription(q: Pick<QuoteResultJson, 'pricingModel'>, l: Pick<BreakdownLineJson, 'kind' | 'label'>): string {
   if (l.kind === 'base') return `${l.label} package, base price`;

@@ -44,7 +44,7 @@ export function snapshotParts(q: QuoteResultJson): Pick<SharedQuoteView, Snapsho
     label: lineDescription(q, b),
     detail: lineDetail(q, b) ?? null,
     quantity: b.quantity,
-    unitPrice: b.kind === 'addon_setup' && b.waived ? (b.originalAmount ?? b.unitPrice) : b.unitPrice,
+    unitPrice: b.unitPrice,
     amount: b.amount.toFixed(2),
     waived: b.waived === true,
   }));
