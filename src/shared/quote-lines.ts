@@ -22,13 +22,13 @@ export function showsQuantity(kind: string): boolean {
 }
 
 /** The lines priced per location or per item: an add-on's fees and a custom item. */
-const ITEM_KINDS = new Set(['addon', 'addon_setup', 'custom_recurring', 'custom_one_time']);
+const ITEM_KINDS: ReadonlySet<string> = new Set(['addon', 'addon_setup', 'custom_recurring', 'custom_one_time']);
 
 /**
  * "12 × €15.00": how an add-on or custom item line of more than one came to its amount (docs/PRODUCT.md "Pricing"
  * step 3); undefined for one of it and for every other line. A waived setup fee says what was waived.
  */
-export function quantityTimesPrice(l: Pick<BreakdownLineJson, 'kind' | 'quantity' | 'unitPrice'>): string | undefined {
+export function quantityTimesPrice(l: { kind: string } & Pick<BreakdownLineJson, 'quantity' | 'unitPrice'>): string | undefined {
   if (!ITEM_KINDS.has(l.kind) || l.quantity <= 1) return undefined;
   return `${formatCount(l.quantity)} × ${formatEuroAmount(l.unitPrice)}`;
 }

@@ -187,7 +187,7 @@ describe('a saved quote with quantities', () => {
     expect([patched.status, patched.body.message]).toEqual([400, NOT_PER_ITEM]);
   });
 
-  it('prints "12 × €15.00" and the seller\'s discount with its reason in the PDF; the customer\'s page carries the quantities', async () => {
+  it('prints "12 × €15.00" and the seller\'s discount with its reason in the PDF and the mail; the customer\'s page has the quantities', async () => {
     const q = await save({
       customerEmail: 'ada@contoso.test',
       addOns: [{ id: sensor, quantity: 12 }],
@@ -199,6 +199,11 @@ describe('a saved quote with quantities', () => {
     expect(text).toContain('12 × €12.00');
     expect(text).toContain('12 × €19.99');
     expect(text).toContain("Seller's discount: Framework agreement");
+    // the mail that sends it says so too
+    const preview = await trpcCall(user, 'query', 'configurations.sendPreview', { id: q.id });
+    expect(preview.body.result.data.text).toContain('Occupancy Sensor: 12 × €15.00 = €180.00');
+    expect(preview.body.result.data.text).toContain('Support hours: 12 × €19.99 = €239.88');
+    expect(preview.body.result.data.text).toContain("Seller's discount: Framework agreement: −€");
     const shared = await user.post(`/api/configurations/${q.id}/share`);
     expect(shared.status).toBe(201);
     const token = (shared.body.url as string).split('/q/')[1]!;
@@ -242,5 +247,26 @@ describe('minimums on saved quotes', () => {
     expect([sendTrpc.status, sendTrpc.body.error.message]).toEqual([400, 'Units must be at least 100 for Advanced']);
     const read = await user.get(`/api/configurations/${q.id}`);
     expect([read.body.status, read.body.linkRevision]).toEqual(['draft', null]);
+  });
+});
+
+describe('the catalogue file', () => {
+  it("carries each add-on's unit; a file without units (an older one) imports them as per quote", async () => {
+    const file = (await admin.get('/api/admin/catalogue')).body;
+    const byName = (f: { addOns: { name: string; unit?: string }[] }, name: string) => f.addOns.find((a) => a.name === name);
+    expect(byName(file, 'Occupancy Sensor')?.unit).toBe('item');
+    expect(byName(file, 'Lobby Screens')?.unit).toBe('location');
+    expect((await admin.put('/api/admin/catalogue?dryRun=true', file)).body.addOns).toMatchObject({ created: [], updated: [], deleted: [] });
+    const older = { ...file, addOns: file.addOns.map(({ unit: _u, ...a }: { unit: string }) => a) };
+    const dry = await admin.put('/api/admin/catalogue?dryRun=true', older);
+    expect(dry.status).toBe(200);
+    expect(dry.body.addOns.updated.sort()).toEqual(['Lobby Screens', 'Occupancy Sensor']);
+    expect(dry.body.addOns.changes.find((c: { name: string }) => c.name === 'Occupancy Sensor').fields).toEqual([
+      { field: 'unit', before: 'item', after: 'quote' },
+    ]);
+    expect((await admin.put('/api/admin/catalogue', older)).status).toBe(200);
+    expect(((await user.get('/api/addons')).body as { unit: string }[]).every((a) => a.unit === 'quote')).toBe(true);
+    expect((await admin.put('/api/admin/catalogue', file)).status).toBe(200);
+    expect(byName((await admin.get('/api/admin/catalogue')).body, 'Occupancy Sensor')?.unit).toBe('item');
   });
 });
