@@ -172,6 +172,30 @@ describe('a saved quote with quantities', () => {
     expect(same.body.revision).toBe(3);
   });
 
+  it("answers drift and re-prices on today's fee for every item; duplicates keep the quantities", async () => {
+    const q = await save({ addOns: [{ id: sensor, quantity: 12 }], sellerDiscount: { type: 'fixed', value: 10, reason: 'Pilot' } });
+    expect((await admin.patch(`/api/addons/${sensor}`, { monthlyFee: 16 })).status).toBe(200);
+    try {
+      // 12 sensors at 16.00 instead of 15.00: 12.00 more a month, 144.00 more over the 12 months
+      const read = await user.get(`/api/configurations/${q.id}`);
+      expect(read.body.totalMonthly).toBe(q.totalMonthly);
+      expect(cents(read.body.catalogDrift.totalMonthly) - cents(q.totalMonthly)).toBe(1200);
+      expect(cents(read.body.catalogDrift.tcv) - cents(q.tcv)).toBe(14400);
+      const repriced = await user.post(`/api/configurations/${q.id}/reprice`);
+      expect([repriced.body.revision, cents(repriced.body.totalMonthly) - cents(q.totalMonthly)]).toEqual([2, 1200]);
+      expect(repriced.body.sellerDiscount).toEqual({ type: 'fixed', value: 10, reason: 'Pilot' });
+      const copy = await user.post(`/api/configurations/${q.id}/duplicate`);
+      expect(copy.status).toBe(201);
+      expect([copy.body.addOnSelections, copy.body.sellerDiscount, copy.body.totalMonthly]).toEqual([
+        [{ id: sensor, waiveSetupFee: false, quantity: 12 }],
+        { type: 'fixed', value: 10, reason: 'Pilot' },
+        repriced.body.totalMonthly,
+      ]);
+    } finally {
+      await admin.patch(`/api/addons/${sensor}`, { monthlyFee: 15 });
+    }
+  });
+
   it('refuses a quantity on an add-on that is not priced per item, through both doors; 1 is no quantity', async () => {
     const quoteAddOn = ids.addOn('Microsoft 365 Integration');
     for (const addOns of [[{ id: panels, quantity: 2 }], [{ id: quoteAddOn, quantity: 5 }]]) {
