@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FULL_CHROMIUM, HEADLESS_SHELL, isExecutable, testBrowserPath } from '../tests/support/browser';
+import { postgresBinDir } from '../tests/support/postgres-cluster';
 import { ensureBuilt } from './build.mjs';
 
 interface VitestJson {
@@ -23,8 +24,9 @@ const suites = [
 ];
 
 // Before any test: the browser tests need Chromium (tests/support/browser.ts: Debian's chromium-headless-shell, or its
-// full chromium), the PDF tests need pdftotext (poppler-utils). On a fresh Debian machine, as root, npm test installs
-// them itself; otherwise it stops here with the one command to run. Where only the full chromium is installed, the
+// full chromium), the PDF tests need pdftotext (poppler-utils), the PostgreSQL tests Debian's server (postgresql; each
+// run makes a private cluster of its own, tests/support/postgres-cluster.ts). On a fresh Debian machine, as root,
+// npm test installs them itself; otherwise it stops here with the one command to run. Where only the full chromium is installed, the
 // headless shell is installed beside it when npm test may, and the run goes on with chromium when it may not.
 function onPath(bin: string): boolean {
   return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, bin)));
@@ -42,6 +44,7 @@ function missingTools(): Missing[] {
   else if (browser === FULL_CHROMIUM && !process.env.CHROMIUM_PATH)
     missing.push({ what: HEADLESS_SHELL, pkg: 'chromium-headless-shell', optional: true });
   if (!onPath('pdftotext')) missing.push({ what: 'pdftotext', pkg: 'poppler-utils' });
+  if (postgresBinDir() === null) missing.push({ what: 'PostgreSQL', pkg: 'postgresql' });
   return missing;
 }
 function stopBeforeTests(line: string): never {

@@ -100,6 +100,38 @@ describe('registration mails a verification link', () => {
   });
 });
 
+describe('an admin changes the address', () => {
+  it('the links mailed to the old address die (both doors); a new link goes to the new address and verifies it', async () => {
+    const viaRest = await registerAccount(t);
+    const viaTrpc = await registerAccount(t);
+    const oldRest = await tokenMailedTo(t, viaRest.email, 'verify-email');
+    const oldTrpc = await tokenMailedTo(t, viaTrpc.email, 'verify-email');
+    const moved = await admin.patch(`/api/admin/users/${viaRest.id}`, { email: `moved-${viaRest.email}` });
+    expect(moved.status, moved.text).toBe(200);
+    const movedTrpc = await trpcCall(admin, 'mutation', 'admin.users.update', { id: viaTrpc.id, email: `moved-${viaTrpc.email}` });
+    expect(movedTrpc.status, movedTrpc.text).toBe(200);
+    for (const [token, account] of [
+      [oldRest, viaRest],
+      [oldTrpc, viaTrpc],
+    ] as const) {
+      const res = await verify(token);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(INVALID_LINK);
+      expect((await account.client.get('/api/user')).body.emailVerified).toBe(false);
+    }
+    // the same address in other letters is no new address: its link still works
+    const cased = await registerAccount(t);
+    const casedToken = await tokenMailedTo(t, cased.email, 'verify-email');
+    expect((await admin.patch(`/api/admin/users/${cased.id}`, { email: cased.email.toUpperCase() })).status).toBe(200);
+    expect((await verify(casedToken)).status).toBe(200);
+
+    expect((await viaRest.client.post('/api/verify-email/resend')).status).toBe(200);
+    const fresh = await tokenMailedTo(t, `moved-${viaRest.email}`, 'verify-email');
+    expect((await verify(fresh)).status).toBe(200);
+    expect((await viaRest.client.get('/api/user')).body.emailVerified).toBe(true);
+  });
+});
+
 describe('POST /api/verify-email/resend', () => {
   it('mails a new link, at most 5 an hour (429 with Retry-After beyond); an hour after the first it mails again', async () => {
     const account = await registerAccount(t);

@@ -54,15 +54,27 @@ const INSIDE = [
   'https://100.127.255.254/hook',
   'http://224.0.0.1/hook',
   'http://[ff02::1]/hook',
+  // NAT64 and 6to4 around an address inside, the deprecated IPv4-compatible form, local-use NAT64, Teredo
+  'http://[64:ff9b::7f00:1]/hook',
+  'http://[64:ff9b::10.0.0.1]/hook',
+  'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+  'http://[2002:c0a8:101::1]/hook',
+  'http://[2002:7f00:1::]/hook',
+  'http://[::7f00:1]/hook',
+  'http://[::10.1.2.3]/hook',
+  'http://[64:ff9b:1::808:808]/hook',
+  'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
   'http://255.255.255.255/hook',
   'https://intranet.example/hook',
   'https://partly-inside.example/hook',
   'https://v6-inside.example/hook',
+  'https://nat64-inside.example/hook',
 ];
 const DNS = {
   'intranet.example': [['10.0.0.7']],
   'partly-inside.example': [[OUTSIDE, '192.168.0.3']],
   'v6-inside.example': [['fd00::5']],
+  'nat64-inside.example': [['64:ff9b::c0a8:1']],
   'public.example': [[OUTSIDE, '2001:db8::10']],
   // outside when saved, inside by the time a delivery connects
   'rebind.example': [[OUTSIDE], ['127.0.0.1']],
@@ -73,6 +85,9 @@ const PUBLIC = [
   'https://172.32.0.1/hook',
   'https://100.128.0.1/hook',
   'https://[2001:db8::1]/hook',
+  // NAT64 and 6to4 around a public address
+  'https://[64:ff9b::808:808]/hook',
+  'https://[2002:808:808::1]/hook',
   'https://public.example/hook',
   'https://not-registered.example/hook',
 ];

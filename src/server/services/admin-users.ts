@@ -1,7 +1,7 @@
 // User management for admins (the Users tab). At least one admin always exists: the last one cannot be deleted or demoted.
 import { ConflictError, DomainError, NotFoundError } from '../errors';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { sessions, users } from '../../../db/schema';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { emailVerificationTokens, sessions, users } from '../../../db/schema';
 import type { UserDto } from '../../shared/schemas/auth';
 import type { CreateUserInput, UserChanges } from '../../shared/schemas/admin-users';
 import { hashPassword } from '../auth/password';
@@ -76,6 +76,13 @@ export async function updateUser(db: Db, actor: AdminActor, id: number, changes:
       const { password: _password, ...fields } = changes;
       const set: Partial<UserRow> = { ...fields, ...(passwordHash !== undefined ? { passwordHash } : {}) };
       if (Object.keys(set).length > 0) db.update(users).set(set).where(eq(users.id, id)).run();
+      // A link mailed to the old address must not verify the new one (docs/API.md "Email verification").
+      if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) {
+        db.update(emailVerificationTokens)
+          .set({ usedAt: actor.clock.now() })
+          .where(and(eq(emailVerificationTokens.userId, id), isNull(emailVerificationTokens.usedAt)))
+          .run();
+      }
       // The password itself is never recorded, only that it was changed.
       const after = { ...toUserDto(findUserById(db, id)!), ...(passwordHash !== undefined ? { passwordChanged: true } : {}) };
       const by = { userId: actor.userId };

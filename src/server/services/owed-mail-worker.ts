@@ -6,7 +6,7 @@
 // At start the worker takes back the rows a previous run had claimed and not marked: a process that stopped between
 // the mail server's acceptance and the mark is the one case in which a mail goes twice (docs/API.md
 // "Mail the product owes").
-import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, min } from 'drizzle-orm';
 import { emailLogs, owedMails, users } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
@@ -24,6 +24,24 @@ const PARALLEL = 2;
 /** How often the table is looked at when nothing was announced (a commit by another process, e.g. a script). */
 const IDLE_LOOK_MS = 30_000;
 const ERROR_MAX = 200;
+/** Days a sent or finally failed mail is kept as a row: the email log keeps every delivery beyond that. */
+export const OWED_MAIL_RETENTION_DAYS = 30;
+/** How often rows past the retention are deleted (and once at start). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes the sent and finally failed rows whose last try is more than `retentionDays` old; answers how many. A pending
+ * or claimed row stays whatever its age. Deleting a row cannot let its cause be mailed again: every cause is owed once
+ * by its own change (an answer, a link's reminder mark), not by the row's key alone.
+ */
+export async function pruneOwedMails(db: Db, now: Date, retentionDays: number = OWED_MAIL_RETENTION_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * DAY_MS);
+  return db
+    .delete(owedMails)
+    .where(and(inArray(owedMails.status, ['sent', 'failed']), lt(owedMails.lastAttemptAt, before)))
+    .run().changes;
+}
 
 export type OwedMailWorker = OutboxWorker;
 
@@ -114,8 +132,22 @@ export function startOwedMailWorker(options: OwedMailOptions): OwedMailWorker {
     record(row, await tryOnce(row), loop);
   }
 
+  let prunedAt = Number.NEGATIVE_INFINITY;
+  function pruneWhenDue(): void {
+    const now = clock.now();
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    pruneOwedMails(db, now).then(
+      (deleted) => {
+        if (deleted > 0) logger.info({ deleted, retentionDays: OWED_MAIL_RETENTION_DAYS }, 'owed mail past its retention deleted');
+      },
+      (error: unknown) => logger.error({ err: error }, 'owed mail: could not delete old rows'),
+    );
+  }
+
   function lookOnce(loop: OutboxLoop): void {
     let rows: ReturnType<typeof due>;
+    pruneWhenDue();
     try {
       rows = due();
     } catch (error) {

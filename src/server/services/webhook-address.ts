@@ -27,16 +27,71 @@ const NOT_PUBLIC: readonly [string, number, 'ipv4' | 'ipv6'][] = [
   ['fec0::', 10, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
+  // IPv4-compatible (deprecated), local-use NAT64 and Teredo: nothing a public receiver is reached by
+  ['::', 96, 'ipv6'],
+  ['64:ff9b:1::', 48, 'ipv6'],
+  ['2001::', 32, 'ipv6'],
+];
+/**
+ * IPv6 prefixes that carry an IPv4 address a gateway connects to: NAT64's well-known prefix (its last 32 bits) and 6to4
+ * (the 32 bits after 2002:). Such an address is as public as the IPv4 address inside it.
+ */
+const EMBEDS_IPV4: readonly { prefix: string; bits: number; at: number }[] = [
+  { prefix: '64:ff9b::', bits: 96, at: 12 },
+  { prefix: '2002::', bits: 16, at: 2 },
 ];
 const blockList = new BlockList();
 for (const [network, prefix, type] of NOT_PUBLIC) blockList.addSubnet(network, prefix, type);
+
+const embeddingPrefixes = EMBEDS_IPV4.map(({ prefix, bits, at }) => {
+  const list = new BlockList();
+  list.addSubnet(prefix, bits, 'ipv6');
+  return { list, at };
+});
+
+/** The 16 bytes of an IPv6 address (`::` expanded, a dotted IPv4 tail read), or null when it is not one. */
+function ipv6Bytes(address: string): Uint8Array | null {
+  let text = address;
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail[1]!.split('.').map(Number) as [number, number, number, number];
+    text = text.slice(0, tail.index) + ((a << 8) | b).toString(16) + ':' + ((c << 8) | d).toString(16);
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const groups = (g: string) => (g === '' ? [] : g.split(':'));
+  const left = groups(head);
+  const right = rest === undefined ? [] : groups(rest);
+  const all = rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  if (all.length !== 8) return null;
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < 8; i++) {
+    const v = parseInt(all[i]!, 16);
+    if (!(v >= 0 && v <= 0xffff)) return null;
+    bytes[2 * i] = v >> 8;
+    bytes[2 * i + 1] = v & 0xff;
+  }
+  return bytes;
+}
+
+/** The IPv4 address inside a NAT64 or 6to4 address, or null for any other. */
+function embeddedIpv4(address: string): string | null {
+  for (const { list, at } of embeddingPrefixes) {
+    if (!list.check(address, 'ipv6')) continue;
+    const b = ipv6Bytes(address);
+    return b === null ? null : `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
+  }
+  return null;
+}
 
 /** An IP address (bare: no brackets) outside the public internet. A zone (`fe80::1%eth0`) is link-local anyway. */
 function isBlockedAddress(address: string): boolean {
   const bare = address.split('%')[0]!;
   const family = isIP(bare);
   if (family === 0) return true;
-  return blockList.check(bare, family === 6 ? 'ipv6' : 'ipv4');
+  if (family === 4) return blockList.check(bare, 'ipv4');
+  if (blockList.check(bare, 'ipv6')) return true;
+  const inside = embeddedIpv4(bare);
+  return inside !== null && blockList.check(inside, 'ipv4');
 }
 
 /** A name's addresses, as `dns.lookup(name, { all: true })` answers them; it rejects when the name does not resolve. */
