@@ -21,6 +21,14 @@ export function showsQuantity(kind: string): boolean {
   return kind !== 'discount';
 }
 
+/**
+ * "12 × €15.00": how a line of more than one says its quantity and the price of one (`unitPrice` as the document
+ * writes it: two decimals, or up to four for a price per unit); undefined for a line of one and for a discount.
+ */
+export function quantityText(kind: string, quantity: number, unitPrice: string): string | undefined {
+  return showsQuantity(kind) && quantity > 1 ? `${formatCount(quantity)} × ${unitPrice}` : undefined;
+}
+
 /** What a line is called: the package's base price says so, the variable line names its unit. */
 export function lineDescription(q: Pick<QuoteResultJson, 'pricingModel'>, l: Pick<BreakdownLineJson, 'kind' | 'label'>): string {
   if (l.kind === 'base') return `${l.label} package, base price`;

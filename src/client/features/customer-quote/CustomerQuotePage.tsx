@@ -29,7 +29,7 @@ import { formatValidUntil } from '../../components/quote-status';
 import { PAYMENT_FREQUENCY_ADVERBS } from '../../../shared/labels';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatAmsterdamTime, formatCount, formatEuro, formatUnitPrice } from '../../lib/format';
-import { contractSentence, showsQuantity } from '../../../shared/quote-lines';
+import { contractSentence, quantityText, showsQuantity } from '../../../shared/quote-lines';
 import { trpc } from '../../lib/trpc';
 import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
@@ -279,6 +279,7 @@ function Lines({ title, lines, total }: { title: string; lines: SharedLine[]; to
 function LineRow({ l }: { l: SharedLine }) {
   const quantity = showsQuantity(l.kind);
   const unitPrice = quantity ? (l.waived ? formatEuro(l.unitPrice) : formatUnitPrice(l.unitPrice)) : '';
+  const times = quantityText(l.kind, l.quantity, unitPrice);
   return (
     <Table.Row data-testid="quote-line">
       <Table.Cell overflowWrap="anywhere">
@@ -288,10 +289,10 @@ function LineRow({ l }: { l: SharedLine }) {
             {l.detail}
           </Text>
         )}
-        {/* on a phone the quantity and unit price columns are hidden: a quantity other than one is said here */}
-        {quantity && l.quantity !== 1 && (
+        {/* on a phone the quantity and unit price columns are hidden: a quantity above one is said here */}
+        {times && (
           <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
-            {formatCount(l.quantity)} × {unitPrice}
+            {times}
           </Text>
         )}
       </Table.Cell>
