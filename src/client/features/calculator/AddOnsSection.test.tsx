@@ -18,6 +18,7 @@ async function setup(packageId = 1) {
           selected={s.addOns}
           packageId={s.packageId}
           packageName={testCatalog.packages.find((p) => p.id === s.packageId)!.name}
+          locations={s.locations}
           dispatch={dispatch}
         />
       )}
