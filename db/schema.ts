@@ -2,8 +2,8 @@
 // Timestamps are integer milliseconds since the epoch.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { DISCOUNT_TYPES, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../src/shared/value-sets';
-import type { AddOnSelection } from '../src/shared/schemas/quote-result';
+import { ADD_ON_UNITS, DISCOUNT_TYPES, PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../src/shared/value-sets';
+import type { AddOnSelection, SellerDiscountJson } from '../src/shared/schemas/quote-result';
 
 /**
  * The customer's acceptance, kept as evidence (docs/API.md "The acceptance as evidence"): who, when, from where, the
@@ -186,6 +186,8 @@ export const addons = sqliteTable(
     description: text('description').notNull().default(''),
     // Deleting a category keeps its add-ons, uncategorised (docs/PRODUCT.md "The admin area").
     categoryId: integer('category_id').references(() => addonCategories.id, { onDelete: 'set null' }),
+    /** What its fees are multiplied by (docs/PRODUCT.md "Pricing" step 3): once per quote, per location or per item. */
+    unit: text('unit', { enum: ADD_ON_UNITS }).notNull().default('quote'),
     setupFee: integer('setup_fee_cents').notNull().default(0),
     monthlyFee: integer('monthly_fee_cents').notNull().default(0),
   },
@@ -247,8 +249,10 @@ const pricedQuote = () => ({
   addOns: text('add_ons', { mode: 'json' }).notNull().$type<AddOnSelection[]>(),
   /** JSON number[] */
   discountIds: text('discount_ids', { mode: 'json' }).notNull().$type<number[]>(),
-  /** JSON [{ id, name, description, isOneTime, price (cents) }] */
+  /** JSON [{ id, name, description, isOneTime, price (cents, of one), quantity }] */
   customItems: text('custom_items', { mode: 'json' }).notNull().$type<unknown[]>(),
+  /** JSON { type, value (percent or euro per month), reason }: the seller's discount as given, null for none */
+  sellerDiscount: text('seller_discount', { mode: 'json' }).$type<SellerDiscountJson | null>(),
   totalMonthly: integer('total_monthly_cents').notNull(),
   setupFees: integer('setup_fees_cents').notNull(),
   tcv: integer('tcv_cents').notNull(),

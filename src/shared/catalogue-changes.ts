@@ -13,7 +13,7 @@ export interface FieldChange {
 /** Each kind's fields in the order its admin form shows them; a field not listed here follows them. */
 const FIELD_ORDER: Record<NamedCatalogueKind, readonly string[]> = {
   package: ['name', 'description', 'basePrice', 'setupFee', 'extraLocationPrice', 'features', 'priceTiers', 'userPriceTiers'],
-  addon: ['name', 'category', 'categoryId', 'description', 'setupFee', 'monthlyFee', 'availableForPackages'],
+  addon: ['name', 'category', 'categoryId', 'description', 'unit', 'setupFee', 'monthlyFee', 'availableForPackages'],
   category: ['name', 'icon', 'allowsMultipleSelection'],
   discount: ['name', 'type', 'description', 'value', 'conditions'],
 };

@@ -21,12 +21,16 @@ export function showsQuantity(kind: string): boolean {
   return kind !== 'discount';
 }
 
+/** The lines priced per location or per item: an add-on's fees and a custom item. */
+const ITEM_KINDS: ReadonlySet<string> = new Set(['addon', 'addon_setup', 'custom_recurring', 'custom_one_time']);
+
 /**
- * "12 × €15.00": how a line of more than one says its quantity and the price of one (`unitPrice` as the document
- * writes it: two decimals, or up to four for a price per unit); undefined for a line of one and for a discount.
+ * "12 × €15.00": how an add-on or custom item line of more than one came to its amount (docs/PRODUCT.md "Pricing"
+ * step 3); undefined for one of it and for every other line. A waived setup fee says what was waived.
  */
-export function quantityText(kind: string, quantity: number, unitPrice: string): string | undefined {
-  return showsQuantity(kind) && quantity > 1 ? `${formatCount(quantity)} × ${unitPrice}` : undefined;
+export function quantityTimesPrice(l: { kind: string } & Pick<BreakdownLineJson, 'quantity' | 'unitPrice'>): string | undefined {
+  if (!ITEM_KINDS.has(l.kind) || l.quantity <= 1) return undefined;
+  return `${formatCount(l.quantity)} × ${formatEuroAmount(l.unitPrice)}`;
 }
 
 /** What a line is called: the package's base price says so, the variable line names its unit. */

@@ -166,7 +166,9 @@ describe('what a new user trips over', () => {
   it('sharing or marking sent a quote without a customer asks who it is for first', async () => {
     await page.setViewportSize(DESKTOP);
     const packages = (await (await page.request.get(`${e2e.server.url}/api/packages`)).json()) as { id: number }[];
-    const res = await page.request.post(`${e2e.server.url}/api/configurations`, { data: { name: 'Nameless lead', packageId: packages[0]!.id } });
+    const res = await page.request.post(`${e2e.server.url}/api/configurations`, {
+      data: { name: 'Nameless lead', packageId: packages[0]!.id, squareMeters: 100 },
+    });
     const { id, number } = (await res.json()) as { id: number; number: string };
     await page.goto(`${e2e.server.url}/saved-configurations`);
     await page.getByRole('button', { name: 'Share Nameless lead' }).click();
@@ -180,7 +182,9 @@ describe('what a new user trips over', () => {
     const saved = (await (await page.request.get(`${e2e.server.url}/api/configurations/${id}`)).json()) as { customerCompany: string };
     expect(saved.customerCompany).toBe('Initech');
 
-    const other = await page.request.post(`${e2e.server.url}/api/configurations`, { data: { name: 'Second lead', packageId: packages[0]!.id } });
+    const other = await page.request.post(`${e2e.server.url}/api/configurations`, {
+      data: { name: 'Second lead', packageId: packages[0]!.id, squareMeters: 100 },
+    });
     const second = (await other.json()) as { id: number; number: string };
     await page.goto(`${e2e.server.url}/calculator/${second.id}`);
     await page.getByTestId('quote-life').getByRole('button', { name: 'Status' }).click();

@@ -168,7 +168,7 @@ describe('reminders against the real process', () => {
         await fetch(`${url}/api/configurations`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ name, packageId: pkgs[0]!.id, customerEmail: to, validUntil: soon }),
+          body: JSON.stringify({ name, packageId: pkgs[0]!.id, squareMeters: 100, customerEmail: to, validUntil: soon }),
         })
       ).json();
       expect((await fetch(`${url}/api/configurations/${saved.id}/send`, { method: 'POST', headers, body: '{}' })).status).toBe(200);

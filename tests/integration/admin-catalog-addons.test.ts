@@ -28,7 +28,7 @@ describe('access', () => {
 });
 
 describe('create', () => {
-  it('applies the seed defaults: no fees and available for every package', async () => {
+  it('applies the seed defaults: no fees, once per quote and available for every package', async () => {
     const res = await admin.post('/api/addons', { name: 'Parking Module', categoryId: 3 });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -36,6 +36,7 @@ describe('create', () => {
       name: 'Parking Module',
       description: '',
       categoryId: 3,
+      unit: 'quote',
       setupFee: '0.00',
       monthlyFee: '0.00',
       availableForPackages: [1, 2, 3],

@@ -42,7 +42,7 @@ describe('another user', () => {
 
   it('does not see it in either list, even asking for scope all', async () => {
     const other = t.callerAs(OTHER);
-    await other.configurations.create({ name: 'Mine only', packageId: ids.pkg('Entry') });
+    await other.configurations.create({ name: 'Mine only', packageId: ids.pkg('Entry'), squareMeters: 100 });
     const plain = await other.configurations.all({ scope: 'all' });
     expect(plain.map((c) => c.name)).toEqual(['Mine only']);
     const page = await other.configurations.list({ scope: 'all' });

@@ -195,7 +195,7 @@ describe('saving and loading a configuration', () => {
   });
 
   it('deletes with 204, after which the configuration is gone', async () => {
-    const { body: created } = await user.post('/api/configurations', { name: 'Short-lived', packageId: ids.pkg('Entry') });
+    const { body: created } = await user.post('/api/configurations', { name: 'Short-lived', packageId: ids.pkg('Entry'), squareMeters: 100 });
     const before = rowCount();
     const del = await user.delete(`/api/configurations/${created.id}`);
     expect(del.status).toBe(204);

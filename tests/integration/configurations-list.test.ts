@@ -54,7 +54,7 @@ beforeAll(async () => {
   const pager = t.callerAs(PAGER);
   const names = ['Acme Corp', 'ACME Holding', 'Beta 100% deal', 'under_score', 'Café Müller'];
   for (let i = 0; i < 31; i++) {
-    await pager.configurations.create({ name: names[i] ?? `Client ${i}`, packageId: ids.pkg('Entry') });
+    await pager.configurations.create({ name: names[i] ?? `Client ${i}`, packageId: ids.pkg('Entry'), squareMeters: 100 });
   }
 });
 afterAll(() => t.close());

@@ -61,7 +61,7 @@ describe('GET /api/configurations is bounded (point 11)', () => {
   it('a user with few rows still gets their plain, complete list', async () => {
     const c = t.client();
     expect((await c.post('/api/register', registration())).status).toBe(201);
-    expect((await c.post('/api/configurations', { name: 'Only one', packageId: 1 })).status).toBe(201);
+    expect((await c.post('/api/configurations', { name: 'Only one', packageId: 1, squareMeters: 100 })).status).toBe(201);
     const mine = await c.get('/api/configurations');
     expect(mine.status).toBe(200);
     expect(mine.body.map((x: { name: string }) => x.name)).toEqual(['Only one']);

@@ -126,7 +126,7 @@ describe('no secret in a log line', () => {
 
   it('a 500 on a share path or a reset writes its error line with the placeholder and without any token or hash', async () => {
     const owner = await signIn(USER.email, 'Again-Pa55word');
-    const saved = await owner.post('/api/configurations', { name: 'Broken share', packageId: demoIds(t).pkg('Entry'), squareMeters: 50 });
+    const saved = await owner.post('/api/configurations', { name: 'Broken share', packageId: demoIds(t).pkg('Entry'), squareMeters: 100 });
     const shared = await owner.post(`/api/configurations/${saved.body.id}/share`);
     const token = (shared.body.url as string).split('/q/')[1]!;
     secrets.add(token).add(hashToken(token));

@@ -43,8 +43,8 @@ describe('POST /api/quote and quote.calculate', () => {
       ['Annual Prepay Bonus', 'free_months', 3912.92], // one month at the monthly total
     ]);
     expect(q.addOns).toEqual([
-      { id: 3, waiveSetupFee: true },
-      { id: 8, waiveSetupFee: false },
+      { id: 3, waiveSetupFee: true, quantity: 1 },
+      { id: 8, waiveSetupFee: false, quantity: 1 },
     ]);
   });
 

@@ -88,6 +88,7 @@ it('gives existing quotes a number, revision 1, draft and a validity, keeping th
         contractDuration: 12,
         paymentFrequency: 'monthly',
         customItems: [],
+        sellerDiscount: null,
       },
     );
     expect(db.$client.prepare('SELECT number FROM configurations WHERE id = ?').pluck().get(id)).toBe(4);

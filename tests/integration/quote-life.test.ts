@@ -184,7 +184,9 @@ describe('revisions', () => {
   });
 
   it.each(PRICING_FIELDS)('a change of %s alone raises the revision (every field of the pricing input counts)', async (field) => {
+    // users at the user model's smallest tier, so that switching the model alone is a valid save
     const q = await save({
+      userCount: 10,
       addOns: [{ id: ids.addOn('Microsoft 365 Integration') }],
       customItems: [{ name: 'Training', price: 250, isOneTime: true }],
     });
@@ -200,6 +202,7 @@ describe('revisions', () => {
       contractDuration: 24,
       paymentFrequency: 'quarterly',
       customItems: [{ name: 'Training', price: 250, isOneTime: false }],
+      sellerDiscount: { type: 'percentage', value: 5, reason: 'Pilot site' },
     };
     expect(other[field], `a second value of ${field} for this test`).toBeDefined();
     const changed = await user.patch(`/api/configurations/${q.id}`, { [field]: other[field] });

@@ -276,7 +276,7 @@ describe('a saved quote', () => {
     expect(pageImages(tr, 'one-page')).toEqual(['one-page-1.png']);
 
     // a name with nothing printable in ASCII, quotes and slashes: still a safe name
-    const odd = await save(owner, { name: 'x', customerCompany: 'Жук "../../etc" \\ ;', packageId: ids.pkg('Entry') });
+    const odd = await save(owner, { name: 'x', customerCompany: 'Жук "../../etc" \\ ;', packageId: ids.pkg('Entry'), squareMeters: 100 });
     const o = await fetchPdf(owner, 'GET', `/api/configurations/${odd.id}/pdf`);
     const cd = o.headers.get('content-disposition') ?? '';
     expect(cd).toMatch(new RegExp(`^attachment; filename="${n(odd.id)}-entry-for-etc\\.pdf"; filename\\*=UTF-8''[A-Za-z0-9%._-]+$`));
@@ -312,7 +312,7 @@ describe('a saved quote', () => {
 
 describe('access and errors are JSON, never a broken file', () => {
   it('another user gets the usual 404, as for an id that does not exist', async () => {
-    const saved = await save(owner, { name: 'Private', packageId: ids.pkg('Entry') });
+    const saved = await save(owner, { name: 'Private', packageId: ids.pkg('Entry'), squareMeters: 100 });
     for (const url of [`/api/configurations/${saved.id}/pdf`, '/api/configurations/999999/pdf']) {
       const res = await stranger.get(url);
       expect(res.status).toBe(404);
@@ -323,7 +323,7 @@ describe('access and errors are JSON, never a broken file', () => {
   });
 
   it('anonymous gets 401 JSON on both routes', async () => {
-    const saved = await save(owner, { name: 'Anon', packageId: ids.pkg('Entry') });
+    const saved = await save(owner, { name: 'Anon', packageId: ids.pkg('Entry'), squareMeters: 100 });
     for (const res of [
       await t.client().get(`/api/configurations/${saved.id}/pdf`),
       await t.client().post('/api/quote/pdf', { packageId: ids.pkg('Entry') }),

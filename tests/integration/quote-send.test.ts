@@ -344,7 +344,9 @@ describe('reminders', () => {
     try {
       const u = await quiet.login(USER.email, USER.password);
       const pkg = demoIds(quiet).pkg('Entry');
-      const q = (await u.post('/api/configurations', { name: 'q', packageId: pkg, customerEmail: 'x@y.test', validUntil: '2026-03-02' })).body;
+      const q = (
+        await u.post('/api/configurations', { name: 'q', packageId: pkg, squareMeters: 100, customerEmail: 'x@y.test', validUntil: '2026-03-02' })
+      ).body;
       expect((await u.post(`/api/configurations/${q.id}/send`, {})).status).toBe(200);
       expect(await oweDueReminders(quiet.services)).toBe(0);
     } finally {

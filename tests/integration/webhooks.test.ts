@@ -214,6 +214,7 @@ describe('deliveries', () => {
       number: made.body.number,
       status: 'draft',
       tcv: expect.stringMatching(/^\d+\.\d\d$/),
+      sellerDiscount: null,
     });
     expect(Object.keys(created).sort()).toEqual(['data', 'timestamp', 'type']);
     expect(mine.find((p) => p.type === 'quote.accepted')!.data.quote.status).toBe('accepted');

@@ -18,9 +18,21 @@ function lineOf(q: QuoteResultJson, line: BreakdownLineJson): DocumentLine {
 
 /** The one projection of a priced quote that every document prints. */
 export function documentQuote(q: QuoteResultJson): DocumentQuote {
-  const { packageId: _p, addOns: _a, customItems: _c, selectedDiscountIds: _s, discounts: _d, breakdowns, ...figures } = q;
+  const {
+    packageId: _p,
+    addOns: _a,
+    customItems: _c,
+    selectedDiscountIds: _s,
+    discounts: _d,
+    breakdowns,
+    addOnLines,
+    customItemLines,
+    ...figures
+  } = q;
   return {
     ...figures,
+    addOnLines: addOnLines.map(({ id: _id, ...line }) => line),
+    customItemLines: customItemLines.map(({ id: _id, ...line }) => line),
     breakdowns: breakdowns.filter((l) => l.kind !== 'discount' || l.amount !== 0).map((l) => lineOf(q, l)),
   };
 }

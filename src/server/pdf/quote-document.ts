@@ -9,7 +9,7 @@ import type { DocumentLine, DocumentQuote } from './document-quote';
 import { documentFonts } from './fonts';
 import { formatCount, formatEuroAmount, formatUnitPrice } from '../../shared/format';
 import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../shared/labels';
-import { contractSentence, isShownLine, lineDescription, showsQuantity } from '../../shared/quote-lines';
+import { contractSentence, isShownLine, lineDescription, quantityTimesPrice, showsQuantity } from '../../shared/quote-lines';
 import { formatDocumentDate } from './format';
 
 export type QuoteDocumentData = z.infer<typeof quoteDocumentOutput>;
@@ -47,10 +47,11 @@ function rowOf(q: DocumentQuote, l: DocumentLine): DocumentRow | undefined {
   if (!isShownLine(l)) return undefined;
   const money = (n: number) => formatEuroAmount(n);
   const description = lineDescription(q, l);
-  const detail = l.detail;
+  const times = quantityTimesPrice(l);
+  const detail = [times, l.detail].filter((d) => d !== undefined).join(' · ') || undefined;
   if (!showsQuantity(l.kind)) return { description, detail, quantity: '', unitPrice: '', amount: money(l.amount) };
   if (l.kind === 'addon_setup' && l.waived) {
-    return { description, detail, quantity: '1', unitPrice: money(l.originalAmount ?? l.unitPrice), unitPriceStruck: true, amount: 'Waived' };
+    return { description, detail, quantity: formatCount(l.quantity), unitPrice: money(l.unitPrice), unitPriceStruck: true, amount: 'Waived' };
   }
   const unitPrice = l.kind === 'variable' ? formatUnitPrice(l.unitPrice) : money(l.unitPrice);
   return { description, detail, quantity: formatCount(l.quantity), unitPrice, amount: money(l.amount) };

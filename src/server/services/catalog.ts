@@ -73,6 +73,7 @@ export function toAddOnDto(a: AddOnRow, availableForPackages: number[]): AddOnDt
     name: a.name,
     description: a.description,
     categoryId: a.categoryId,
+    unit: a.unit,
     setupFee: formatMoney(a.setupFee),
     monthlyFee: formatMoney(a.monthlyFee),
     availableForPackages,

@@ -96,6 +96,7 @@ function toFile(c: CatalogDto): CatalogueFile {
       name: a.name,
       category: a.categoryId === null ? null : (categoryName.get(a.categoryId) ?? null),
       description: a.description,
+      unit: a.unit,
       setupFee: a.setupFee,
       monthlyFee: a.monthlyFee,
       // in the catalogue's order of packages
@@ -260,6 +261,7 @@ const asFile = {
     name: a.name,
     category: a.category,
     description: a.description,
+    unit: a.unit,
     setupFee: formatMoney(a.setupFee),
     monthlyFee: formatMoney(a.monthlyFee),
     availableForPackages: a.availableForPackages,

@@ -205,7 +205,7 @@ export function* prepareWrites(db: Db, plan: ImportPlan, now: Date): Steps<Prepa
     if (old && t.fields.length === 0) continue;
     const id = old?.id ?? take('addons');
     const categoryId = a.category === null ? null : categoryIds.get(a.category)!;
-    (old ? add.update : add.insert).push([id, a.name, a.description, categoryId, a.setupFee, a.monthlyFee]);
+    (old ? add.update : add.insert).push([id, a.name, a.description, categoryId, a.unit, a.setupFee, a.monthlyFee]);
     let available = old?.availableForPackages ?? [];
     if (touches(t, 'availableForPackages')) {
       if (old) reoffered.push(id);
@@ -217,6 +217,7 @@ export function* prepareWrites(db: Db, plan: ImportPlan, now: Date): Steps<Prepa
       name: a.name,
       description: a.description,
       categoryId,
+      unit: a.unit,
       setupFee: formatMoney(a.setupFee),
       monthlyFee: formatMoney(a.monthlyFee),
       availableForPackages: available,
@@ -224,7 +225,7 @@ export function* prepareWrites(db: Db, plan: ImportPlan, now: Date): Steps<Prepa
     entry('addon', id, old ? 'update' : 'create', old ?? null, after);
     yield;
   }
-  const addOnColumns = ['name', 'description', 'category_id', 'setup_fee_cents', 'monthly_fee_cents'];
+  const addOnColumns = ['name', 'description', 'category_id', 'unit', 'setup_fee_cents', 'monthly_fee_cents'];
   push({ op: 'update', table: 'addons', columns: addOnColumns, rows: add.update });
   push({ op: 'insert', table: 'addons', columns: ['id', ...addOnColumns], rows: add.insert });
   push({ op: 'delete', table: 'addon_packages', column: 'addon_id', values: reoffered });

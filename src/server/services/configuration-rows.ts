@@ -68,7 +68,14 @@ type Revision = typeof configurationRevisions.$inferSelect;
 
 /** Stored custom items (price in cents) as answers and inputs carry them (price in euro). */
 export function customItemsInEuro(items: StoredCustomItem[]): ConfigurationDto['customItems'] {
-  return items.map((c) => ({ id: c.id, name: c.name, description: c.description, isOneTime: c.isOneTime, price: centsToEuro(c.price) }));
+  return items.map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    isOneTime: c.isOneTime,
+    price: centsToEuro(c.price),
+    quantity: c.quantity,
+  }));
 }
 
 export function creatorName(u: { firstname: string; lastname: string; username: string }): string {
@@ -94,6 +101,7 @@ function toDto(r: ListRow, today: string): ConfigurationDto {
     contractDuration: r.contractDuration,
     paymentFrequency: r.paymentFrequency,
     customItems: customItemsInEuro(r.customItems as StoredCustomItem[]),
+    sellerDiscount: r.sellerDiscount,
     totalMonthly: formatMoney(r.totalMonthly),
     setupFees: formatMoney(r.setupFees),
     tcv: formatMoney(r.tcv),

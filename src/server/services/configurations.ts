@@ -7,9 +7,10 @@ import { columnName } from '../db/columns';
 import { formatMoney } from '../../shared/money';
 import { addDays, amsterdamDate, formatQuoteNumber } from '../../shared/quote-dates';
 import type { CatalogDto } from '../../shared/schemas/catalog';
-import { quoteResultToJson } from '../../shared/pricing';
+import { quoteResultToJson, smallestTierMinimum, type PricingCatalog } from '../../shared/pricing';
 import { addOnSelectionOf, pickFields, pricingKey } from '../../shared/pricing-key';
 import {
+  belowMinimumMessage,
   configurationMessages,
   PRICING_FIELDS,
   VALID_UNTIL_MAX_DAYS,
@@ -129,6 +130,10 @@ function resolveCatalogReferences(
     if (unavailable !== undefined) {
       throw new InvalidInputError(`Add-on ${addOnById.get(unavailable)?.name} is not available for the selected package`);
     }
+    // a quantity counts only for an add-on priced per item (docs/PRODUCT.md "Pricing" step 3)
+    if (f.addOns.some((a) => a.quantity !== 1 && addOnById.get(a.id)?.unit !== 'item')) {
+      throw new InvalidInputError(configurationMessages.quantityNotPerItem);
+    }
   }
 
   const discountIds = [...new Set(f.discountIds)];
@@ -149,6 +154,24 @@ function resolveCatalogReferences(
     discountIds: discountIds.filter((id) => known.has(id)),
   };
   return { fields, addOnNames: new Map(catalog.addOns.map((a) => [a.id, a.name])) };
+}
+
+/**
+ * A saved quote's units (unit model) or users (user model) are at least its package's smallest tier minimum
+ * (docs/PRODUCT.md "Saved quotes"): a save, a pricing change, a share and a send refuse less. A package that is gone
+ * has no minimum left to hold.
+ */
+export function assertMeetsMinimum(
+  pricing: PricingCatalog,
+  q: Pick<ConfigurationFields, 'packageId' | 'pricingModel' | 'squareMeters' | 'userCount'>,
+): void {
+  const pkg = pricing.packages.find((p) => p.id === q.packageId);
+  if (!pkg) return;
+  const user = q.pricingModel === 'user';
+  const minimum = smallestTierMinimum(user ? pkg.userPriceTiers : pkg.priceTiers);
+  if (minimum !== null && (user ? q.userCount : q.squareMeters) < minimum) {
+    throw new InvalidInputError(belowMinimumMessage(q.pricingModel, minimum, pkg.name));
+  }
 }
 
 /** Prices the fields against the current catalogue with the shared engine: the server's figures are the ones kept. */
@@ -215,6 +238,7 @@ const insertOf = perDatabase((db) => {
 });
 
 export async function createConfiguration(db: Db, time: QuoteTime, actor: Actor, f: ConfigurationFields): Promise<ConfigurationDetailDto> {
+  assertMeetsMinimum(catalogSnapshot(db).pricing, f);
   return readableConfiguration(db, time.clock, actor, insertConfiguration(db, time, actor, f));
 }
 
@@ -389,6 +413,7 @@ export async function updateConfiguration(db: Db, clock: Clock, actor: Actor, pa
         .run();
       return;
     }
+    assertMeetsMinimum(catalogSnapshot(db).pricing, f);
     const p = price(db, clock, f, { addOns: patch.addOns !== undefined, discountIds: patch.discountIds !== undefined });
     archiveRevision(db, row.id);
     db.update(configurations)

@@ -65,6 +65,7 @@ function priceToday(db: Db, clock: Clock, d: ConfigurationDetailDto) {
         contractDuration: d.contractDuration as 12 | 24 | 36,
         paymentFrequency: d.paymentFrequency,
         customItems: d.customItems,
+        sellerDiscount: d.sellerDiscount,
       },
       { addOns: false, discountIds: false },
     );

@@ -19,10 +19,11 @@ import { renderQuotePdfOffThread } from '../pdf/render-pool';
 import { recordAudit } from './audit';
 import type { Actor } from '../auth/session';
 import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
-import { readableConfiguration, moveStatus, notFound, todayOf } from './configurations';
+import { assertMeetsMinimum, readableConfiguration, moveStatus, notFound, todayOf } from './configurations';
+import { catalogSnapshot } from './catalog-cache';
 import { findUserById } from './users';
 import { linkDocument, liveLinkOfQuote } from './quote-share';
-import { freeze, makeLink, shareUrl, tokenOf } from './share-links';
+import { freeze, makeLink, shareUrl, snapshotParts, tokenOf } from './share-links';
 
 type Send = z.output<typeof sendInput>;
 
@@ -37,6 +38,7 @@ function checkSendable(db: Db, clock: Clock, actor: Actor, id: number, to: strin
   const quote = readableConfiguration(db, clock, actor, id);
   if (quote.status === 'accepted' || quote.status === 'declined') throw new ConflictError(configurationMessages.sendAnswered);
   if (quote.validUntil < todayOf(clock)) throw new ConflictError(configurationMessages.shareExpired);
+  assertMeetsMinimum(catalogSnapshot(db).pricing, quote);
   const recipient = to ?? quote.customerEmail;
   if (!recipient) throw new InvalidInputError(configurationMessages.sendNoRecipient);
   return { quote, to: recipient };
@@ -110,7 +112,8 @@ export async function sendQuote(ctx: SendContext, actor: Actor, input: Send): Pr
   const pdf = await renderQuotePdfOffThread(doc.document);
   const url = shareUrl(config, made.token);
   const v = link.frozen.view;
-  const mail = quoteSentMail({ quote: v, validUntil: link.quote.validUntil, url, message: input.message });
+  const { lines } = snapshotParts(link.frozen.pdf.quote);
+  const mail = quoteSentMail({ quote: v, lines, validUntil: link.quote.validUntil, url, message: input.message });
   const result = await mailer.send({
     type: 'quote_sent',
     to: made.to,
@@ -146,7 +149,7 @@ export async function sendPreview(
   const view = freeze(db, config, quote).view;
   const url = reused ? shareUrl(config, reused.token) : `${config.appUrl}/q/…`;
   return {
-    ...quoteSentMail({ quote: view, validUntil: quote.validUntil, url, message: input.message }),
+    ...quoteSentMail({ quote: view, lines: snapshotParts(quote.snapshot).lines, validUntil: quote.validUntil, url, message: input.message }),
     to: input.to ?? quote.customerEmail,
     from: view.seller.name,
   };

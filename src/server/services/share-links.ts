@@ -22,7 +22,8 @@ import { recordAudit } from './audit';
 import { savedDocumentParts } from './quote-pdf';
 import type { Actor } from '../auth/session';
 import type { ConfigurationDetailDto } from '../../shared/schemas/configuration-output';
-import { readableConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
+import { assertMeetsMinimum, readableConfiguration, moveStatus, readableStatusOf, todayOf } from './configurations';
+import { catalogSnapshot } from './catalog-cache';
 
 /** What is frozen when a link is made: the customer's view without its live parts, and what its PDF prints. */
 export interface FrozenView {
@@ -43,7 +44,7 @@ export function snapshotParts(q: QuoteResultJson): Pick<SharedQuoteView, Snapsho
     label: lineDescription(q, b),
     detail: lineDetail(q, b) ?? null,
     quantity: b.quantity,
-    unitPrice: b.kind === 'addon_setup' && b.waived ? (b.originalAmount ?? b.unitPrice) : b.unitPrice,
+    unitPrice: b.unitPrice,
     amount: b.amount.toFixed(2),
     waived: b.waived === true,
   }));
@@ -106,6 +107,7 @@ export function makeLink(db: Db, clock: Clock, config: AppConfig, actor: Actor, 
   if (row.status === 'draft') moveStatus(db, clock, actor, id, 'draft', 'sent');
   const revoked = revokeLiveLink(db, id, now);
   const quote = readableConfiguration(db, clock, actor, id);
+  assertMeetsMinimum(catalogSnapshot(db).pricing, quote);
   const nonce = encodeBase32LowerCaseNoPadding(randomBytes(20));
   const token = tokenOf(config, nonce);
   db.insert(quoteShares)

@@ -67,6 +67,7 @@ function quoteData(db: Db, id: number, fallback: unknown): unknown {
       totalMonthly: configurations.totalMonthly,
       setupFees: configurations.setupFees,
       tcv: configurations.tcv,
+      sellerDiscount: configurations.sellerDiscount,
     })
     .from(configurations)
     .where(eq(configurations.id, id))
@@ -84,6 +85,7 @@ function quoteData(db: Db, id: number, fallback: unknown): unknown {
       totalMonthly: formatMoney(q.totalMonthly),
       setupFees: formatMoney(q.setupFees),
       tcv: formatMoney(q.tcv),
+      sellerDiscount: q.sellerDiscount,
     },
   };
 }

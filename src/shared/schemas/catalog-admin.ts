@@ -4,7 +4,7 @@
 // Update schemas are built from the same fields WITHOUT defaults: zod keeps defaults through .partial(), and a
 // partial update must never reset a field the admin did not send.
 import { z } from 'zod';
-import { DISCOUNT_TYPES, isOneOf, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
+import { ADD_ON_UNITS, DISCOUNT_TYPES, isOneOf, PAYMENT_FREQUENCIES, PRICING_MODELS } from '../value-sets';
 import { readMoney, readWhole } from '../typed-numbers';
 import { conditionValueJson } from './catalog';
 import { controlCharsMessage, isSingleLineText, refineMultiLine, refineSingleLine } from './text';
@@ -334,6 +334,8 @@ const packageIdList = z
   .max(1000, 'Too many package ids')
   .transform((ids) => [...new Set(ids)]);
 
+const ADD_ON_UNIT_MESSAGE = 'Unit must be quote, location or item';
+
 const addOnFields = {
   name: z
     .string({ error: ADDON_REQUIRED })
@@ -343,6 +345,8 @@ const addOnFields = {
     .refine(...refineSingleLine('Name')),
   categoryId: idLike(ADDON_REQUIRED),
   description,
+  /** what its fees are multiplied by (docs/PRODUCT.md "Pricing" step 3) */
+  unit: z.enum(ADD_ON_UNITS, { error: ADD_ON_UNIT_MESSAGE }),
   setupFee: money('Setup fee'),
   monthlyFee: money('Monthly fee'),
   availableForPackages: packageIdList,
@@ -353,6 +357,7 @@ export const createAddOnInput = z.object({
   name: addOnFields.name,
   categoryId: addOnFields.categoryId,
   description: description.default(''),
+  unit: addOnFields.unit.default('quote'),
   setupFee: addOnFields.setupFee.default(0),
   monthlyFee: addOnFields.monthlyFee.default(0),
   availableForPackages: addOnFields.availableForPackages.optional(),

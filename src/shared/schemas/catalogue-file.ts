@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { anyValue, int, money } from './answer-fields';
 import { createAddOnInput, createCategoryInput, createDiscountInput, createPackageInput } from './catalog-admin';
+import { ADD_ON_UNITS } from '../value-sets';
 
 export const CATALOGUE_FILE_VERSION = 1;
 
@@ -24,6 +25,8 @@ const fileAddOnOutput = z.object({
   /** The category's name; null: uncategorised. */
   category: z.string().nullable(),
   description: z.string(),
+  /** What its fees are multiplied by; a file without it means 'quote' (files written before add-ons had units). */
+  unit: z.enum(ADD_ON_UNITS),
   setupFee: money(),
   monthlyFee: money(),
   /** Package names. */

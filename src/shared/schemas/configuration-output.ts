@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PAYMENT_FREQUENCIES, PRICING_MODELS, QUOTE_STATUSES } from '../value-sets';
 import { int, money, when } from './answer-fields';
-import { addOnSelectionOutput, customItemOutput, quoteResultOutput, type AddOnSelection } from './quote-result';
+import { addOnSelectionOutput, customItemOutput, quoteResultOutput, sellerDiscountOutput, type AddOnSelection } from './quote-result';
 
 /** The add-on selection as stored in the row and answered, so that loading restores it. */
 export type StoredAddOn = AddOnSelection;
@@ -44,6 +44,8 @@ export const configurationOutput = z.object({
   contractDuration: z.number(),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES),
   customItems: z.array(customItemOutput),
+  /** The seller's discount as given (percent, or euro per month), null for none. */
+  sellerDiscount: sellerDiscountOutput.nullable(),
   totalMonthly: money(),
   setupFees: money(),
   tcv: money(),

@@ -3,7 +3,7 @@
 // doors answer no more than their page shows (docs/API.md "Share links").
 import { z } from 'zod';
 import { int, when } from './answer-fields';
-import { breakdownLineOutput, quoteResultOutput } from './quote-result';
+import { addOnLineOutput, breakdownLineOutput, customItemLineOutput, quoteResultOutput } from './quote-result';
 
 /** A line as printed, with its own muted second line: a discount's terms, a custom item's description. */
 export const documentLineOutput = breakdownLineOutput.omit({ refId: true }).extend({ detail: z.string().optional() });
@@ -12,6 +12,8 @@ export const documentQuoteOutput = quoteResultOutput
   .omit({ packageId: true, addOns: true, customItems: true, selectedDiscountIds: true, discounts: true, breakdowns: true })
   .extend({
     breakdowns: z.array(documentLineOutput),
+    addOnLines: z.array(addOnLineOutput.omit({ id: true })),
+    customItemLines: z.array(customItemLineOutput.omit({ id: true })),
     /** A saved quote's snapshot also holds these (./configuration-output.ts snapshotOutput); a draft has none. */
     addOnNames: z.array(z.string()).optional(),
     pricedAt: when().optional(),

@@ -5,7 +5,7 @@ import type { PackageDto } from '../../lib/catalog-types';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatCount, formatUnitPrice } from '../../lib/format';
 import type { CustomItem } from './calculator-state';
-import { quantityText } from '../../../shared/quote-lines';
+import { quantityTimesPrice } from '../../../shared/quote-lines';
 import { Amount } from './PricingSummary';
 import { addOnLines, basePriceLines, durationInYears, euroCents, frequencyLabel, oneTimeLines, pricingModelLabel } from './summary-model';
 import { ViewDialog } from './ViewDialog';
@@ -119,7 +119,7 @@ export const DetailsDialog = memo(function DetailsDialog({
             {customItems.length === 0 && <Empty text="No custom items" />}
             {customItems.map((c) => {
               const unit = Math.round(c.price * 100);
-              const times = quantityText(c.isOneTime ? 'custom_one_time' : 'custom_recurring', c.quantity, euroCents(unit));
+              const times = quantityTimesPrice({ kind: c.isOneTime ? 'custom_one_time' : 'custom_recurring', quantity: c.quantity, unitPrice: c.price });
               return (
                 <Line
                   key={c.id}

@@ -2,7 +2,7 @@
 import type { DiscountDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { SELLER_DISCOUNT_ID, type BreakdownLine, type QuoteResult } from '../../../shared/pricing';
-import { quantityText } from '../../../shared/quote-lines';
+import { quantityTimesPrice } from '../../../shared/quote-lines';
 import { formatCount, formatEuro } from '../../lib/format';
 import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../shared/labels';
 import type { PaymentFrequency, PricingModel } from '../../../shared/value-sets';
@@ -97,9 +97,9 @@ export function basePriceLines(r: QuoteResult, formatUnit: (euro: number) => str
   return lines;
 }
 
-/** "12 × €2.50" for a line of more than one (shared/quote-lines.ts quantityText); undefined for one. */
+/** "12 × €2.50" for an add-on or custom item line of more than one (shared/quote-lines.ts); undefined for one. */
 function timesDetail(l: BreakdownLine): string | undefined {
-  return quantityText(l.kind, l.quantity, euroCents(l.unitPrice));
+  return quantityTimesPrice({ kind: l.kind, quantity: l.quantity, unitPrice: l.unitPrice / 100 });
 }
 
 /** One-time fees: package setup, add-on setup fees (waived ones at 0 with the original), one-time custom items. */

@@ -4,7 +4,9 @@
 // "Sending").
 import type { QuoteAcceptance } from '../../../../db/schema';
 import { formatAmsterdamTime, formatEuroText as euro } from '../../../shared/format';
-import { quoteLabel, type SharedQuoteView } from '../../../shared/schemas/share';
+import { quantityTimesPrice } from '../../../shared/quote-lines';
+import { SELLER_DISCOUNT_NAME } from '../../../shared/pricing';
+import { quoteLabel, type SharedLine, type SharedQuoteView } from '../../../shared/schemas/share';
 import { formatDocumentDate } from '../../pdf/format';
 import { escapeHtml } from './escape';
 
@@ -113,10 +115,30 @@ function figuresOf(q: QuoteFacts, validUntil?: string): [string, string][] {
   ];
 }
 
+/**
+ * What a total alone does not say: each line of more than one ("Desk Sensor: 12 × €15.00 = €180.00") and the
+ * seller's discount with its reason, as the PDF prints them; empty when there are none.
+ */
+function lineNotes(lines: readonly SharedLine[]): string[] {
+  return lines.flatMap((l) => {
+    const times = quantityTimesPrice(l);
+    if (times !== undefined && !l.waived) return [`${l.label}: ${times} = ${euro(l.amount)}`];
+    if (l.kind === 'discount' && l.label.startsWith(SELLER_DISCOUNT_NAME)) return [`${l.label}: ${euro(l.amount)}`];
+    return [];
+  });
+}
+
 /** The quote sent from the app: the seller's message, the figures, the validity, the link; the PDF is attached. */
-export function quoteSentMail(p: { quote: QuoteFacts; validUntil: string; url: string; message: string | null }): QuoteMail {
+export function quoteSentMail(p: {
+  quote: QuoteFacts;
+  lines: readonly SharedLine[];
+  validUntil: string;
+  url: string;
+  message: string | null;
+}): QuoteMail {
   const q = p.quote;
   const label = quoteLabel(q.number, q.packageName);
+  const notes = lineNotes(p.lines);
   return {
     subject: `Quote ${label} from ${q.seller.name}`,
     ...render({
@@ -124,6 +146,7 @@ export function quoteSentMail(p: { quote: QuoteFacts; validUntil: string; url: s
       paragraphs: [
         ...(p.message ? [p.message] : []),
         `Please find our quote ${label}, revision ${q.revision}, attached as a PDF. Its prices hold until ${day(p.validUntil)}.`,
+        ...(notes.length > 0 ? [notes.join('\n')] : []),
       ],
       figures: figuresOf(q, p.validUntil),
       action: { label: 'View and accept the quote online', url: p.url },

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { addonCategories, addonPackages, addons } from '../../../../db/schema';
 import type { AddOnDto } from '../../../shared/schemas/catalog';
+import type { AddOnUnit } from '../../../shared/value-sets';
 import { transaction, type Db } from '../../db/database';
 import { toAddOnDto } from '../catalog';
 import { InvalidInputError, NotFoundError } from '../../errors';
@@ -48,6 +49,8 @@ export interface NewAddOn {
   /** null: uncategorised (a catalogue file may hold such add-ons; the admin's form always names a category). */
   categoryId: number | null;
   description: string;
+  /** Not given: once per quote (docs/PRODUCT.md "Pricing" step 3). */
+  unit?: AddOnUnit;
   setupFee: number;
   monthlyFee: number;
   /** Not given: every package that exists now (docs/PRODUCT.md "The admin area"). */
@@ -71,6 +74,7 @@ export interface AddOnChanges {
   name?: string;
   categoryId?: number | null;
   description?: string;
+  unit?: AddOnUnit;
   setupFee?: number;
   monthlyFee?: number;
   availableForPackages?: number[];
