@@ -121,9 +121,8 @@ function AddOnQuantity({ selection, addOn, dispatch }: { selection: SelectedAddO
     <TypedWholeInput
       label={
         <>
-          Quantity
+          Quantity{' '}
           <Text as="span" srOnly>
-            {' '}
             ({addOn.name})
           </Text>
         </>

@@ -119,7 +119,11 @@ export const DetailsDialog = memo(function DetailsDialog({
             {customItems.length === 0 && <Empty text="No custom items" />}
             {customItems.map((c) => {
               const unit = Math.round(c.price * 100);
-              const times = quantityTimesPrice({ kind: c.isOneTime ? 'custom_one_time' : 'custom_recurring', quantity: c.quantity, unitPrice: c.price });
+              const times = quantityTimesPrice({
+                kind: c.isOneTime ? 'custom_one_time' : 'custom_recurring',
+                quantity: c.quantity,
+                unitPrice: c.price,
+              });
               return (
                 <Line
                   key={c.id}

@@ -27,15 +27,7 @@ function draftOf(d: SellerDiscount): Draft {
   return { type: d.type, value: String(d.value), reason: d.reason };
 }
 
-function SellerDiscountForm({
-  initial,
-  onApply,
-  onCancel,
-}: {
-  initial: Draft;
-  onApply: (d: Draft) => void;
-  onCancel?: () => void;
-}) {
+function SellerDiscountForm({ initial, onApply, onCancel }: { initial: Draft; onApply: (d: Draft) => void; onCancel?: () => void }) {
   const [draft, setDraft] = useState<Draft>(initial);
   const parsed = sellerDiscountInput.safeParse(draft);
   // an empty field is not yet an error: only what the user typed is judged
@@ -45,62 +37,58 @@ function SellerDiscountForm({
   const reasonError = issueOf('reason');
   const setType = useCallback((type: string) => setDraft((d) => ({ ...d, type: type as SellerDiscountType })), []);
   return (
-    <Stack
-      as="form"
-      gap="3"
-      noValidate
-      aria-label="Seller's discount"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (parsed.success) onApply(draft);
-      }}
-    >
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        <SegmentChoice label="Type" name="sellerDiscountType" value={draft.type} items={TYPE_ITEMS} onChange={setType} />
-        <Field.Root invalid={valueError !== undefined}>
-          <Field.Label>{draft.type === 'percentage' ? 'Percentage (%)' : 'Amount per month (€)'}</Field.Label>
-          {/* text, not type=number, as every decimal field (docs/PRODUCT.md "Numbers as typed") */}
+    <Stack asChild gap="3">
+      <form
+        noValidate
+        aria-label="Seller's discount"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (parsed.success) onApply(draft);
+        }}
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+          <SegmentChoice label="Type" name="sellerDiscountType" value={draft.type} items={TYPE_ITEMS} onChange={setType} />
+          <Field.Root invalid={valueError !== undefined}>
+            <Field.Label>{draft.type === 'percentage' ? 'Percentage (%)' : 'Amount per month (€)'}</Field.Label>
+            {/* text, not type=number, as every decimal field (docs/PRODUCT.md "Numbers as typed") */}
+            <Input
+              name="sellerDiscountValue"
+              inputMode="decimal"
+              autoComplete="off"
+              bg="bg"
+              size="sm"
+              placeholder={draft.type === 'percentage' ? '10' : '0.00'}
+              value={draft.value}
+              onChange={(e) => setDraft((d) => ({ ...d, value: e.target.value }))}
+            />
+            {valueError && <Field.ErrorText>{valueError}</Field.ErrorText>}
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={reasonError !== undefined}>
+          <Field.Label>Reason</Field.Label>
           <Input
-            name="sellerDiscountValue"
-            inputMode="decimal"
+            name="sellerDiscountReason"
             autoComplete="off"
             bg="bg"
             size="sm"
-            placeholder={draft.type === 'percentage' ? '10' : '0.00'}
-            value={draft.value}
-            onChange={(e) => setDraft((d) => ({ ...d, value: e.target.value }))}
+            maxLength={SELLER_DISCOUNT_REASON_MAX + 1}
+            placeholder="e.g., Multi-year commitment"
+            value={draft.reason}
+            onChange={(e) => setDraft((d) => ({ ...d, reason: e.target.value }))}
           />
-          {valueError && <Field.ErrorText>{valueError}</Field.ErrorText>}
+          {reasonError ? <Field.ErrorText>{reasonError}</Field.ErrorText> : <Field.HelperText>Shown to the customer on the quote.</Field.HelperText>}
         </Field.Root>
-      </SimpleGrid>
-      <Field.Root invalid={reasonError !== undefined}>
-        <Field.Label>Reason</Field.Label>
-        <Input
-          name="sellerDiscountReason"
-          autoComplete="off"
-          bg="bg"
-          size="sm"
-          maxLength={SELLER_DISCOUNT_REASON_MAX + 1}
-          placeholder="e.g., Multi-year commitment"
-          value={draft.reason}
-          onChange={(e) => setDraft((d) => ({ ...d, reason: e.target.value }))}
-        />
-        {reasonError ? (
-          <Field.ErrorText>{reasonError}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>Shown to the customer on the quote.</Field.HelperText>
-        )}
-      </Field.Root>
-      <HStack gap="2" justify="flex-end">
-        {onCancel && (
-          <Button size="sm" variant="ghost" onClick={onCancel}>
-            Cancel
+        <HStack gap="2" justify="flex-end">
+          {onCancel && (
+            <Button size="sm" variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="sm" colorPalette="green" disabled={!parsed.success}>
+            Apply seller&apos;s discount
           </Button>
-        )}
-        <Button type="submit" size="sm" colorPalette="green" disabled={!parsed.success}>
-          Apply seller&apos;s discount
-        </Button>
-      </HStack>
+        </HStack>
+      </form>
     </Stack>
   );
 }

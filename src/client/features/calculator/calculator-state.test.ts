@@ -374,7 +374,8 @@ describe('quantities (docs/PRODUCT.md "Pricing" step 3)', () => {
   });
 
   it('a custom item is added with its quantity (1 by default) and its quantity can be changed within 1–10,000', () => {
-    const add = (id: string, quantity?: number) => ({ type: 'addCustomItem', item: { id, name: 'Licence', isOneTime: false, price: '2.50', quantity } }) as const;
+    const add = (id: string, quantity?: number) =>
+      ({ type: 'addCustomItem', item: { id, name: 'Licence', isOneTime: false, price: '2.50', quantity } }) as const;
     let s = run(init(), add('a'), add('b', 12), add('c', 0), add('d', 10_001));
     expect(s.customItems.map((c) => [c.id, c.quantity])).toEqual([
       ['a', 1],

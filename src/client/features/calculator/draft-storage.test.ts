@@ -24,7 +24,11 @@ describe('the unsaved draft', () => {
     s = calculatorReducer(s, { type: 'selectPackage', packageId: 3 }, testContext);
     s = calculatorReducer(s, { type: 'selectAddOn', pick: { id: 31, category: 3 } }, testContext);
     s = calculatorReducer(s, { type: 'setAddOnQuantity', addOnId: 31, quantity: 12 }, testContext);
-    s = calculatorReducer(s, { type: 'addCustomItem', item: { id: 'a', name: 'Licence', isOneTime: false, price: '2.50', quantity: 3 } }, testContext);
+    s = calculatorReducer(
+      s,
+      { type: 'addCustomItem', item: { id: 'a', name: 'Licence', isOneTime: false, price: '2.50', quantity: 3 } },
+      testContext,
+    );
     s = calculatorReducer(s, { type: 'setSellerDiscount', discount: { type: 'fixed', value: '20', reason: 'Pilot' } }, testContext);
     const restored = calculatorReducer(init(), { type: 'restoreDraft', draft: parseDraft(serializeDraft(s))! }, testContext);
     expect(restored.addOns).toEqual([{ id: 31, category: 3, waiveSetupFee: false, quantity: 12 }]);
