@@ -428,7 +428,7 @@ export const PricingSummary = memo(
               {customs.length > 0 && <LineList lines={customs} />}
               <Expandable
                 label="Discounts"
-                count={discounts.monthly.length}
+                count={discounts.monthly.length + discounts.seller.length}
                 cents={r.totalDiscounts}
                 negative
                 color={r.totalDiscounts > 0 ? 'green.fg' : undefined}
