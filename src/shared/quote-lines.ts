@@ -41,6 +41,11 @@ export function lineDescription(q: Pick<QuoteResultJson, 'pricingModel'>, l: Pic
   return l.label;
 }
 
+/** The seller's discount's terms: "10% off after the other discounts", "€20.00 off per month" (value in percent or euro). */
+export function sellerDiscountTerms(type: 'percentage' | 'fixed', value: number): string {
+  return type === 'percentage' ? `${value}% off after the other discounts` : `${formatEuroAmount(value)} off per month`;
+}
+
 function discountTerms(q: Pick<QuoteResultJson, 'discounts'>, id: number | string | undefined): string | undefined {
   const d = q.discounts.find((x) => x.id === id);
   if (!d) return undefined;
@@ -56,9 +61,9 @@ function discountTerms(q: Pick<QuoteResultJson, 'discounts'>, id: number | strin
     case 'setup_fee_discount':
       return `${d.value}% off the one-time fees`;
     case 'seller_percentage':
-      return `${d.value}% off after the other discounts`;
+      return sellerDiscountTerms('percentage', d.value);
     case 'seller_fixed':
-      return `${formatEuroAmount(d.value)} off per month`;
+      return sellerDiscountTerms('fixed', d.value);
     default:
       return undefined;
   }

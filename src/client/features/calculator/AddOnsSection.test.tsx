@@ -18,6 +18,7 @@ async function setup(packageId = 1) {
           selected={s.addOns}
           packageId={s.packageId}
           packageName={testCatalog.packages.find((p) => p.id === s.packageId)!.name}
+          locations={s.locations}
           dispatch={dispatch}
         />
       )}
@@ -106,6 +107,63 @@ describe('add-on controls', () => {
     const support = groups.find((g) => within(g).queryByText('Support Plans'))!;
     expect(support.textContent).toContain('Choose one');
     expect(support.textContent).toContain('No setup fee');
+  });
+});
+
+describe('quantities (docs/PRODUCT.md "Pricing" step 3)', () => {
+  const summary = () => screen.getByTestId('pricing-summary');
+  const openAddOns = async (user: { click: (e: Element) => Promise<void> }) => user.click(within(summary()).getByRole('button', { name: /Add-ons/ }));
+
+  it('a selected add-on priced per item takes a quantity, typed as every number field; the summary says "12 × €35.00"', async () => {
+    const { user } = await setup(3);
+    expect(screen.queryByTestId('addon-quantity')).toBeNull();
+    expect(screen.getByText(/per item/).textContent).toContain('/ month per item');
+    await user.click(screen.getByRole('checkbox', { name: /^Sensor/ }));
+    const quantity = screen.getByRole('textbox', { name: 'Quantity (Sensor)' }) as HTMLInputElement;
+    expect([quantity.value, quantity.inputMode]).toEqual(['1', 'numeric']);
+    await openAddOns(user);
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    expect(summary().textContent).toContain('Sensor (12 × €35.00)€420.00');
+    // setup fee 450.00 × 12, one-time
+    expect(summary().textContent).toContain('Sensor setup fee (12 × €450.00)€5,400.00');
+    for (const typed of ['0', '2.5', '10001', 'abc']) {
+      await user.tripleClick(quantity);
+      await user.paste(typed);
+      expect(quantity.value).toBe(typed);
+      expect(screen.getByText('Quantity must be a whole number from 1 to 10,000')).toBeTruthy();
+      expect(summary().textContent).toContain('Sensor (12 × €35.00)€420.00');
+    }
+    await user.tab();
+    expect(quantity.value).toBe('abc');
+    await user.tripleClick(quantity);
+    await user.paste('10000');
+    expect(screen.queryByText('Quantity must be a whole number from 1 to 10,000')).toBeNull();
+    expect(summary().textContent).toContain('Sensor (10,000 × €35.00)€350,000.00');
+  });
+
+  it('an add-on priced per location says it counts the locations, and is priced for each', async () => {
+    const { user } = await renderUi(
+      <WithState initial={(s) => ({ ...s, locations: 3 })}>
+        {(s, dispatch) => (
+          <AddOnsSection
+            categories={testCatalog.categories}
+            addOns={testCatalog.addOns}
+            selected={s.addOns}
+            packageId={s.packageId}
+            packageName="Entry"
+            locations={s.locations}
+            dispatch={dispatch}
+          />
+        )}
+      </WithState>,
+    );
+    const door = screen.getByRole('checkbox', { name: /^Door Display/ });
+    expect(door.closest('label')?.textContent).toContain('€15.00 / month × 3 locations');
+    await user.click(door);
+    expect(screen.queryByTestId('addon-quantity')).toBeNull();
+    await openAddOns(user);
+    expect(summary().textContent).toContain('Door Display (3 × €15.00)€45.00');
   });
 });
 

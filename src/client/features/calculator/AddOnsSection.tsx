@@ -1,11 +1,15 @@
 // Add-ons grouped by category: checkboxes where a category allows several, radio buttons where it allows one, a
-// "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection.
+// "Select none" per category, add-ons the package does not offer disabled, and the setup fee waiver per selection; an
+// add-on priced per location says how many locations it counts, one priced per item takes its quantity when selected.
 import { Box, Button, Flex, Heading, HStack, Icon, RadioGroup, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { memo, useRef, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
 import { Money } from '../../components/Money';
-import { CLEAR_CATEGORY_ID, type CalculatorAction, type SelectedAddOn } from './calculator-state';
+import { configurationMessages } from '../../../shared/schemas/configuration';
+import { formatCount } from '../../../shared/format';
+import { CLEAR_CATEGORY_ID, parseLineQuantityText, type CalculatorAction, type SelectedAddOn } from './calculator-state';
+import { TypedWholeInput } from './TypedWholeInput';
 import { catalogIconComponent } from '../../components/catalog-icons';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 
@@ -15,6 +19,8 @@ export interface AddOnsSectionProps {
   selected: SelectedAddOn[];
   packageId: number;
   packageName: string;
+  /** the quote's locations, which an add-on priced per location counts */
+  locations: number;
   dispatch: Dispatch<CalculatorAction>;
 }
 
@@ -40,8 +46,16 @@ function groupAddOns(categories: CategoryDto[], addOns: AddOnDto[]): Group[] {
   return groups.filter((g) => g.addOns.length > 0);
 }
 
-function AddOnText({ addOn, available, packageName }: { addOn: AddOnDto; available: boolean; packageName: string }) {
+/** What the fees are multiplied by, after "/ month": the locations counted, or "per item"; nothing once per quote. */
+function unitText(addOn: AddOnDto, locations: number): string | null {
+  if (addOn.unit === 'location') return `× ${formatCount(locations)} ${locations === 1 ? 'location' : 'locations'}`;
+  if (addOn.unit === 'item') return 'per item';
+  return null;
+}
+
+function AddOnText({ addOn, available, packageName, locations }: { addOn: AddOnDto; available: boolean; packageName: string; locations: number }) {
   const setup = parseMoney(addOn.setupFee) ?? 0;
+  const unit = unitText(addOn, locations);
   return (
     <Stack gap="0.5" flex="1" minW="0">
       <Flex justify="space-between" gap="3" align="baseline" wrap="wrap">
@@ -51,6 +65,7 @@ function AddOnText({ addOn, available, packageName }: { addOn: AddOnDto; availab
           <Text as="span" color="fg.muted">
             {' '}
             / month
+            {unit && ` ${unit}`}
           </Text>
         </Text>
       </Flex>
@@ -100,17 +115,41 @@ function WaiveToggle({ selection, addOn, dispatch }: { selection: SelectedAddOn;
   );
 }
 
+/** The quantity of a selected add-on priced per item: a whole number from 1 to 10,000, typed as every number field. */
+function AddOnQuantity({ selection, addOn, dispatch }: { selection: SelectedAddOn; addOn: AddOnDto; dispatch: Dispatch<CalculatorAction> }) {
+  return (
+    <TypedWholeInput
+      label={
+        <>
+          Quantity{' '}
+          <Text as="span" srOnly>
+            ({addOn.name})
+          </Text>
+        </>
+      }
+      value={selection.quantity}
+      read={parseLineQuantityText}
+      refusal={configurationMessages.quantity}
+      onValue={(quantity) => dispatch({ type: 'setAddOnQuantity', addOnId: addOn.id, quantity })}
+      fieldProps={{ ps: { base: '0', sm: '7' }, mt: '2', orientation: 'horizontal', gap: '3', flexWrap: 'wrap' }}
+      inputProps={{ name: `quantity-${addOn.id}`, size: 'sm', w: '24', bg: 'bg', 'data-testid': 'addon-quantity' }}
+    />
+  );
+}
+
 function CategoryGroup({
   group,
   selected,
   packageId,
   packageName,
+  locations,
   dispatch,
 }: {
   group: Group;
   selected: SelectedAddOn[];
   packageId: number;
   packageName: string;
+  locations: number;
   dispatch: Dispatch<CalculatorAction>;
 }) {
   const chosen = new Map(selected.map((s) => [s.id, s]));
@@ -141,6 +180,10 @@ function CategoryGroup({
     const s = chosen.get(a.id);
     return s && (parseMoney(a.setupFee) ?? 0) > 0 ? <WaiveToggle selection={s} addOn={a} dispatch={dispatch} /> : null;
   };
+  const quantity = (a: AddOnDto) => {
+    const s = chosen.get(a.id);
+    return s && a.unit === 'item' ? <AddOnQuantity selection={s} addOn={a} dispatch={dispatch} /> : null;
+  };
 
   // one option per add-on: a checkbox where the category allows several, a radio button where it allows one
   const options = (
@@ -148,7 +191,7 @@ function CategoryGroup({
       {group.addOns.map((a) => {
         const available = a.availableForPackages.includes(packageId);
         const isOn = chosen.has(a.id);
-        const text = <AddOnText addOn={a} available={available} packageName={packageName} />;
+        const text = <AddOnText addOn={a} available={available} packageName={packageName} locations={locations} />;
         return (
           <OptionFrame key={a.id} selected={isOn} disabled={!available} palette="blue" transition="border-color 0.15s, background 0.15s">
             {group.multiple ? (
@@ -165,6 +208,7 @@ function CategoryGroup({
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
             )}
+            {quantity(a)}
             {waive(a)}
           </OptionFrame>
         );
@@ -208,7 +252,15 @@ function CategoryGroup({
   );
 }
 
-export const AddOnsSection = memo(function AddOnsSection({ categories, addOns, selected, packageId, packageName, dispatch }: AddOnsSectionProps) {
+export const AddOnsSection = memo(function AddOnsSection({
+  categories,
+  addOns,
+  selected,
+  packageId,
+  packageName,
+  locations,
+  dispatch,
+}: AddOnsSectionProps) {
   const groups = groupAddOns(categories, addOns);
   if (groups.length === 0) {
     return (
@@ -220,7 +272,15 @@ export const AddOnsSection = memo(function AddOnsSection({ categories, addOns, s
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="start">
       {groups.map((g) => (
-        <CategoryGroup key={g.id ?? 'other'} group={g} selected={selected} packageId={packageId} packageName={packageName} dispatch={dispatch} />
+        <CategoryGroup
+          key={g.id ?? 'other'}
+          group={g}
+          selected={selected}
+          packageId={packageId}
+          packageName={packageName}
+          locations={locations}
+          dispatch={dispatch}
+        />
       ))}
     </SimpleGrid>
   );

@@ -427,6 +427,7 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
               selectedIds={state.selectedDiscountIds}
               pricingModel={state.pricingModel}
               appliedText={appliedText}
+              sellerDiscount={state.sellerDiscount}
               dispatch={dispatch}
             />
           </fieldset>

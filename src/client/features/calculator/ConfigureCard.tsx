@@ -53,6 +53,7 @@ const AddOnsBlock = memo(function AddOnsBlock({
   selected,
   packageId,
   packageName,
+  locations,
   dispatch,
 }: {
   categories: CategoryDto[];
@@ -60,6 +61,7 @@ const AddOnsBlock = memo(function AddOnsBlock({
   selected: CalculatorState['addOns'];
   packageId: number;
   packageName: string | undefined;
+  locations: number;
   dispatch: Dispatch<CalculatorAction>;
 }) {
   return (
@@ -71,6 +73,7 @@ const AddOnsBlock = memo(function AddOnsBlock({
         selected={selected}
         packageId={packageId}
         packageName={packageName ?? ''}
+        locations={locations}
         dispatch={dispatch}
       />
     </Stack>
@@ -127,6 +130,7 @@ export const ConfigureCard = memo(function ConfigureCard({
             selected={state.addOns}
             packageId={state.packageId}
             packageName={packageName}
+            locations={state.locations}
             dispatch={dispatch}
           />
           {SEPARATOR}

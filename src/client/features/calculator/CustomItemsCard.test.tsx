@@ -67,7 +67,7 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Description', 'Type', 'Price', '']);
+    expect(headers).toEqual(['Name', 'Description', 'Type', 'Price', 'Quantity', '']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('One-time');
     expect(row.textContent).toContain('€250.50');
@@ -89,6 +89,35 @@ describe('custom line items (docs/PRODUCT.md "The calculator")', () => {
     expect(items()).toEqual([]);
     expect(screen.queryByRole('table', { name: 'Added Items' })).toBeNull();
     expect(screen.getByText(/No custom items yet/)).toBeTruthy();
+  });
+
+  it('an item is added with its quantity, changed in its row; the summary says "12 × €2.50" and the line is €30.00', async () => {
+    const { user, addButton } = await setup();
+    const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
+    expect([quantity.value, quantity.inputMode]).toEqual(['1', 'numeric']);
+    await user.click(screen.getByText('One-time'));
+    await user.type(screen.getByLabelText('Item Name'), 'Licence');
+    await user.type(screen.getByLabelText('Price'), '2.50');
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    expect(screen.getByText('Quantity must be a whole number from 1 to 10,000')).toBeTruthy();
+    expect(addButton().disabled).toBe(true);
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    await user.click(addButton());
+    expect(quantity.value).toBe('1');
+    const summary = screen.getByTestId('pricing-summary');
+    expect(summary.textContent).toContain('Licence (12 × €2.50)€30.00');
+    const row = screen.getByRole('textbox', { name: 'Quantity of Licence' }) as HTMLInputElement;
+    expect(row.value).toBe('12');
+    await user.clear(row);
+    await user.type(row, '3');
+    expect(summary.textContent).toContain('Licence (3 × €2.50)€7.50');
+    await user.clear(row);
+    await user.type(row, '1');
+    // one of it says no quantity
+    expect(summary.textContent).toContain('Licence€2.50');
+    expect(summary.textContent).not.toContain('1 × €2.50');
   });
 
   it('a price over the server limit says why under the field, and Add Item stays disabled', async () => {

@@ -1,24 +1,27 @@
 // Custom line items: the "Add Custom Line Items" form (react-hook-form over the shared custom-item schema) and the
-// "Added Items" table. Add Item stays disabled until the name and a price above 0 are there; a value the server would
-// refuse (a price over its limit, a name too long) says why under its field, in the schema's own words.
+// "Added Items" table. Add Item stays disabled until the name, a price above 0 and a quantity are there; a value the
+// server would refuse (a price over its limit, a name too long, a quantity out of bounds) says why under its field, in
+// the schema's own words. The price is the price of one: the line is price × quantity, and each row's quantity can be
+// changed in the table.
 import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, useRef, type Dispatch } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
-import { CONFIGURATION_NAME_MAX, customItemInput, CUSTOM_ITEM_DESCRIPTION_MAX } from '../../../shared/schemas/configuration';
+import { CONFIGURATION_NAME_MAX, configurationMessages, customItemInput, CUSTOM_ITEM_DESCRIPTION_MAX } from '../../../shared/schemas/configuration';
 import { Money } from '../../components/Money';
-import type { CalculatorAction, CustomItem } from './calculator-state';
+import { parseLineQuantityText, type CalculatorAction, type CustomItem } from './calculator-state';
+import { TypedWholeInput } from './TypedWholeInput';
 import { DataTable } from '../../components/DataTable';
 import { RemoveIconButton } from '../../components/RemoveIconButton';
 
-const formSchema = customItemInput.pick({ name: true, description: true, isOneTime: true, price: true });
+const formSchema = customItemInput.pick({ name: true, description: true, isOneTime: true, price: true, quantity: true });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
 /** docs/PRODUCT.md "The calculator": one-time on, empty fields. */
-const EMPTY: FormInput = { name: '', price: '', description: '', isOneTime: true };
+const EMPTY: FormInput = { name: '', price: '', quantity: '1', description: '', isOneTime: true };
 
 let counter = 0;
 function newItemId(): string {
@@ -40,18 +43,19 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
   const parsed = formSchema.safeParse(values);
   const valid = parsed.success;
   // an empty field is not yet an error: only what the user typed is judged
-  const issueOf = (field: 'name' | 'price' | 'description') => {
+  const issueOf = (field: 'name' | 'price' | 'quantity' | 'description') => {
     const typed = String(values[field] ?? '').trim() !== '';
     return typed ? parsed.error?.issues.find((i) => i.path[0] === field)?.message : undefined;
   };
   const nameError = issueOf('name');
   const priceError = issueOf('price');
+  const quantityError = issueOf('quantity');
   const descriptionError = issueOf('description');
 
   const submit = handleSubmit((v) => {
     dispatch({
       type: 'addCustomItem',
-      item: { id: newItemId(), name: v.name, description: v.description, isOneTime: v.isOneTime, price: String(v.price) },
+      item: { id: newItemId(), name: v.name, description: v.description, isOneTime: v.isOneTime, price: String(v.price), quantity: v.quantity },
     });
     reset(EMPTY);
     // Add Item is disabled again by the reset: focus would fall to the page; the next item starts at its name
@@ -65,8 +69,8 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
           Add Custom Line Items
         </Heading>
         <Stack gap="3">
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-            <Field.Root gridColumn={{ sm: 'span 2' }} invalid={nameError !== undefined}>
+          <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
+            <Field.Root gridColumn={{ base: 'span 2', sm: 'span 2' }} invalid={nameError !== undefined}>
               <Field.Label>Item Name</Field.Label>
               <Input
                 autoComplete="off"
@@ -87,6 +91,11 @@ function AddItemForm({ dispatch }: { dispatch: Dispatch<CalculatorAction> }) {
                 what it cannot read; the schema reads a point or a comma (docs/PRODUCT.md "Numbers as typed") */}
               <Input inputMode="decimal" autoComplete="off" bg="bg" placeholder="0.00" {...register('price')} />
               {priceError && <Field.ErrorText>{priceError}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root invalid={quantityError !== undefined}>
+              <Field.Label>Quantity</Field.Label>
+              <Input inputMode="numeric" autoComplete="off" bg="bg" {...register('quantity')} />
+              {quantityError && <Field.ErrorText>{quantityError}</Field.ErrorText>}
             </Field.Root>
           </SimpleGrid>
           <Field.Root invalid={descriptionError !== undefined}>
@@ -143,6 +152,7 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
               <Table.ColumnHeader hideBelow="sm">Description</Table.ColumnHeader>
               <Table.ColumnHeader hideBelow="sm">Type</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+              <Table.ColumnHeader w="24">Quantity</Table.ColumnHeader>
               <Table.ColumnHeader w="1" aria-label="Actions" />
             </>
           }
@@ -176,6 +186,17 @@ function ItemsTable({ items, dispatch }: { items: CustomItem[]; dispatch: Dispat
                     / mo
                   </Text>
                 )}
+              </Table.Cell>
+              <Table.Cell>
+                <TypedWholeInput
+                  label={`Quantity of ${c.name}`}
+                  hideLabel
+                  value={c.quantity}
+                  read={parseLineQuantityText}
+                  refusal={configurationMessages.quantity}
+                  onValue={(quantity) => dispatch({ type: 'setCustomItemQuantity', id: c.id, quantity })}
+                  inputProps={{ size: 'sm', w: '20', name: `custom-quantity-${c.id}` }}
+                />
               </Table.Cell>
               <Table.Cell>
                 <RemoveIconButton label={`Delete ${c.name}`} onClick={() => dispatch({ type: 'removeCustomItem', id: c.id })} />

@@ -5,6 +5,7 @@ import type { PackageDto } from '../../lib/catalog-types';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatCount, formatUnitPrice } from '../../lib/format';
 import type { CustomItem } from './calculator-state';
+import { quantityTimesPrice } from '../../../shared/quote-lines';
 import { Amount } from './PricingSummary';
 import { addOnLines, basePriceLines, durationInYears, euroCents, frequencyLabel, oneTimeLines, pricingModelLabel } from './summary-model';
 import { ViewDialog } from './ViewDialog';
@@ -90,14 +91,14 @@ export const DetailsDialog = memo(function DetailsDialog({
           <Section title="Add-ons Details">
             {addOnLines(r).length === 0 && <Empty text="No add-ons selected" />}
             {addOnLines(r).map((l) => (
-              <Line key={l.key} label={`${l.label} (monthly)`}>
+              <Line key={l.key} label={`${l.label} (monthly${l.detail ? `, ${l.detail}` : ''})`}>
                 <Amount cents={l.amount} />
               </Line>
             ))}
             {oneTimeLines(r)
               .filter((l) => l.key.startsWith('addon_setup'))
               .map((l) => (
-                <Line key={l.key} label={l.label}>
+                <Line key={l.key} label={l.detail ? `${l.label} (${l.detail})` : l.label}>
                   {l.waived ? (
                     <>
                       <Text as="span" textDecoration="line-through" color="fg.subtle" me="1.5">
@@ -116,11 +117,22 @@ export const DetailsDialog = memo(function DetailsDialog({
           </Section>
           <Section title="Custom Items Details">
             {customItems.length === 0 && <Empty text="No custom items" />}
-            {customItems.map((c) => (
-              <Line key={c.id} label={`${c.name} (${c.isOneTime ? 'one-time' : 'monthly'})${c.description ? ` — ${c.description}` : ''}`}>
-                <Amount cents={Math.round(c.price * 100)} />
-              </Line>
-            ))}
+            {customItems.map((c) => {
+              const unit = Math.round(c.price * 100);
+              const times = quantityTimesPrice({
+                kind: c.isOneTime ? 'custom_one_time' : 'custom_recurring',
+                quantity: c.quantity,
+                unitPrice: c.price,
+              });
+              return (
+                <Line
+                  key={c.id}
+                  label={`${c.name} (${c.isOneTime ? 'one-time' : 'monthly'}${times ? `, ${times}` : ''})${c.description ? ` — ${c.description}` : ''}`}
+                >
+                  <Amount cents={unit * c.quantity} />
+                </Line>
+              );
+            })}
           </Section>
           <Section title="Discount Details">
             {r.discounts.length === 0 && <Empty text="No discounts applied" />}

@@ -1,11 +1,13 @@
 // "Available Discounts": collapsed at first, the header toggles it. A discount that does not apply to the quote right
-// now is disabled (and dropped from the selection by the state); unit / user percentages only under their model.
+// now is disabled (and dropped from the selection by the state); unit / user percentages only under their model. The
+// seller's own discount follows the catalogue's (SellerDiscountSection).
 import { Badge, Card, Collapsible, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { memo, useState, type Dispatch } from 'react';
 import { LuBadgePercent } from 'react-icons/lu';
 import type { DiscountDto } from '../../lib/catalog-types';
 import type { PricingModel } from '../../../shared/value-sets';
-import type { CalculatorAction } from './calculator-state';
+import type { CalculatorAction, SellerDiscount } from './calculator-state';
+import { SellerDiscountSection } from './SellerDiscountSection';
 import { OptionCheckbox, OptionFrame } from './OptionFrame';
 import { discountValueSummary } from './summary-model';
 import { DisclosureChevron, disclosureButton } from './disclosure';
@@ -18,6 +20,7 @@ export interface DiscountsPanelProps {
   pricingModel: PricingModel;
   /** What applies to the quote on screen, counted as the summary counts it (summary-model appliedDiscountsText). */
   appliedText: string | null;
+  sellerDiscount: SellerDiscount | null;
   dispatch: Dispatch<CalculatorAction>;
 }
 
@@ -34,6 +37,7 @@ export const DiscountsPanel = memo(function DiscountsPanel({
   selectedIds,
   pricingModel,
   appliedText,
+  sellerDiscount,
   dispatch,
 }: DiscountsPanelProps) {
   const [open, setOpen] = useState(false);
@@ -109,6 +113,7 @@ export const DiscountsPanel = memo(function DiscountsPanel({
                 </OptionFrame>
               );
             })}
+            <SellerDiscountSection discount={sellerDiscount} dispatch={dispatch} />
           </Stack>
         </Collapsible.Content>
       </Collapsible.Root>

@@ -1,7 +1,7 @@
 // Pricing configuration: the model switch, the units / users field, the locations stepper, contract duration and
 // payment frequency. Every rule is in calculator-state.ts; these controls only dispatch.
 import { Field, HStack, IconButton, Input, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useState, type Dispatch } from 'react';
+import { memo, useCallback, type Dispatch } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { configurationMessages, MAX_LOCATIONS, MAX_QUANTITY_SAVED } from '../../../shared/schemas/configuration';
 import { optionsOf, PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../shared/labels';
@@ -14,6 +14,7 @@ import {
   type PricingModel,
 } from '../../../shared/value-sets';
 import { parseQuantityText, type CalculatorAction } from './calculator-state';
+import { TypedWholeInput } from './TypedWholeInput';
 
 const DURATION_ITEMS = CONTRACT_DURATIONS.map((d) => ({ value: String(d), label: `${d} months` }));
 const MODEL_ITEMS = optionsOf(PRICING_MODELS, PRICING_MODEL_LABELS);
@@ -59,17 +60,15 @@ export const SegmentChoice = memo(function SegmentChoice({
   );
 });
 
-/** Whether the field refuses this text: not a whole number (empty is 0), or past the save limit. */
-function refusedQuantity(text: string): boolean {
+/** The units / users field's reading: a whole number (empty is 0) within the save limit, else refused. */
+function readQuantity(text: string): number | null {
   const n = parseQuantityText(text);
-  return n === null || n > MAX_QUANTITY_SAVED;
+  return n === null || n > MAX_QUANTITY_SAVED ? null : n;
 }
 
 /**
- * The units / users field. It shows what was typed, always: a whole number goes into the quote (empty is 0), anything
- * else — "12.5", "-5", "1e3", a value over the save limit — is refused with the server's own message while the quote
- * keeps its last valid value (docs/PRODUCT.md "Numbers as typed"). On blur the state raises the value to the tier
- * minimum and a valid text follows; refused text stays in view, with its message, until it is edited.
+ * The units / users field, typed as every whole-number field is (TypedWholeInput); on leaving it the state raises the
+ * value to the package's smallest tier minimum.
  */
 export function QuantityInput({
   field,
@@ -82,34 +81,17 @@ export function QuantityInput({
   hint?: string;
   dispatch: Dispatch<CalculatorAction>;
 }) {
-  // what was typed, while it says something other than the quote's own figure; null: the field shows the value
-  const [typed, setTyped] = useState<string | null>(null);
-  const refused = typed !== null && refusedQuantity(typed);
-  // a valid text that no longer matches the value (a package choice, a load, the raise on blur) gives way to it
-  const text = typed !== null && (refused || parseQuantityText(typed) === value) ? typed : String(value);
-  const label = field === 'squareMeters' ? 'Units' : 'Users';
   return (
-    <Field.Root invalid={refused}>
-      <Field.Label>{label}</Field.Label>
-      <Input
-        name={field}
-        inputMode="numeric"
-        autoComplete="off"
-        value={text}
-        fontVariantNumeric="tabular-nums"
-        onChange={(e) => {
-          const next = e.target.value;
-          setTyped(next);
-          if (!refusedQuantity(next)) dispatch({ type: 'inputQuantity', field, text: next });
-        }}
-        onBlur={() => {
-          dispatch({ type: 'blurQuantity', field });
-          setTyped((t) => (t !== null && refusedQuantity(t) ? t : null));
-        }}
-        data-testid="quantity-input"
-      />
-      {refused ? <Field.ErrorText>{configurationMessages[field]}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
-    </Field.Root>
+    <TypedWholeInput
+      label={field === 'squareMeters' ? 'Units' : 'Users'}
+      value={value}
+      read={readQuantity}
+      refusal={configurationMessages[field]}
+      hint={hint}
+      onValue={(_, text) => dispatch({ type: 'inputQuantity', field, text })}
+      onLeave={() => dispatch({ type: 'blurQuantity', field })}
+      inputProps={{ name: field, 'data-testid': 'quantity-input' }}
+    />
   );
 }
 

@@ -385,7 +385,7 @@ export const PricingSummary = memo(
     { quote: r, packageName, paymentFrequency, pricingModel, pdfPending, capturing, onScreenshot, onDetails, onSave, onPdf, saveLabel },
     ref,
   ) {
-    const discounts = r ? discountGroups(r) : { monthly: [], oneTime: [], freeMonths: [] };
+    const discounts = r ? discountGroups(r) : { monthly: [], seller: [], oneTime: [], freeMonths: [] };
     const addOns = r ? addOnLines(r) : [];
     const customs = r ? recurringCustomLines(r) : [];
     const oneTime = r ? oneTimeLines(r) : [];
@@ -428,14 +428,15 @@ export const PricingSummary = memo(
               {customs.length > 0 && <LineList lines={customs} />}
               <Expandable
                 label="Discounts"
-                count={discounts.monthly.length}
+                count={discounts.monthly.length + discounts.seller.length}
                 cents={r.totalDiscounts}
                 negative
                 color={r.totalDiscounts > 0 ? 'green.fg' : undefined}
                 lines={discounts.monthly}
                 negativeLines
-                empty="No discounts applied"
+                empty={discounts.seller.length > 0 ? 'No catalogue discounts applied' : 'No discounts applied'}
               />
+              {discounts.seller.length > 0 && <LineList lines={[]} discounts={discounts.seller} />}
               {SEPARATOR}
               <OneTimeTotal cents={r.oneTimeCosts} />
               <LineList lines={oneTime} discounts={discounts.oneTime} />

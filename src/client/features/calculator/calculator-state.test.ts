@@ -4,6 +4,7 @@ import {
   customItemPrice,
   initialCalculatorState,
   orderPackages,
+  parseLineQuantityText,
   parseQuantityText,
   quantityHint,
   raiseToTierMinimum,
@@ -16,6 +17,7 @@ import {
 import { testCatalog, testContext } from './test-catalog';
 import type { CatalogDto } from '../../lib/catalog-types';
 import { toPricingCatalog } from '../../../shared/catalog';
+import { calculateQuote } from '../../../shared/pricing';
 
 const run = (s: CalculatorState, ...actions: CalculatorAction[]) => actions.reduce((acc, a) => calculatorReducer(acc, a, testContext), s);
 const init = () => initialCalculatorState(testContext);
@@ -32,6 +34,7 @@ describe('defaults (docs/PRODUCT.md "The calculator")', () => {
       addOns: [],
       customItems: [],
       selectedDiscountIds: [],
+      sellerDiscount: null,
       contractDuration: 36,
       paymentFrequency: 'annually',
       configId: null,
@@ -87,8 +90,8 @@ describe('add-on selection', () => {
   it('toggles in a multiple-selection category', () => {
     const s = run(init(), pick(11, 1), pick(12, 1));
     expect(s.addOns).toEqual([
-      { id: 11, category: 1, waiveSetupFee: false },
-      { id: 12, category: 1, waiveSetupFee: false },
+      { id: 11, category: 1, waiveSetupFee: false, quantity: 1 },
+      { id: 12, category: 1, waiveSetupFee: false, quantity: 1 },
     ]);
     expect(run(s, pick(11, 1)).addOns.map((a) => a.id)).toEqual([12]);
   });
@@ -116,16 +119,17 @@ describe('add-on selection', () => {
         id: -999,
         category: 'REPLACE_ALL',
         selection: [
-          { id: 12, category: 1, waiveSetupFee: true },
-          { id: 12, category: 1, waiveSetupFee: false },
-          { id: 31, category: 3, waiveSetupFee: false },
-          { id: 21, category: 2, waiveSetupFee: false },
+          { id: 12, category: 1, waiveSetupFee: true, quantity: 1 },
+          { id: 12, category: 1, waiveSetupFee: false, quantity: 1 },
+          { id: 31, category: 3, waiveSetupFee: false, quantity: 1 },
+          { id: 21, category: 2, waiveSetupFee: false, quantity: 4 },
         ],
       },
     });
+    // a quantity belongs to an add-on priced per item only
     expect(s.addOns).toEqual([
-      { id: 12, category: 1, waiveSetupFee: true },
-      { id: 21, category: 2, waiveSetupFee: false },
+      { id: 12, category: 1, waiveSetupFee: true, quantity: 1 },
+      { id: 21, category: 2, waiveSetupFee: false, quantity: 1 },
     ]);
   });
 
@@ -205,8 +209,8 @@ describe('custom items', () => {
       add('Hosting', '20', false),
     );
     expect(s.customItems).toEqual([
-      { id: 'c-Training-250.50', name: 'Training', description: 'Note', isOneTime: true, price: 250.5 },
-      { id: 'c-Hosting-20', name: 'Hosting', description: 'Note', isOneTime: false, price: 20 },
+      { id: 'c-Training-250.50', name: 'Training', description: 'Note', isOneTime: true, price: 250.5, quantity: 1 },
+      { id: 'c-Hosting-20', name: 'Hosting', description: 'Note', isOneTime: false, price: 20, quantity: 1 },
     ]);
     expect(run(s, { type: 'removeCustomItem', id: 'c-Training-250.50' }).customItems.map((c) => c.name)).toEqual(['Hosting']);
   });
@@ -262,14 +266,15 @@ describe('loading and saving', () => {
     userCount: 60,
     pricingModel: 'user',
     addOnSelections: [
-      { id: 31, waiveSetupFee: true },
-      { id: 22, waiveSetupFee: false },
-      { id: 999, waiveSetupFee: false },
+      { id: 31, waiveSetupFee: true, quantity: 12 },
+      { id: 22, waiveSetupFee: false, quantity: 5 },
+      { id: 999, waiveSetupFee: false, quantity: 1 },
     ],
     discountIds: [3, 6, 777],
     contractDuration: 24,
     paymentFrequency: 'quarterly',
-    customItems: [{ id: 'x1', name: 'Training', description: '', isOneTime: true, price: 250 }],
+    customItems: [{ id: 'x1', name: 'Training', description: '', isOneTime: true, price: 250, quantity: 3 }],
+    sellerDiscount: { type: 'fixed', value: 40, reason: 'Pilot site' },
   };
 
   it('fills every input; unknown discounts and add-ons not offered are ignored', () => {
@@ -280,12 +285,14 @@ describe('loading and saving', () => {
       squareMeters: 1200,
       userCount: 60,
       locations: 3,
+      // the quantity of the add-on priced per item comes back; elsewhere a quantity is 1
       addOns: [
-        { id: 31, category: 3, waiveSetupFee: true },
-        { id: 22, category: 2, waiveSetupFee: false },
+        { id: 31, category: 3, waiveSetupFee: true, quantity: 12 },
+        { id: 22, category: 2, waiveSetupFee: false, quantity: 1 },
       ],
-      customItems: [{ id: 'x1', name: 'Training', description: '', isOneTime: true, price: 250 }],
+      customItems: [{ id: 'x1', name: 'Training', description: '', isOneTime: true, price: 250, quantity: 3 }],
       selectedDiscountIds: [3, 6],
+      sellerDiscount: { type: 'fixed', value: 40, reason: 'Pilot site' },
       contractDuration: 24,
       paymentFrequency: 'quarterly',
       configId: 42,
@@ -303,7 +310,7 @@ describe('loading and saving', () => {
 
   it('builds the quote form and the save payload from the state', () => {
     const s = run(init(), pick(11, 1), { type: 'toggleWaive', addOnId: 11 }, { type: 'toggleDiscount', discountId: 4 });
-    expect(toQuoteForm(s)).toMatchObject({ packageId: 1, addOns: [{ id: 11, waiveSetupFee: true }], selectedDiscountIds: [4] });
+    expect(toQuoteForm(s)).toMatchObject({ packageId: 1, addOns: [{ id: 11, waiveSetupFee: true, quantity: 1 }], selectedDiscountIds: [4] });
     expect(toSavePayload(s, 'Acme')).toEqual({
       name: 'Acme',
       packageId: 1,
@@ -311,12 +318,118 @@ describe('loading and saving', () => {
       squareMeters: 100,
       userCount: 10,
       pricingModel: 'sqm',
-      addOns: [{ id: 11, waiveSetupFee: true }],
+      addOns: [{ id: 11, waiveSetupFee: true, quantity: 1 }],
       discountIds: [4],
       contractDuration: 36,
       paymentFrequency: 'annually',
       customItems: [],
+      sellerDiscount: null,
     });
+  });
+
+  it('the save payload carries quantities and the seller’s discount', () => {
+    const s = run(
+      init(),
+      { type: 'selectPackage', packageId: 3 },
+      pick(31, 3),
+      { type: 'setAddOnQuantity', addOnId: 31, quantity: 12 },
+      { type: 'addCustomItem', item: { id: 'c', name: 'Training', isOneTime: true, price: '250', quantity: 3 } },
+      { type: 'setSellerDiscount', discount: { type: 'percentage', value: '5', reason: 'Loyal customer' } },
+    );
+    expect(toSavePayload(s, 'Acme')).toMatchObject({
+      addOns: [{ id: 31, waiveSetupFee: false, quantity: 12 }],
+      customItems: [{ id: 'c', name: 'Training', description: '', isOneTime: true, price: 250, quantity: 3 }],
+      sellerDiscount: { type: 'percentage', value: 5, reason: 'Loyal customer' },
+    });
+  });
+});
+
+describe('quantities (docs/PRODUCT.md "Pricing" step 3)', () => {
+  const withSensor = () => run(init(), { type: 'selectPackage', packageId: 3 }, pick(31, 3), pick(11, 1));
+  const qty = (s: CalculatorState, id: number) => s.addOns.find((a) => a.id === id)?.quantity;
+
+  it('a selected add-on priced per item takes a whole number from 1 to 10,000; anything else is ignored', () => {
+    let s = withSensor();
+    expect(qty(s, 31)).toBe(1);
+    s = run(s, { type: 'setAddOnQuantity', addOnId: 31, quantity: 12 });
+    expect(qty(s, 31)).toBe(12);
+    for (const bad of [0, -1, 2.5, 10_001, Number.NaN]) expect(qty(run(s, { type: 'setAddOnQuantity', addOnId: 31, quantity: bad }), 31)).toBe(12);
+    expect(qty(run(s, { type: 'setAddOnQuantity', addOnId: 31, quantity: 10_000 }), 31)).toBe(10_000);
+    // the engine prices it: 35.00 × 12
+    expect(calculateQuote(toQuoteForm(s), testContext.pricing).addOnsFees).toBe(2500 + 3500 * 12);
+  });
+
+  it('an add-on priced per quote or per location has no quantity of its own, and one not selected takes none', () => {
+    const s = withSensor();
+    expect(run(s, { type: 'setAddOnQuantity', addOnId: 11, quantity: 3 })).toBe(s);
+    expect(run(s, { type: 'setAddOnQuantity', addOnId: 32, quantity: 3 })).toBe(s);
+    // a per-location add-on counts the locations: 15.00 × 3
+    const door = run(init(), pick(32, 3), { type: 'setLocations', locations: 3 });
+    expect(calculateQuote(toQuoteForm(door), testContext.pricing).addOnsFees).toBe(4500);
+  });
+
+  it('selecting an add-on again starts it at 1', () => {
+    const s = run(withSensor(), { type: 'setAddOnQuantity', addOnId: 31, quantity: 12 }, pick(31, 3), pick(31, 3));
+    expect(qty(s, 31)).toBe(1);
+  });
+
+  it('a custom item is added with its quantity (1 by default) and its quantity can be changed within 1–10,000', () => {
+    const add = (id: string, quantity?: number) =>
+      ({ type: 'addCustomItem', item: { id, name: 'Licence', isOneTime: false, price: '2.50', quantity } }) as const;
+    let s = run(init(), add('a'), add('b', 12), add('c', 0), add('d', 10_001));
+    expect(s.customItems.map((c) => [c.id, c.quantity])).toEqual([
+      ['a', 1],
+      ['b', 12],
+    ]);
+    s = run(s, { type: 'setCustomItemQuantity', id: 'a', quantity: 3 });
+    expect(s.customItems[0]!.quantity).toBe(3);
+    expect(run(s, { type: 'setCustomItemQuantity', id: 'a', quantity: 0 })).toBe(s);
+    expect(run(s, { type: 'setCustomItemQuantity', id: 'zz', quantity: 2 })).toBe(s);
+    // the line is price × quantity: 2.50 × 3 + 2.50 × 12
+    expect(calculateQuote(toQuoteForm(s), testContext.pricing).customRecurring).toBe(750 + 3000);
+  });
+
+  it('parseLineQuantityText reads whole numbers from 1 to 10,000 and refuses the rest', () => {
+    expect(['1', ' 12 ', '10000'].map(parseLineQuantityText)).toEqual([1, 12, 10_000]);
+    expect(['', '0', '-1', '2.5', '10001', '1e3', 'abc'].map(parseLineQuantityText)).toEqual([null, null, null, null, null, null, null]);
+  });
+});
+
+describe('the seller’s discount (docs/PRODUCT.md "Pricing" step 5)', () => {
+  const set = (type: string, value: string | number, reason: string) => ({ type: 'setSellerDiscount', discount: { type, value, reason } }) as const;
+
+  it('one per quote: a valid one is set (or replaces the one there is) and Remove clears it', () => {
+    let s = run(init(), set('percentage', '10', '  Multi-year commitment '));
+    expect(s.sellerDiscount).toEqual({ type: 'percentage', value: 10, reason: 'Multi-year commitment' });
+    s = run(s, set('fixed', '12,50', 'Pilot'));
+    expect(s.sellerDiscount).toEqual({ type: 'fixed', value: 12.5, reason: 'Pilot' });
+    expect(run(s, { type: 'removeSellerDiscount' }).sellerDiscount).toBeNull();
+  });
+
+  it('what the save would refuse is ignored: no reason, a reason over 200 characters, 0, over 100 %, another type', () => {
+    const s = run(init(), set('percentage', '10', 'Kept'));
+    for (const bad of [
+      set('percentage', '10', ' '),
+      set('percentage', '10', 'x'.repeat(201)),
+      set('percentage', '0', 'Zero'),
+      set('percentage', '100.5', 'Too much'),
+      set('fixed', '-5', 'Negative'),
+      set('fixed', 'abc', 'Not a number'),
+      set('gift', '5', 'Unknown type'),
+    ])
+      expect(run(s, bad)).toBe(s);
+    expect(run(s, set('percentage', '100', 'x'.repeat(200))).sellerDiscount?.value).toBe(100);
+  });
+
+  it('comes off after the catalogue’s discounts, as its own discount line', () => {
+    const s = run(init(), { type: 'toggleDiscount', discountId: 4 }, set('percentage', '10', 'Loyal customer'));
+    const r = calculateQuote(toQuoteForm(s), testContext.pricing);
+    // Entry 99.00 + 100 × 3.00 = 399.00; Welcome Credit 50.00 → 349.00; 10 % of that = 34.90
+    expect(r.discounts.map((d) => [d.name, d.amount])).toEqual([
+      ['Welcome Credit', 5000],
+      ['Seller’s discount: Loyal customer'.replace('’', "'"), 3490],
+    ]);
+    expect(r.total).toBe(31410);
   });
 });
 

@@ -5,14 +5,15 @@ import type { CatalogDto, PackageDto } from '../../lib/catalog-types';
 import type { RouterOutputs } from '../../lib/trpc';
 import { parseMoney } from '../../../shared/money';
 import { addOnSelectionOf } from '../../../shared/pricing-key';
-import { MAX_LOCATIONS, MAX_QUANTITY_SAVED, type PricingFields } from '../../../shared/schemas/configuration';
-import type { AddOnSelection } from '../../../shared/schemas/quote-result';
+import { MAX_LOCATIONS, MAX_QUANTITY_SAVED, sellerDiscountInput, type PricingFields } from '../../../shared/schemas/configuration';
+import type { AddOnSelection, SellerDiscountJson } from '../../../shared/schemas/quote-result';
 import { parseTypedWhole, readMoney } from '../../../shared/typed-numbers';
 import { formatCount, formatUnitPrice } from '../../../shared/format';
 import {
   eligibleDiscountIds,
   FALLBACK_SQM_PRICE,
   FALLBACK_USER_PRICE,
+  MAX_LINE_QUANTITY,
   nextTierBreak,
   type PricingCatalog,
   type QuoteFormInput,
@@ -35,7 +36,10 @@ export const REPLACE_ALL_ID = -999;
 export const CLEAR_CATEGORY_ID = -1;
 export const REPLACE_ALL = 'REPLACE_ALL' as const;
 
-/** docs/PRODUCT.md "Saved quotes" "Selected add-on": id, category, waiveSetupFee. */
+/**
+ * docs/PRODUCT.md "Saved quotes" "Selected add-on": id, category, waiveSetupFee, and quantity (1 unless the add-on is
+ * priced per item).
+ */
 export interface SelectedAddOn extends AddOnSelection {
   category: number | null;
 }
@@ -45,9 +49,14 @@ export interface CustomItem {
   name: string;
   description: string;
   isOneTime: boolean;
-  /** euro, as the API takes it */
+  /** euro, as the API takes it: the price of one */
   price: number;
+  /** how many: the line is price × quantity */
+  quantity: number;
 }
+
+/** The seller's own discount on the quote (docs/PRODUCT.md "Pricing" step 5): percent or euro per month. */
+export type SellerDiscount = SellerDiscountJson;
 
 export interface CalculatorState {
   packageId: number;
@@ -58,6 +67,7 @@ export interface CalculatorState {
   addOns: SelectedAddOn[];
   customItems: CustomItem[];
   selectedDiscountIds: number[];
+  sellerDiscount: SellerDiscount | null;
   contractDuration: ContractDuration;
   paymentFrequency: PaymentFrequency;
   /** The saved configuration this quote was loaded from or last saved as (a later save updates it). */
@@ -84,6 +94,7 @@ export type LoadedConfiguration = Pick<
   | 'contractDuration'
   | 'paymentFrequency'
   | 'customItems'
+  | 'sellerDiscount'
 >;
 
 export type AddOnPick =
@@ -104,10 +115,19 @@ export type CalculatorAction =
   | { type: 'decrementLocations' }
   | { type: 'selectAddOn'; pick: AddOnPick }
   | { type: 'toggleWaive'; addOnId: number }
+  /** The quantity of a selected add-on priced per item: a whole number from 1 to MAX_LINE_QUANTITY, else ignored. */
+  | { type: 'setAddOnQuantity'; addOnId: number; quantity: number }
   | { type: 'setContractDuration'; contractDuration: number }
   | { type: 'setPaymentFrequency'; paymentFrequency: string }
-  | { type: 'addCustomItem'; item: { id: string; name: string; description?: string; isOneTime: boolean; price: string | number } }
+  | {
+      type: 'addCustomItem';
+      item: { id: string; name: string; description?: string; isOneTime: boolean; price: string | number; quantity?: number };
+    }
+  | { type: 'setCustomItemQuantity'; id: string; quantity: number }
   | { type: 'removeCustomItem'; id: string }
+  /** One seller's discount per quote: a valid one replaces the one there is, anything the save would refuse is ignored. */
+  | { type: 'setSellerDiscount'; discount: { type: string; value: string | number; reason: string } }
+  | { type: 'removeSellerDiscount' }
   | { type: 'toggleDiscount'; discountId: number }
   | { type: 'loadConfiguration'; configuration: LoadedConfiguration }
   /** An unsaved draft kept in the browser (draft-storage.ts), checked against today's catalogue. */
@@ -151,6 +171,16 @@ function offered(ctx: CalculatorContext, addOnId: number, packageId: number): bo
   return a !== undefined && isAddOnAvailable(a, packageId);
 }
 
+/** Whether add-on `addOnId` is priced per item, so a quantity is the seller's to enter (docs/PRODUCT.md "Pricing" step 3). */
+export function isPerItem(ctx: CalculatorContext, addOnId: number): boolean {
+  return findAddOn(ctx.catalog, addOnId)?.unit === 'item';
+}
+
+/** A selected add-on's quantity: its own for an add-on priced per item (1 when not a valid one), 1 elsewhere (the save refuses another). */
+function selectionQuantity(ctx: CalculatorContext, addOnId: number, quantity: unknown): number {
+  return isPerItem(ctx, addOnId) && typeof quantity === 'number' && isLineQuantity(quantity) ? quantity : 1;
+}
+
 /** Whether a category allows several add-ons at once; add-ons without a category behave as a multiple one. */
 export function allowsMultiple(ctx: CalculatorContext, categoryId: number | null): boolean {
   if (categoryId === null) return true;
@@ -175,6 +205,7 @@ export function initialCalculatorState(ctx: CalculatorContext): CalculatorState 
     addOns: [],
     customItems: [],
     selectedDiscountIds: [],
+    sellerDiscount: null,
     contractDuration: 36,
     paymentFrequency: 'annually',
     configId: null,
@@ -190,6 +221,25 @@ export function initialCalculatorState(ctx: CalculatorContext): CalculatorState 
  */
 export function parseQuantityText(text: string): number | null {
   return text.trim() === '' ? 0 : parseTypedWhole(text);
+}
+
+/**
+ * A line's quantity as typed (a selected add-on priced per item, a custom item): a whole number from 1 to
+ * MAX_LINE_QUANTITY, read as every number field reads it; anything else is refused (null).
+ */
+export function parseLineQuantityText(text: string): number | null {
+  const n = parseTypedWhole(text);
+  return n !== null && isLineQuantity(n) ? n : null;
+}
+
+export function isLineQuantity(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_LINE_QUANTITY;
+}
+
+/** The seller's discount as the save schema takes it, or null for one the save would refuse (its message says why). */
+export function sellerDiscountOf(d: { type: string; value: string | number; reason: string }): SellerDiscount | null {
+  const parsed = sellerDiscountInput.safeParse(d);
+  return parsed.success ? parsed.data : null;
 }
 
 /** On blur: below the first tier minimum → that minimum; without tiers → at least 1. */
@@ -234,6 +284,7 @@ export function toQuoteForm(s: CalculatorState): QuoteFormInput & {
     addOns: s.addOns.map(addOnSelectionOf),
     customItems: s.customItems,
     selectedDiscountIds: s.selectedDiscountIds,
+    sellerDiscount: s.sellerDiscount,
     contractDuration: s.contractDuration,
     paymentFrequency: s.paymentFrequency,
   };
@@ -252,6 +303,7 @@ export function toPricingInput(s: CalculatorState): PricingFields {
     contractDuration: s.contractDuration,
     paymentFrequency: s.paymentFrequency,
     customItems: s.customItems.map((c) => ({ ...c })),
+    sellerDiscount: s.sellerDiscount && { ...s.sellerDiscount },
   };
 }
 
@@ -272,7 +324,7 @@ function selectAddOn(s: CalculatorState, pick: AddOnPick, ctx: CalculatorContext
       seen.add(a.id);
       return true;
     });
-    return { ...s, addOns: next.map((a) => ({ ...a })) };
+    return { ...s, addOns: next.map((a) => ({ ...a, quantity: selectionQuantity(ctx, a.id, a.quantity) })) };
   }
   if (pick.id === CLEAR_CATEGORY_ID) {
     return { ...s, addOns: s.addOns.filter((a) => a.category !== pick.category) };
@@ -287,7 +339,7 @@ function selectAddOn(s: CalculatorState, pick: AddOnPick, ctx: CalculatorContext
   if (!offered(ctx, pick.id, s.packageId)) return s;
   const category = ctx.catalog.addOns.find((a) => a.id === pick.id)?.categoryId ?? pick.category;
   const kept = allowsMultiple(ctx, category) ? s.addOns : s.addOns.filter((a) => a.category !== category);
-  return { ...s, addOns: [...kept, { id: pick.id, category, waiveSetupFee: false }] };
+  return { ...s, addOns: [...kept, { id: pick.id, category, waiveSetupFee: false, quantity: 1 }] };
 }
 
 function selectPackage(s: CalculatorState, packageId: number, ctx: CalculatorContext): CalculatorState {
@@ -313,7 +365,7 @@ function loadConfiguration(s: CalculatorState, c: LoadedConfiguration, ctx: Calc
     if (seen.has(sel.id) || !offered(ctx, sel.id, packageId)) continue;
     seen.add(sel.id);
     const category = ctx.catalog.addOns.find((a) => a.id === sel.id)?.categoryId ?? null;
-    addOns.push({ id: sel.id, category, waiveSetupFee: sel.waiveSetupFee === true });
+    addOns.push({ id: sel.id, category, waiveSetupFee: sel.waiveSetupFee === true, quantity: selectionQuantity(ctx, sel.id, sel.quantity) });
   }
   return {
     packageId,
@@ -328,8 +380,10 @@ function loadConfiguration(s: CalculatorState, c: LoadedConfiguration, ctx: Calc
       description: i.description ?? '',
       isOneTime: i.isOneTime === true,
       price: i.price,
+      quantity: isLineQuantity(i.quantity) ? i.quantity : 1,
     })),
     selectedDiscountIds: [...new Set(c.discountIds.filter((id) => knownDiscounts.has(id)))],
+    sellerDiscount: c.sellerDiscount ? sellerDiscountOf(c.sellerDiscount) : null,
     contractDuration: toDuration(c.contractDuration),
     paymentFrequency: toFrequency(c.paymentFrequency),
     configId: c.id,
@@ -365,22 +419,41 @@ function transition(s: CalculatorState, action: CalculatorAction, ctx: Calculato
       return selectAddOn(s, action.pick, ctx);
     case 'toggleWaive':
       return { ...s, addOns: s.addOns.map((a) => (a.id === action.addOnId ? { ...a, waiveSetupFee: !a.waiveSetupFee } : a)) };
+    case 'setAddOnQuantity': {
+      const { addOnId, quantity } = action;
+      const selected = s.addOns.find((a) => a.id === addOnId);
+      if (!isPerItem(ctx, addOnId) || !selected || !isLineQuantity(quantity) || selected.quantity === quantity) return s;
+      return { ...s, addOns: s.addOns.map((a) => (a.id === addOnId ? { ...a, quantity } : a)) };
+    }
     case 'setContractDuration':
       return { ...s, contractDuration: toDuration(action.contractDuration) };
     case 'setPaymentFrequency':
       return { ...s, paymentFrequency: toFrequency(action.paymentFrequency) };
     case 'addCustomItem': {
       const price = customItemPrice(action.item.name, action.item.price);
-      if (price === null) return s; // adding with an invalid price does nothing
+      const quantity = action.item.quantity ?? 1;
+      if (price === null || !isLineQuantity(quantity)) return s; // adding with an invalid price or quantity does nothing
       const item: CustomItem = {
         id: action.item.id,
         name: action.item.name.trim(),
         description: (action.item.description ?? '').trim(),
         isOneTime: action.item.isOneTime,
         price,
+        quantity,
       };
       return { ...s, customItems: [...s.customItems, item] };
     }
+    case 'setCustomItemQuantity': {
+      const { id, quantity } = action;
+      if (!isLineQuantity(quantity) || !s.customItems.some((c) => c.id === id && c.quantity !== quantity)) return s;
+      return { ...s, customItems: s.customItems.map((c) => (c.id === id ? { ...c, quantity } : c)) };
+    }
+    case 'setSellerDiscount': {
+      const discount = sellerDiscountOf(action.discount);
+      return discount === null ? s : { ...s, sellerDiscount: discount };
+    }
+    case 'removeSellerDiscount':
+      return s.sellerDiscount === null ? s : { ...s, sellerDiscount: null };
     case 'removeCustomItem':
       return { ...s, customItems: s.customItems.filter((c) => c.id !== action.id) };
     case 'toggleDiscount': {

@@ -19,11 +19,33 @@ describe('the unsaved draft', () => {
     expect(restored.customItems[0]).toMatchObject({ name: 'Training', price: 250.5, isOneTime: true });
   });
 
+  it('keeps quantities and the seller’s discount', () => {
+    let s = init();
+    s = calculatorReducer(s, { type: 'selectPackage', packageId: 3 }, testContext);
+    s = calculatorReducer(s, { type: 'selectAddOn', pick: { id: 31, category: 3 } }, testContext);
+    s = calculatorReducer(s, { type: 'setAddOnQuantity', addOnId: 31, quantity: 12 }, testContext);
+    s = calculatorReducer(
+      s,
+      { type: 'addCustomItem', item: { id: 'a', name: 'Licence', isOneTime: false, price: '2.50', quantity: 3 } },
+      testContext,
+    );
+    s = calculatorReducer(s, { type: 'setSellerDiscount', discount: { type: 'fixed', value: '20', reason: 'Pilot' } }, testContext);
+    const restored = calculatorReducer(init(), { type: 'restoreDraft', draft: parseDraft(serializeDraft(s))! }, testContext);
+    expect(restored.addOns).toEqual([{ id: 31, category: 3, waiveSetupFee: false, quantity: 12 }]);
+    expect(restored.customItems[0]).toMatchObject({ name: 'Licence', price: 2.5, quantity: 3 });
+    expect(restored.sellerDiscount).toEqual({ type: 'fixed', value: 20, reason: 'Pilot' });
+    expect(quoteFingerprint(restored)).toBe(quoteFingerprint(s));
+    // a stored quantity or seller's discount the save would refuse does not come back
+    const tampered = { ...s, addOns: [{ ...s.addOns[0]!, quantity: 0 }], sellerDiscount: { type: 'fixed' as const, value: -1, reason: 'x' } };
+    const back = calculatorReducer(init(), { type: 'restoreDraft', draft: parseDraft(serializeDraft(tampered))! }, testContext);
+    expect([back.addOns[0]?.quantity, back.sellerDiscount]).toEqual([1, null]);
+  });
+
   it('is checked against the catalogue: unknown add-ons, discounts and packages do not come back', () => {
     const s = {
       ...init(),
       packageId: 99,
-      addOns: [{ id: 999, category: null, waiveSetupFee: false }],
+      addOns: [{ id: 999, category: null, waiveSetupFee: false, quantity: 1 }],
       selectedDiscountIds: [999],
       contractDuration: 18 as 12,
     };
@@ -41,11 +63,12 @@ describe('the unsaved draft', () => {
     squareMeters: (s) => ({ ...s, squareMeters: s.squareMeters + 1 }),
     userCount: (s) => ({ ...s, userCount: s.userCount + 1 }),
     pricingModel: (s) => ({ ...s, pricingModel: s.pricingModel === 'sqm' ? 'user' : 'sqm' }),
-    addOns: (s) => ({ ...s, addOns: [{ id: 11, category: 1, waiveSetupFee: true }] }),
+    addOns: (s) => ({ ...s, addOns: [{ id: 11, category: 1, waiveSetupFee: true, quantity: 1 }] }),
     discountIds: (s) => ({ ...s, selectedDiscountIds: [4] }),
     contractDuration: (s) => ({ ...s, contractDuration: s.contractDuration === 24 ? 36 : 24 }),
     paymentFrequency: (s) => ({ ...s, paymentFrequency: s.paymentFrequency === 'monthly' ? 'quarterly' : 'monthly' }),
-    customItems: (s) => ({ ...s, customItems: [{ id: 'a', name: 'Training', description: '', isOneTime: true, price: 250.5 }] }),
+    customItems: (s) => ({ ...s, customItems: [{ id: 'a', name: 'Training', description: '', isOneTime: true, price: 250.5, quantity: 1 }] }),
+    sellerDiscount: (s) => ({ ...s, sellerDiscount: { type: 'percentage', value: 5, reason: 'Loyal customer' } }),
   };
   it.each(Object.keys(pricingInput.shape) as PricingField[])('tells a change of %s from the saved quote', (field) => {
     const change = changes[field];
@@ -55,8 +78,8 @@ describe('the unsaved draft', () => {
 
   it('tells one saved quote from another, and ignores which category an add-on was picked from', () => {
     expect(quoteFingerprint({ ...init(), configId: 7 })).not.toBe(quoteFingerprint(init()));
-    const picked = { ...init(), addOns: [{ id: 11, category: 1, waiveSetupFee: false }] };
-    expect(quoteFingerprint({ ...picked, addOns: [{ id: 11, category: null, waiveSetupFee: false }] })).toBe(quoteFingerprint(picked));
+    const picked = { ...init(), addOns: [{ id: 11, category: 1, waiveSetupFee: false, quantity: 1 }] };
+    expect(quoteFingerprint({ ...picked, addOns: [{ id: 11, category: null, waiveSetupFee: false, quantity: 1 }] })).toBe(quoteFingerprint(picked));
   });
 
   it('ignores what is not a draft', () => {

@@ -40,6 +40,7 @@ export function parseDraft(text: string | null): CalculatorState | null {
       addOns: s.addOns.filter((a) => typeof a?.id === 'number'),
       customItems: s.customItems.filter((c) => typeof c?.name === 'string' && typeof c?.price === 'number'),
       selectedDiscountIds: s.selectedDiscountIds.filter((id) => typeof id === 'number'),
+      sellerDiscount: typeof s.sellerDiscount === 'object' ? s.sellerDiscount : null,
       contractDuration: s.contractDuration ?? 12,
       paymentFrequency: s.paymentFrequency ?? 'annually',
       configId: typeof s.configId === 'number' ? s.configId : null,

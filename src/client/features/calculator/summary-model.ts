@@ -1,7 +1,8 @@
 // What the summary, the details dialog and the discount panel say, derived from the engine's result. Pure.
 import type { DiscountDto } from '../../lib/catalog-types';
 import { parseMoney } from '../../../shared/money';
-import type { QuoteResult } from '../../../shared/pricing';
+import { SELLER_DISCOUNT_ID, type BreakdownLine, type QuoteResult } from '../../../shared/pricing';
+import { quantityTimesPrice } from '../../../shared/quote-lines';
 import { formatCount, formatEuro } from '../../lib/format';
 import { PAYMENT_FREQUENCY_LABELS, PRICING_MODEL_LABELS } from '../../../shared/labels';
 import type { PaymentFrequency, PricingModel } from '../../../shared/value-sets';
@@ -96,6 +97,11 @@ export function basePriceLines(r: QuoteResult, formatUnit: (euro: number) => str
   return lines;
 }
 
+/** "12 × €2.50" for an add-on or custom item line of more than one (shared/quote-lines.ts); undefined for one. */
+function timesDetail(l: BreakdownLine): string | undefined {
+  return quantityTimesPrice({ kind: l.kind, quantity: l.quantity, unitPrice: l.unitPrice / 100 });
+}
+
 /** One-time fees: package setup, add-on setup fees (waived ones at 0 with the original), one-time custom items. */
 export function oneTimeLines(r: QuoteResult): SummaryLine[] {
   const out: SummaryLine[] = [];
@@ -105,6 +111,7 @@ export function oneTimeLines(r: QuoteResult): SummaryLine[] {
     out.push({
       key: `${l.kind}-${String(l.refId)}`,
       label: l.label,
+      detail: timesDetail(l),
       amount: l.amount,
       waived: l.waived === true,
       originalAmount: l.originalAmount,
@@ -116,16 +123,23 @@ export function oneTimeLines(r: QuoteResult): SummaryLine[] {
 export function recurringCustomLines(r: QuoteResult): SummaryLine[] {
   return r.breakdowns
     .filter((l) => l.kind === 'custom_recurring')
-    .map((l) => ({ key: `custom-${String(l.refId)}`, label: l.label, amount: l.amount }));
+    .map((l) => ({ key: `custom-${String(l.refId)}`, label: l.label, detail: timesDetail(l), amount: l.amount }));
 }
 
+/** Each add-on's monthly line; one priced per location or per item says its quantity ("3 × €15.00"). */
 export function addOnLines(r: QuoteResult): SummaryLine[] {
-  return r.breakdowns.filter((l) => l.kind === 'addon').map((l) => ({ key: `addon-${String(l.refId)}`, label: l.label, amount: l.amount }));
+  return r.breakdowns
+    .filter((l) => l.kind === 'addon')
+    .map((l) => ({ key: `addon-${String(l.refId)}`, label: l.label, detail: timesDetail(l), amount: l.amount }));
 }
 
 export interface DiscountGroups {
-  /** Under "Discounts": only what comes off the monthly total, so the lines add up to `totalDiscounts`. */
+  /**
+   * Under "Discounts": the catalogue's discounts off the monthly total; with `seller` (the seller's discount, a line of
+   * its own always in view) they add up to `totalDiscounts`.
+   */
   monthly: SummaryLine[];
+  seller: SummaryLine[];
   /** Under "One-time Fees": setup fee discounts, once, adding up to `setupDiscount`. */
   oneTime: SummaryLine[];
   /** Next to the contract value: free months lengthen the contract, they take nothing off a total shown above. */
@@ -134,9 +148,10 @@ export interface DiscountGroups {
 
 /** Each applied discount in the one place its money is counted. */
 export function discountGroups(r: QuoteResult): DiscountGroups {
-  const groups: DiscountGroups = { monthly: [], oneTime: [], freeMonths: [] };
+  const groups: DiscountGroups = { monthly: [], seller: [], oneTime: [], freeMonths: [] };
   for (const d of r.discounts) {
-    if (d.type === 'setup_fee_discount') groups.oneTime.push({ key: `discount-${d.id}`, label: d.name, amount: d.amount });
+    if (d.id === SELLER_DISCOUNT_ID) groups.seller.push({ key: 'discount-seller', label: d.name, amount: d.amount });
+    else if (d.type === 'setup_fee_discount') groups.oneTime.push({ key: `discount-${d.id}`, label: d.name, amount: d.amount });
     else if (d.type === 'free_months')
       groups.freeMonths.push({ key: `discount-${d.id}`, label: d.name, months: Math.round(d.value / 100), amount: d.amount });
     else groups.monthly.push({ key: `discount-${d.id}`, label: d.name, amount: d.amount });
@@ -151,11 +166,12 @@ export function discountGroups(r: QuoteResult): DiscountGroups {
 export function appliedDiscountsText(r: QuoteResult | null): string | null {
   if (!r) return null;
   const g = discountGroups(r);
-  const n = g.monthly.length + g.oneTime.length + g.freeMonths.length;
+  const monthly = g.monthly.length + g.seller.length;
+  const n = monthly + g.oneTime.length + g.freeMonths.length;
   if (n === 0) return null;
-  if (n === g.monthly.length) return `${n} applied`;
+  if (n === monthly) return `${n} applied`;
   const parts = [
-    g.monthly.length > 0 ? `${g.monthly.length} off the monthly total` : null,
+    monthly > 0 ? `${monthly} off the monthly total` : null,
     g.oneTime.length > 0 ? `${g.oneTime.length} off one-time fees` : null,
     g.freeMonths.length > 0 ? `${g.freeMonths.length} with free months` : null,
   ].filter((p) => p !== null);

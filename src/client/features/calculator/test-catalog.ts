@@ -1,5 +1,6 @@
 // A small catalogue in the API's DTO shape for the calculator's unit and component tests (the demo catalogue's
-// figures: Entry/Advanced/Ultimate, a multiple and a single add-on category, discounts with conditions).
+// figures: Entry/Advanced/Ultimate, a multiple and a single add-on category, add-ons priced per item and per location,
+// discounts with conditions).
 import type { CatalogDto } from '../../lib/catalog-types';
 import { toPricingCatalog } from '../../../shared/catalog';
 import type { CalculatorContext } from './calculator-state';
@@ -83,6 +84,7 @@ export const testCatalog: CatalogDto = {
       name: 'Microsoft 365 Integration',
       description: 'Calendar sync.',
       categoryId: 1,
+      unit: 'quote',
       setupFee: '150.00',
       monthlyFee: '25.00',
       availableForPackages: [1, 2, 3],
@@ -92,6 +94,7 @@ export const testCatalog: CatalogDto = {
       name: 'Google Workspace Integration',
       description: 'Calendar sync.',
       categoryId: 1,
+      unit: 'quote',
       setupFee: '150.00',
       monthlyFee: '25.00',
       availableForPackages: [1, 2, 3],
@@ -101,12 +104,41 @@ export const testCatalog: CatalogDto = {
       name: 'Business Support',
       description: 'Business hours.',
       categoryId: 2,
+      unit: 'quote',
       setupFee: '0.00',
       monthlyFee: '99.00',
       availableForPackages: [1, 2, 3],
     },
-    { id: 22, name: 'Premium Support', description: '24/7.', categoryId: 2, setupFee: '500.00', monthlyFee: '199.00', availableForPackages: [2, 3] },
-    { id: 31, name: 'Sensor', description: 'A sensor.', categoryId: 3, setupFee: '450.00', monthlyFee: '35.00', availableForPackages: [3] },
+    {
+      id: 22,
+      name: 'Premium Support',
+      description: '24/7.',
+      categoryId: 2,
+      unit: 'quote',
+      setupFee: '500.00',
+      monthlyFee: '199.00',
+      availableForPackages: [2, 3],
+    },
+    {
+      id: 31,
+      name: 'Sensor',
+      description: 'A sensor.',
+      categoryId: 3,
+      unit: 'item',
+      setupFee: '450.00',
+      monthlyFee: '35.00',
+      availableForPackages: [3],
+    },
+    {
+      id: 32,
+      name: 'Door Display',
+      description: 'One at each entrance.',
+      categoryId: 3,
+      unit: 'location',
+      setupFee: '0.00',
+      monthlyFee: '15.00',
+      availableForPackages: [1, 2, 3],
+    },
   ],
   discounts: [
     {

@@ -29,7 +29,7 @@ import { formatValidUntil } from '../../components/quote-status';
 import { PAYMENT_FREQUENCY_ADVERBS } from '../../../shared/labels';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatAmsterdamTime, formatCount, formatEuro, formatUnitPrice } from '../../lib/format';
-import { contractSentence, showsQuantity } from '../../../shared/quote-lines';
+import { contractSentence, quantityTimesPrice, showsQuantity } from '../../../shared/quote-lines';
 import { trpc } from '../../lib/trpc';
 import { canSendAccept, customerQuoteReducer, initialState, statusLabel, statusPalette } from './customer-quote-state';
 
@@ -279,19 +279,23 @@ function Lines({ title, lines, total }: { title: string; lines: SharedLine[]; to
 function LineRow({ l }: { l: SharedLine }) {
   const quantity = showsQuantity(l.kind);
   const unitPrice = quantity ? (l.waived ? formatEuro(l.unitPrice) : formatUnitPrice(l.unitPrice)) : '';
+  // an add-on or custom item of more than one says how it came to its amount, as the PDF does; on a phone the quantity
+  // and unit price columns are hidden, so another line's quantity other than one is said under it there
+  const times = quantityTimesPrice(l);
+  const detail = [times, l.detail].filter((d) => d).join(' · ');
+  const phoneTimes = !times && quantity && l.quantity !== 1 ? `${formatCount(l.quantity)} × ${unitPrice}` : undefined;
   return (
     <Table.Row data-testid="quote-line">
       <Table.Cell overflowWrap="anywhere">
         {l.label}
-        {l.detail && (
+        {detail && (
           <Text color="fg.muted" textStyle="xs">
-            {l.detail}
+            {detail}
           </Text>
         )}
-        {/* on a phone the quantity and unit price columns are hidden: a quantity other than one is said here */}
-        {quantity && l.quantity !== 1 && (
+        {phoneTimes && (
           <Text hideFrom="sm" color="fg.muted" textStyle="xs" css={noPrint}>
-            {formatCount(l.quantity)} × {unitPrice}
+            {phoneTimes}
           </Text>
         )}
       </Table.Cell>

@@ -18,6 +18,8 @@ describe('activity filters', () => {
       'Units: 100 → 120',
       'Pricing model: Unit-Based → User-Based',
     ]);
+    // an add-on's unit in the admin form's words
+    expect(changedFields({ unit: 'quote' }, { unit: 'item' })).toEqual(['Unit: Per quote → Per item']);
   });
 
   it('names a quote by its number and a catalogue item by its kind and name', () => {

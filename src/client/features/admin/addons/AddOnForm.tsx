@@ -1,10 +1,12 @@
-// Add / edit form of an add-on: name, description, category, setup and monthly fee, and the packages it is offered
-// with.
+// Add / edit form of an add-on: name, description, category, the unit its fees are multiplied by, setup and monthly
+// fee, and the packages it is offered with.
 import { Checkbox, Fieldset, Flex, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { CategoryDto, PackageDto } from '../../../lib/catalog-types';
 import { ADDON_REQUIRED } from '../../../../shared/schemas/catalog-admin';
+import { ADD_ON_UNIT_LABELS } from '../../../../shared/labels';
+import { ADD_ON_UNITS } from '../../../../shared/value-sets';
 import { notify } from '../../../components/toaster';
 import { CatalogField, moneyInputProps, CatalogFormCard, takenNameError, type TakenName } from '../shared/catalog-ui';
 import { addOnFormSchema, type AddOnFormValues } from './addon-form';
@@ -66,7 +68,19 @@ export function AddOnForm({
         <CatalogField label="Description">
           <Textarea rows={2} {...form.register('description')} />
         </CatalogField>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <CatalogField label="Unit" hint="What both fees are multiplied by">
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('unit')}>
+                {ADD_ON_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {ADD_ON_UNIT_LABELS[u]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </CatalogField>
           <CatalogField label="Setup Fee (€, one-time)" error={errors.setupFee?.message}>
             <Input {...moneyInputProps} {...form.register('setupFee')} />
           </CatalogField>

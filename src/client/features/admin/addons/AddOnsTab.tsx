@@ -9,6 +9,7 @@ import { Money } from '../../../components/Money';
 import { notify } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
+import { ADD_ON_UNIT_LABELS, labelOf } from '../../../../shared/labels';
 import { CatalogIcon } from '../../../components/catalog-icons';
 import { CatalogEmpty, CatalogLoadError, CatalogLoading, takenNameOf, useCatalog, useRefreshCatalog } from '../shared/catalog-ui';
 import { SectionHeader, stickyActions } from '../shared/shell-ui';
@@ -165,7 +166,7 @@ export function AddOnsTab() {
                     <Table.Cell whiteSpace="normal">
                       <Text fontWeight="medium">{a.name}</Text>
                       <Text textStyle="xs" color="fg.muted">
-                        <Money value={a.monthlyFee} /> / month
+                        <Money value={a.monthlyFee} /> / month · {labelOf(ADD_ON_UNIT_LABELS, a.unit)}
                       </Text>
                     </Table.Cell>
                     <Table.Cell textAlign="end">

@@ -1,8 +1,10 @@
 // The add-on form (docs/PRODUCT.md "The admin area"): name and category required ("Name and category are required"), fees decimal
-// ≥ 0 (blank = 0); a new add-on costs nothing and is offered with every package.
+// ≥ 0 (blank = 0), the unit its fees are multiplied by; a new add-on costs nothing, is priced once per quote and is
+// offered with every package.
 import { z } from 'zod';
 import type { AddOnDto } from '../../../lib/catalog-types';
 import { ADDON_REQUIRED, readCatalogMoney, type CreateAddOnInput } from '../../../../shared/schemas/catalog-admin';
+import { ADD_ON_UNITS } from '../../../../shared/value-sets';
 
 /** Blank is 0; anything else is read and judged as the server does (docs/PRODUCT.md "Numbers as typed"). */
 const fee = (label: string) =>
@@ -15,6 +17,7 @@ export const addOnFormSchema = z.object({
   name: z.string().trim().min(1, ADDON_REQUIRED),
   description: z.string(),
   categoryId: z.string().min(1, ADDON_REQUIRED),
+  unit: z.enum(ADD_ON_UNITS),
   setupFee: fee('Setup fee'),
   monthlyFee: fee('Monthly fee'),
   availableForPackages: z.array(z.number()),
@@ -26,6 +29,7 @@ export function newAddOnForm(packageIds: readonly number[], categoryId?: number)
     name: '',
     description: '',
     categoryId: categoryId !== undefined ? String(categoryId) : '',
+    unit: 'quote',
     setupFee: '0',
     monthlyFee: '0',
     availableForPackages: [...packageIds],
@@ -37,6 +41,7 @@ export function addOnToForm(a: AddOnDto): AddOnFormValues {
     name: a.name,
     description: a.description,
     categoryId: a.categoryId !== null ? String(a.categoryId) : '',
+    unit: a.unit,
     setupFee: a.setupFee,
     monthlyFee: a.monthlyFee,
     availableForPackages: [...a.availableForPackages],
@@ -50,6 +55,7 @@ export function formToAddOnInput(v: AddOnFormValues): Required<CreateAddOnInput>
     name: v.name.trim(),
     description: v.description.trim(),
     categoryId: Number(v.categoryId),
+    unit: v.unit,
     setupFee: money(v.setupFee),
     monthlyFee: money(v.monthlyFee),
     availableForPackages: v.availableForPackages,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddOnDto, CategoryDto } from '../../../lib/catalog-types';
 import { createAddOnInput } from '../../../../shared/schemas/catalog-admin';
-import { addOnFormSchema, formToAddOnInput, newAddOnForm } from './addon-form';
+import { addOnFormSchema, addOnToForm, formToAddOnInput, newAddOnForm } from './addon-form';
 import { groupAddOns, toggleAvailability } from './addon-rows';
 
 const cat = (id: number, name: string, multi = true): CategoryDto => ({ id, name, icon: null, allowsMultipleSelection: multi });
@@ -10,6 +10,7 @@ const addOn = (id: number, name: string, categoryId: number | null): AddOnDto =>
   name,
   description: '',
   categoryId,
+  unit: 'quote',
   setupFee: '0.00',
   monthlyFee: '0.00',
   availableForPackages: [],
@@ -47,7 +48,20 @@ describe('add-on form', () => {
 
   it('converts to an input the server accepts', () => {
     const input = formToAddOnInput({ ...newAddOnForm([1, 2]), name: ' SSO ', categoryId: '3', setupFee: '250', monthlyFee: '' });
-    expect(input).toEqual({ name: 'SSO', description: '', categoryId: 3, setupFee: '250', monthlyFee: '0', availableForPackages: [1, 2] });
-    expect(createAddOnInput.parse(input)).toMatchObject({ setupFee: 25000, monthlyFee: 0, categoryId: 3 });
+    expect(input).toEqual({
+      name: 'SSO',
+      description: '',
+      categoryId: 3,
+      unit: 'quote',
+      setupFee: '250',
+      monthlyFee: '0',
+      availableForPackages: [1, 2],
+    });
+    expect(createAddOnInput.parse(input)).toMatchObject({ setupFee: 25000, monthlyFee: 0, categoryId: 3, unit: 'quote' });
+    // the unit chosen goes as it is, and an add-on's own unit comes back into the form
+    expect(createAddOnInput.parse(formToAddOnInput({ ...newAddOnForm([1]), name: 'Sensor', categoryId: '3', unit: 'item' }))).toMatchObject({
+      unit: 'item',
+    });
+    expect(addOnToForm({ ...addOn(5, 'Door display', 3), unit: 'location' }).unit).toBe('location');
   });
 });

@@ -9,7 +9,7 @@ import type { NamedCatalogueKind, TierKind } from '../../../../shared/schemas/ca
 import { catalogIconLabel } from '../../../components/catalog-icons';
 import { conditionText, type ConditionLike } from '../../../lib/condition-words';
 import { formatEuro } from '../../../lib/format';
-import { DISCOUNT_TYPE_LABELS, labelOf, PRICING_MODEL_LABELS, QUOTE_STATUS_LABELS } from '../../../../shared/labels';
+import { ADD_ON_UNIT_LABELS, DISCOUNT_TYPE_LABELS, labelOf, PRICING_MODEL_LABELS, QUOTE_STATUS_LABELS } from '../../../../shared/labels';
 import { discountValueText } from '../discounts/condition-rules';
 import { tierRangeLabel } from '../tiers/tier-format';
 
@@ -47,6 +47,7 @@ const FIELD_LABEL: Record<string, string> = {
   categoryId: 'Category',
   allowsMultipleSelection: 'Selection',
   type: 'Type',
+  unit: 'Unit',
 };
 /** A discount rule's fields where they read differently from other items'. */
 const DISCOUNT_FIELD_LABEL: Record<string, string> = { type: 'Discount type', value: 'Value' };
@@ -82,6 +83,7 @@ export function valueText(key: string, v: unknown): string {
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (key === 'pricingModel') return PRICING_MODEL_LABELS[v === 'user' ? 'user' : 'sqm'];
   if (key === 'status' && typeof v === 'string') return labelOf(QUOTE_STATUS_LABELS, v);
+  if (key === 'unit' && typeof v === 'string') return labelOf(ADD_ON_UNIT_LABELS, v);
   if (Array.isArray(v)) return v.length === 0 ? 'none' : `${v.length} ${v.length === 1 ? 'entry' : 'entries'}`;
   if (typeof v === 'object') return 'changed';
   return String(v);
