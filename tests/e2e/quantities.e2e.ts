@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, serverAndBrowser, setChoice, signIn, signInThroughApi } from './harness';
 import { screenshotBoth } from './screens';
+import { dismissToasts, expectClean } from './a11y';
 
 const SENSORS = 'Desk Occupancy Sensors';
 
@@ -36,6 +37,7 @@ describe('quantities and the seller’s discount', () => {
     await expect(unit.locator('option').allTextContents()).resolves.toEqual(['Per quote', 'Per location', 'Per item']);
     await unit.selectOption('item');
     await screenshotBoth(admin, 'quantities-admin-addon-form');
+    await expectClean(admin, 'the add-on form with its unit');
     await admin.getByRole('button', { name: 'Save Changes' }).click();
     await admin.getByTestId('addon-row').filter({ hasText: SENSORS }).filter({ hasText: 'Per item' }).waitFor();
     await adminContext.close();
@@ -77,6 +79,8 @@ describe('quantities and the seller’s discount', () => {
     await expect(summary.textContent()).resolves.toContain(`${SENSORS} setup fee (12 × €450.00)€5,400.00`);
     const before = await totals(page);
     await screenshotBoth(page, 'quantities-calculator');
+    await dismissToasts(page);
+    await expectClean(page, "the calculator with quantities and a seller's discount");
 
     // save, then reload the saved quote: the same figures, quantities and discount
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -116,6 +120,7 @@ describe('quantities and the seller’s discount', () => {
     expect(text).toContain('3 × €2.50');
     expect(text).toContain(before.monthly);
     await screenshotBoth(customer, 'quantities-customer-page');
+    await expectClean(customer, "the customer's page with quantities and a seller's discount");
     await customer.close();
     expect(errors).toEqual([]);
     await context.close();
