@@ -39,8 +39,9 @@ afterAll(async () => {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
-function send(method: string, path: string, cookie: string, body?: unknown) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+type Answer = { status: number; headers: Record<string, unknown>; bytes: Buffer };
+function send(method: string, path: string, cookie: string, body?: unknown): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string | number> = { host: APP_HOST, cookie };
     if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
@@ -49,7 +50,10 @@ function send(method: string, path: string, cookie: string, body?: unknown) {
       res.on('data', (d: Buffer) => chunks.push(d));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
     });
-    req.on('error', reject);
+    // A kept-alive socket the server closed as idle just as it was reused: Node's documented case for sending again.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      req.reusedSocket && error.code === 'ECONNRESET' ? send(method, path, cookie, body).then(resolve, reject) : reject(error),
+    );
     req.end(payload);
   });
 }
