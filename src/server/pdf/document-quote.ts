@@ -23,16 +23,15 @@ export function documentQuote(q: QuoteResultJson): DocumentQuote {
     addOns: _a,
     customItems: _c,
     selectedDiscountIds: _s,
+    sellerDiscount: _sd,
     discounts: _d,
     breakdowns,
-    addOnLines,
-    customItemLines,
+    addOnLines: _al,
+    customItemLines: _cl,
     ...figures
   } = q;
   return {
     ...figures,
-    addOnLines: addOnLines.map(({ id: _id, ...line }) => line),
-    customItemLines: customItemLines.map(({ id: _id, ...line }) => line),
     breakdowns: breakdowns.filter((l) => l.kind !== 'discount' || l.amount !== 0).map((l) => lineOf(q, l)),
   };
 }

@@ -3,17 +3,26 @@
 // doors answer no more than their page shows (docs/API.md "Share links").
 import { z } from 'zod';
 import { int, when } from './answer-fields';
-import { addOnLineOutput, breakdownLineOutput, customItemLineOutput, quoteResultOutput } from './quote-result';
+import { breakdownLineOutput, quoteResultOutput } from './quote-result';
 
 /** A line as printed, with its own muted second line: a discount's terms, a custom item's description. */
 export const documentLineOutput = breakdownLineOutput.omit({ refId: true }).extend({ detail: z.string().optional() });
 
 export const documentQuoteOutput = quoteResultOutput
-  .omit({ packageId: true, addOns: true, customItems: true, selectedDiscountIds: true, discounts: true, breakdowns: true })
+  // the inputs and the item lines are printed from the breakdown, its lines say what each is
+  .omit({
+    packageId: true,
+    addOns: true,
+    customItems: true,
+    selectedDiscountIds: true,
+    sellerDiscount: true,
+    discounts: true,
+    breakdowns: true,
+    addOnLines: true,
+    customItemLines: true,
+  })
   .extend({
     breakdowns: z.array(documentLineOutput),
-    addOnLines: z.array(addOnLineOutput.omit({ id: true })),
-    customItemLines: z.array(customItemLineOutput.omit({ id: true })),
     /** A saved quote's snapshot also holds these (./configuration-output.ts snapshotOutput); a draft has none. */
     addOnNames: z.array(z.string()).optional(),
     pricedAt: when().optional(),

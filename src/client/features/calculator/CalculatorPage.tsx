@@ -113,8 +113,6 @@ function CalculatorSkeleton() {
   );
 }
 
-const NO_ITEMS: CalculatorState['customItems'] = [];
-
 /** The first field of the form; in a radio group (the packages) the chosen option, where Tab would land. */
 function firstFieldOf(root: HTMLElement | null): HTMLElement | null {
   const first = root?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button') ?? null;
@@ -453,13 +451,7 @@ function Calculator({ catalog, configId, userId }: { catalog: CatalogDto; config
       </Grid>
       {result && <MobileTotalsBar monthly={result.total} tcv={result.tcv} target={summaryRef} />}
       {/* closed dialogs get no new props while the user types */}
-      <DetailsDialog
-        open={detailsOpen}
-        onClose={closeDetails}
-        quote={detailsOpen ? result : null}
-        pkg={detailsOpen ? pkg : undefined}
-        customItems={detailsOpen ? state.customItems : NO_ITEMS}
-      />
+      <DetailsDialog open={detailsOpen} onClose={closeDetails} quote={detailsOpen ? result : null} pkg={detailsOpen ? pkg : undefined} />
       <ScreenshotDialog image={image} onClose={closeImage} />
       <SaveQuoteDialog open={saveOpen} currentConfigId={state.configId} onClose={closeSave} onSave={runSave} />
       <LoadOnArrival configId={configId} loadedFor={loadedFor} onLoaded={onLoaded} />

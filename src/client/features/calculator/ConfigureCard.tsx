@@ -4,7 +4,7 @@
 import { Card, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { memo, type ComponentProps, type Dispatch } from 'react';
 import type { AddOnDto, CategoryDto, PackageDto } from '../../lib/catalog-types';
-import { AddOnsSection } from './AddOnsSection';
+import { AddOnsSection, type AddOnsSectionProps } from './AddOnsSection';
 import type { CalculatorAction, CalculatorState } from './calculator-state';
 import { PackagePicker } from './PackagePicker';
 import { ContractOptions, PricingOptions, type PricingOptionsProps } from './PricingOptions';
@@ -48,34 +48,13 @@ const PricingBlock = memo(function PricingBlock(props: PricingOptionsProps) {
 });
 
 const AddOnsBlock = memo(function AddOnsBlock({
-  categories,
-  addOns,
-  selected,
-  packageId,
   packageName,
-  locations,
-  dispatch,
-}: {
-  categories: CategoryDto[];
-  addOns: AddOnDto[];
-  selected: CalculatorState['addOns'];
-  packageId: number;
-  packageName: string | undefined;
-  locations: number;
-  dispatch: Dispatch<CalculatorAction>;
-}) {
+  ...props
+}: Omit<AddOnsSectionProps, 'packageName'> & { packageName: string | undefined }) {
   return (
     <Stack gap="4">
       <SectionTitle hint={`Optional modules for the ${packageName ?? 'selected'} package.`}>Add-ons</SectionTitle>
-      <AddOnsSection
-        categories={categories}
-        addOns={addOns}
-        selected={selected}
-        packageId={packageId}
-        packageName={packageName ?? ''}
-        locations={locations}
-        dispatch={dispatch}
-      />
+      <AddOnsSection {...props} packageName={packageName ?? ''} />
     </Stack>
   );
 });

@@ -4,10 +4,17 @@ import { memo, type ReactNode } from 'react';
 import type { PackageDto } from '../../lib/catalog-types';
 import { monthlyDiscounts, type QuoteResult } from '../../../shared/pricing';
 import { formatCount, formatUnitPrice } from '../../lib/format';
-import type { CustomItem } from './calculator-state';
-import { quantityTimesPrice } from '../../../shared/quote-lines';
 import { Amount } from './PricingSummary';
-import { addOnLines, basePriceLines, durationInYears, euroCents, frequencyLabel, oneTimeLines, pricingModelLabel } from './summary-model';
+import {
+  addOnLines,
+  basePriceLines,
+  customItemDetailLines,
+  durationInYears,
+  euroCents,
+  frequencyLabel,
+  oneTimeLines,
+  pricingModelLabel,
+} from './summary-model';
 import { ViewDialog } from './ViewDialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -39,13 +46,11 @@ export const DetailsDialog = memo(function DetailsDialog({
   onClose,
   quote: r,
   pkg,
-  customItems,
 }: {
   open: boolean;
   onClose: () => void;
   quote: QuoteResult | null;
   pkg: PackageDto | undefined;
-  customItems: CustomItem[];
 }) {
   return (
     <ViewDialog open={open} onClose={onClose} title="Detailed Price Breakdown">
@@ -116,23 +121,12 @@ export const DetailsDialog = memo(function DetailsDialog({
             </Line>
           </Section>
           <Section title="Custom Items Details">
-            {customItems.length === 0 && <Empty text="No custom items" />}
-            {customItems.map((c) => {
-              const unit = Math.round(c.price * 100);
-              const times = quantityTimesPrice({
-                kind: c.isOneTime ? 'custom_one_time' : 'custom_recurring',
-                quantity: c.quantity,
-                unitPrice: c.price,
-              });
-              return (
-                <Line
-                  key={c.id}
-                  label={`${c.name} (${c.isOneTime ? 'one-time' : 'monthly'}${times ? `, ${times}` : ''})${c.description ? ` — ${c.description}` : ''}`}
-                >
-                  <Amount cents={unit * c.quantity} />
-                </Line>
-              );
-            })}
+            {customItemDetailLines(r).length === 0 && <Empty text="No custom items" />}
+            {customItemDetailLines(r).map((l) => (
+              <Line key={l.key} label={l.label}>
+                <Amount cents={l.amount} />
+              </Line>
+            ))}
           </Section>
           <Section title="Discount Details">
             {r.discounts.length === 0 && <Empty text="No discounts applied" />}

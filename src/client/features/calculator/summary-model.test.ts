@@ -7,6 +7,7 @@ import {
   discountGroups,
   basePriceLines,
   contractValueSentence,
+  customItemDetailLines,
   discountValueSummary,
   durationInYears,
   freeMonthsSentence,
@@ -95,5 +96,18 @@ describe('the discounts panel count', () => {
     );
     expect(discountGroups(mixed).monthly).toHaveLength(1);
     expect(appliedDiscountsText(mixed)).toBe('3 applied: 1 off the monthly total, 1 off one-time fees, 1 with free months');
+  });
+});
+
+describe("the Details dialog's custom items", () => {
+  it("in the order added, each with its terms, its quantity and the engine's amount", () => {
+    const r = quoteAfter(
+      { type: 'addCustomItem', item: { id: 'w', name: 'Workshop', description: 'On site', isOneTime: true, price: '450', quantity: 3 } },
+      { type: 'addCustomItem', item: { id: 's', name: 'Support', isOneTime: false, price: '19.99' } },
+    );
+    expect(customItemDetailLines(r).map((l) => [l.label, l.amount])).toEqual([
+      ['Workshop (one-time, 3 × €450.00) — On site', 135000],
+      ['Support (monthly)', 1999],
+    ]);
   });
 });

@@ -120,6 +120,20 @@ export function oneTimeLines(r: QuoteResult): SummaryLine[] {
   return out;
 }
 
+/**
+ * Each custom item as priced, in the order they were added: "(one-time, 3 × €450.00) — its description" and the
+ * line's amount (price × quantity, from the engine).
+ */
+export function customItemDetailLines(r: QuoteResult): SummaryLine[] {
+  const priced = new Map(r.breakdowns.filter((l) => l.kind === 'custom_recurring' || l.kind === 'custom_one_time').map((l) => [l.refId, l]));
+  return r.form.customItems.flatMap((c) => {
+    const l = priced.get(c.id);
+    if (!l) return [];
+    const terms = [c.isOneTime ? 'one-time' : 'monthly', timesDetail(l)].filter((t) => t).join(', ');
+    return [{ key: `custom-${c.id}`, label: `${l.label} (${terms})${c.description ? ` — ${c.description}` : ''}`, amount: l.amount }];
+  });
+}
+
 export function recurringCustomLines(r: QuoteResult): SummaryLine[] {
   return r.breakdowns
     .filter((l) => l.kind === 'custom_recurring')

@@ -5,7 +5,6 @@
 import type { QuoteAcceptance } from '../../../../db/schema';
 import { formatAmsterdamTime, formatEuroText as euro } from '../../../shared/format';
 import { quantityTimesPrice } from '../../../shared/quote-lines';
-import { SELLER_DISCOUNT_NAME } from '../../../shared/pricing';
 import { quoteLabel, type SharedLine, type SharedQuoteView } from '../../../shared/schemas/share';
 import { formatDocumentDate } from '../../pdf/format';
 import { escapeHtml } from './escape';
@@ -116,14 +115,14 @@ function figuresOf(q: QuoteFacts, validUntil?: string): [string, string][] {
 }
 
 /**
- * What a total alone does not say: each line of more than one ("Desk Sensor: 12 × €15.00 = €180.00") and the
- * seller's discount with its reason, as the PDF prints them; empty when there are none.
+ * What a total alone does not say: each line of more than one ("Desk Sensor: 12 × €15.00 = €180.00") and each discount
+ * that took something off (the seller's with its reason), as the PDF prints them; empty when there are none.
  */
 function lineNotes(lines: readonly SharedLine[]): string[] {
   return lines.flatMap((l) => {
     const times = quantityTimesPrice(l);
     if (times !== undefined && !l.waived) return [`${l.label}: ${times} = ${euro(l.amount)}`];
-    if (l.kind === 'discount' && l.label.startsWith(SELLER_DISCOUNT_NAME)) return [`${l.label}: ${euro(l.amount)}`];
+    if (l.kind === 'discount' && Number(l.amount) !== 0) return [`${l.label}: ${euro(l.amount)}`];
     return [];
   });
 }
