@@ -1,7 +1,9 @@
 // What the two outboxes share — the webhook deliveries (webhook-outbox.ts) and the mail the product owes
 // (owed-mail.ts): a row written in the transaction of the change, a worker told after the commit, and one schedule of
 // waits between failed tries.
+import type { Clock } from '../clock';
 import { perDatabase, type Db } from '../db/database';
+import { logger } from '../logging';
 
 /**
  * The waits after each failed try, in multiples of a base (WEBHOOK_RETRY_BASE_MS for webhooks, a minute for mail):
@@ -14,6 +16,34 @@ const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
 export function nextTryAt(now: Date, attempts: number, baseMs: number): Date | null {
   if (attempts >= MAX_ATTEMPTS) return null;
   return new Date(now.getTime() + baseMs * RETRY_FACTORS[attempts - 1]!);
+}
+
+/** How often an outbox deletes its finished rows past their retention (and at its first look). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The moment `retentionDays` before `now`: finished rows last tried before it are deleted. */
+export function retentionCutoff(now: Date, retentionDays: number): Date {
+  return new Date(now.getTime() - retentionDays * DAY_MS);
+}
+
+/**
+ * A worker's pruning, called at each look: runs `prune` at the first look and then at most once an hour, and logs
+ * what it deleted (`what`: "webhook deliveries", "owed mail") or that it could not.
+ */
+export function hourlyPruning(clock: Clock, what: string, retentionDays: number, prune: (now: Date) => Promise<number>): () => void {
+  let prunedAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    const now = clock.now();
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    prune(now).then(
+      (deleted) => {
+        if (deleted > 0) logger.info({ deleted, retentionDays }, `${what} past their retention deleted`);
+      },
+      (error: unknown) => logger.error({ err: error }, `${what}: could not delete old rows`),
+    );
+  };
 }
 
 /** Who is told that rows are waiting in one outbox: its workers running on a database (one per process). */

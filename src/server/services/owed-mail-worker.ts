@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { RetryLaterError } from '../errors';
 import { logger } from '../logging';
 import type { Mailer } from '../mail/types';
-import { nextTryAt, outboxLoop, type OutboxLoop, type OutboxWorker } from './outbox';
+import { hourlyPruning, nextTryAt, outboxLoop, retentionCutoff, type OutboxLoop, type OutboxWorker } from './outbox';
 import { messageOf, onMailOwed, type OwedMail } from './owed-mail';
 
 /** The first wait after a failed try; the later ones grow from it (outbox.ts RETRY_FACTORS). */
@@ -26,9 +26,6 @@ const IDLE_LOOK_MS = 30_000;
 const ERROR_MAX = 200;
 /** Days a sent or finally failed mail is kept as a row: the email log keeps every delivery beyond that. */
 export const OWED_MAIL_RETENTION_DAYS = 30;
-/** How often rows past the retention are deleted (and once at start). */
-const PRUNE_EVERY_MS = 60 * 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Deletes the sent and finally failed rows whose last try is more than `retentionDays` old; answers how many. A pending
@@ -36,7 +33,7 @@ const DAY_MS = 86_400_000;
  * by its own change (an answer, a link's reminder mark), not by the row's key alone.
  */
 export async function pruneOwedMails(db: Db, now: Date, retentionDays: number = OWED_MAIL_RETENTION_DAYS): Promise<number> {
-  const before = new Date(now.getTime() - retentionDays * DAY_MS);
+  const before = retentionCutoff(now, retentionDays);
   return db
     .delete(owedMails)
     .where(and(inArray(owedMails.status, ['sent', 'failed']), lt(owedMails.lastAttemptAt, before)))
@@ -132,18 +129,7 @@ export function startOwedMailWorker(options: OwedMailOptions): OwedMailWorker {
     record(row, await tryOnce(row), loop);
   }
 
-  let prunedAt = Number.NEGATIVE_INFINITY;
-  function pruneWhenDue(): void {
-    const now = clock.now();
-    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now.getTime();
-    pruneOwedMails(db, now).then(
-      (deleted) => {
-        if (deleted > 0) logger.info({ deleted, retentionDays: OWED_MAIL_RETENTION_DAYS }, 'owed mail past its retention deleted');
-      },
-      (error: unknown) => logger.error({ err: error }, 'owed mail: could not delete old rows'),
-    );
-  }
+  const pruneWhenDue = hourlyPruning(clock, 'owed mail', OWED_MAIL_RETENTION_DAYS, (now) => pruneOwedMails(db, now));
 
   function lookOnce(loop: OutboxLoop): void {
     let rows: ReturnType<typeof due>;

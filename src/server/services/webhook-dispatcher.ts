@@ -15,7 +15,7 @@ import type { DeliveryFailure } from '../../shared/schemas/webhooks';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { logger } from '../logging';
-import { nextTryAt, outboxLoop, type OutboxLoop, type OutboxWorker } from './outbox';
+import { hourlyPruning, nextTryAt, outboxLoop, retentionCutoff, type OutboxLoop, type OutboxWorker } from './outbox';
 import { BlockedAddressError, literalIsBlocked, publicOnlyLookup, type WebhookTargets } from './webhook-address';
 import { onDeliveriesWaiting } from './webhook-outbox';
 
@@ -26,16 +26,13 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 const PARALLEL_WEBHOOKS = 8;
 /** How often the outbox is looked at even when nothing was announced (a commit by another process, e.g. a script). */
 const IDLE_LOOK_MS = 30_000;
-/** How often finished deliveries older than the retention are deleted (and once at start). */
-const PRUNE_EVERY_MS = 60 * 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Deletes delivered and failed deliveries whose last try is more than `retentionDays` old; answers how many. Pending
  * ones stay whatever their age: they are still to be sent.
  */
 export async function pruneDeliveries(db: Db, now: Date, retentionDays: number): Promise<number> {
-  const before = new Date(now.getTime() - retentionDays * DAY_MS);
+  const before = retentionCutoff(now, retentionDays);
   return db
     .delete(webhookDeliveries)
     .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.lastAttemptAt, before)))
@@ -108,19 +105,7 @@ function post({ url, body, headers, timeoutMs, targets }: Post): Promise<number>
 export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
   const { db, clock, retryBaseMs, retentionDays, targets } = options;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  let prunedAt = Number.NEGATIVE_INFINITY;
-
-  function pruneWhenDue(): void {
-    const now = clock.now();
-    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now.getTime();
-    pruneDeliveries(db, now, retentionDays).then(
-      (deleted) => {
-        if (deleted > 0) logger.info({ deleted, retentionDays }, 'webhook deliveries past their retention deleted');
-      },
-      (error: unknown) => logger.error({ err: error }, 'webhook dispatcher: could not delete old deliveries'),
-    );
-  }
+  const pruneWhenDue = hourlyPruning(clock, 'webhook deliveries', retentionDays, (now) => pruneDeliveries(db, now, retentionDays));
 
   const pendingAndDue = () => and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, clock.now()));
   /** Leaves out the webhooks being sent to: each has one delivery at a time. */
