@@ -82,6 +82,17 @@ describe('quantities and the seller’s discount', () => {
     await dismissToasts(page);
     await expectClean(page, "the calculator with quantities and a seller's discount");
 
+    // the Details dialog says the same: each line of more than one, the custom item's price × quantity
+    await page.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Detailed Price Breakdown' });
+    await details.getByText('Licence (monthly, 3 × €2.50)').waitFor();
+    await details.getByText(`${SENSORS} (monthly, 12 × €35.00)`).waitFor();
+    await details.getByText("Seller's discount: Loyal customer").waitFor();
+    await screenshotBoth(page, 'quantities-details');
+    await expectClean(page, "the Details dialog with quantities and a seller's discount");
+    await press(details.getByRole('button', { name: 'Close', exact: true }));
+    await details.waitFor({ state: 'hidden' });
+
     // save, then reload the saved quote: the same figures, quantities and discount
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Save Your Configuration' });
